@@ -1,0 +1,2 @@
+import FuelGrid
+public enum FuelClientModule {}

@@ -1,0 +1,69 @@
+/// A hand-rolled reader of `--flag`, `--option value` and `--option=value` arguments.
+///
+/// Read every option the command knows, then call ``finish()``: anything left over is a usage error.
+public struct Arguments: Sendable {
+    private var remaining: [String]
+
+    public init(_ arguments: [String]) { remaining = arguments }
+
+    /// True when `--help` or `-h` is present.
+    public var wantsHelp: Bool { remaining.contains("--help") || remaining.contains("-h") }
+
+    /// The first argument when it is not an option: a subcommand name.
+    public mutating func subcommand(_ names: Set<String>) -> String? {
+        guard let first = remaining.first, names.contains(first) else { return nil }
+        remaining.removeFirst()
+        return first
+    }
+
+    /// Consumes a boolean flag; true when it was given.
+    public mutating func flag(_ name: String) -> Bool {
+        guard let index = remaining.firstIndex(of: name) else { return false }
+        remaining.remove(at: index)
+        return true
+    }
+
+    /// Consumes `--name value` or `--name=value`; nil when absent.
+    /// - Throws: ``UsageError`` when the value is missing.
+    public mutating func option(_ name: String) throws -> String? {
+        if let index = remaining.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+            let value = String(remaining[index].dropFirst(name.count + 1))
+            remaining.remove(at: index)
+            return value
+        }
+        guard let index = remaining.firstIndex(of: name) else { return nil }
+        guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+            throw UsageError("\(name) needs a value")
+        }
+        let value = remaining[index + 1]
+        remaining.removeSubrange(index...(index + 1))
+        return value
+    }
+
+    /// Consumes an option and converts it.
+    /// - Throws: ``UsageError`` when the value does not convert.
+    public mutating func option<T>(_ name: String, as convert: (String) -> T?, expected: String) throws -> T? {
+        guard let text = try option(name) else { return nil }
+        guard let value = convert(text) else { throw UsageError("\(name) expects \(expected), got '\(text)'") }
+        return value
+    }
+
+    /// Consumes a comma-separated list option (`--countries ES,PT`).
+    public mutating func list(_ name: String) throws -> [String]? {
+        try option(name).map { $0.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } }
+    }
+
+    /// Fails on anything not consumed.
+    /// - Throws: ``UsageError`` naming the first unknown argument.
+    public func finish() throws {
+        if let first = remaining.first {
+            throw UsageError(first.hasPrefix("-") ? "unknown option \(first)" : "unexpected argument \(first)")
+        }
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

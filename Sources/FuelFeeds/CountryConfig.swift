@@ -1,0 +1,98 @@
+import Foundation
+
+/// A country's metadata from `adapters/<CC>/source.json`: the publisher and licence that `sources.json` repeats,
+/// the time zone of its local times, the boxes its stations must fall in, and where fetching gets the feed.
+public struct CountryConfig: Sendable, Codable, Equatable {
+    /// A latitude/longitude rectangle, inclusive.
+    public struct Box: Sendable, Codable, Equatable {
+        public var name: String
+        public var south: Double
+        public var west: Double
+        public var north: Double
+        public var east: Double
+
+        public init(name: String, south: Double, west: Double, north: Double, east: Double) {
+            self.name = name
+            self.south = south
+            self.west = west
+            self.north = north
+            self.east = east
+        }
+
+        /// True when the point lies inside the box, edges included.
+        public func contains(latitude: Double, longitude: Double) -> Bool {
+            latitude >= south && latitude <= north && longitude >= west && longitude <= east
+        }
+    }
+
+    public var version: Int
+    public var country: String
+    public var publisher: String
+    /// The public page of the data set.
+    public var url: String
+    public var licence: String
+    public var licenceUrl: String
+    public var attribution: String
+    /// What the feed covers, said honestly (for example "cheapest stations per district").
+    public var coverage: String
+    /// IANA zone of the feed's local times, for example `Europe/Madrid`.
+    public var timeZone: String
+    /// Prices older than this, measured against the feed's reference time, are dropped.
+    public var maxPriceAgeDays: Int
+    /// Mainland and islands: a station must fall in one of them.
+    public var boxes: [Box]
+    /// Endpoints and settings for fetching, by name (see the fetch code for the names each country uses).
+    public var fetch: [String: String]?
+
+    /// Alias table for brands, from `adapters/<CC>/brands.json`; not part of `source.json`.
+    public var brands: BrandAliases = BrandAliases()
+    /// Source fuel names to canonical fuels, from `adapters/<CC>/fuels.json`; not part of `source.json`.
+    public var fuels: FuelTable = FuelTable()
+
+    private enum CodingKeys: String, CodingKey {
+        case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
+        case boxes, fetch
+    }
+
+    /// Loads `DIR/<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present.
+    /// - Throws: ``FeedError`` naming the file that is missing or malformed.
+    public static func load(country: String, adaptersDirectory: URL) throws -> CountryConfig {
+        let folder = adaptersDirectory.appendingPathComponent(country)
+        let sourceFile = folder.appendingPathComponent("source.json")
+        var config: CountryConfig = try decode(sourceFile, country: country)
+        guard config.country == country else {
+            throw FeedError(
+                country: country, file: sourceFile.path, reason: "says country \(config.country), expected \(country)")
+        }
+        let brandsFile = folder.appendingPathComponent("brands.json")
+        if FileManager.default.fileExists(atPath: brandsFile.path) {
+            config.brands = try decode(brandsFile, country: country)
+        }
+        let fuelsFile = folder.appendingPathComponent("fuels.json")
+        if FileManager.default.fileExists(atPath: fuelsFile.path) {
+            config.fuels = try decode(fuelsFile, country: country)
+        }
+        return config
+    }
+
+    /// Every country with a `source.json` under the adapters directory, sorted.
+    public static func configuredCountries(adaptersDirectory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: adaptersDirectory.path)) ?? []
+        return names.filter { name in
+            name.count == 2 && name == name.uppercased()
+                && FileManager.default.fileExists(
+                    atPath: adaptersDirectory.appendingPathComponent(name).appendingPathComponent("source.json").path)
+        }.sorted()
+    }
+
+    private static func decode<T: Decodable>(_ file: URL, country: String) throws -> T {
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw FeedError(country: country, file: file.path, reason: "missing adapter metadata")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw FeedError(country: country, file: file.path, reason: "malformed adapter metadata: \(error)")
+        }
+    }
+}

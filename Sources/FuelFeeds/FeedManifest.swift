@@ -1,0 +1,79 @@
+import Foundation
+
+/// `DIR/manifest.json`, written by fetching: what was downloaded, when, and whether each country's fetch succeeded.
+///
+/// The build reads it to refuse a country whose last fetch failed, and the AT adapter reads fetch times from it,
+/// because the E-Control responses carry no price time of their own.
+public struct FeedManifest: Sendable, Codable, Equatable {
+    /// One downloaded file.
+    public struct FileEntry: Sendable, Codable, Equatable {
+        public var url: String
+        /// UTC, `2026-11-30T20:40:00Z`.
+        public var fetchedAt: String
+        public var status: Int
+        public var bytes: Int
+        public var sha256: String
+        public var etag: String?
+        public var lastModified: String?
+
+        public init(
+            url: String, fetchedAt: String, status: Int, bytes: Int, sha256: String, etag: String? = nil,
+            lastModified: String? = nil
+        ) {
+            self.url = url
+            self.fetchedAt = fetchedAt
+            self.status = status
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.etag = etag
+            self.lastModified = lastModified
+        }
+    }
+
+    /// The outcome of a country's last fetch.
+    public struct CountryEntry: Sendable, Codable, Equatable {
+        /// `"ok"` or `"failed"`.
+        public var status: String
+        public var fetchedAt: String
+        /// Why it failed, when it did.
+        public var error: String?
+
+        public init(status: String, fetchedAt: String, error: String? = nil) {
+            self.status = status
+            self.fetchedAt = fetchedAt
+            self.error = error
+        }
+
+        public var failed: Bool { status != "ok" }
+    }
+
+    public var version: Int
+    /// Keyed by the path relative to `DIR`, for example `"AT/by-region-PB-101-DIE.json"`.
+    public var files: [String: FileEntry]
+    /// Keyed by country code.
+    public var countries: [String: CountryEntry]
+
+    public init(files: [String: FileEntry] = [:], countries: [String: CountryEntry] = [:]) {
+        version = 1
+        self.files = files
+        self.countries = countries
+    }
+
+    /// The manifest's file name inside the feeds folder.
+    public static let fileName = "manifest.json"
+
+    /// Loads `DIR/manifest.json`; nil when there is none (hand-placed feeds, samples).
+    /// - Throws: when the file exists but is malformed.
+    public static func load(feedsDirectory: URL) throws -> FeedManifest? {
+        let file = feedsDirectory.appendingPathComponent(fileName)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        return try JSONDecoder().decode(FeedManifest.self, from: data)
+    }
+
+    /// The entry of a file, given its URL inside `DIR`.
+    public func entry(for file: URL) -> FileEntry? {
+        let parts = file.standardizedFileURL.pathComponents
+        guard parts.count >= 2 else { return nil }
+        return files[parts[parts.count - 2] + "/" + parts[parts.count - 1]]
+    }
+}

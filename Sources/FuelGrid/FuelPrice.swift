@@ -1,0 +1,87 @@
+import Foundation
+
+/// The unit a price is quoted in. Litres are the default and are not written.
+public enum PriceUnit: String, Sendable, Hashable, Codable, Comparable {
+    case litre = "l"
+    case kilogram = "kg"
+    case cubicMetre = "m3"
+
+    public static func < (lhs: PriceUnit, rhs: PriceUnit) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Self-service or attended pump, only where the source tells them apart.
+public enum ServiceKind: String, Sendable, Hashable, Codable, Comparable {
+    case selfService = "self"
+    case fullService = "full"
+
+    public static func < (lhs: ServiceKind, rhs: ServiceKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One price of one fuel at one station: `{"fuel":"diesel","price":1.339,"updated":"2025-09-27T16:05:47Z"}`.
+public struct FuelPrice: Sendable, Hashable, Codable {
+    /// The canonical fuel.
+    public var fuel: FuelCode
+    /// EUR per ``unit``, at most 3 decimals.
+    public var price: Double
+    /// When the source says this price was set, in UTC, whole seconds.
+    public var updated: Date
+    /// The unit, litres when omitted.
+    public var unit: PriceUnit
+    /// Self or full service, only where the source distinguishes them.
+    public var service: ServiceKind?
+    /// The source's own name of the fuel, kept for ``FuelCode/other``.
+    public var label: String?
+
+    public init(
+        fuel: FuelCode,
+        price: Double,
+        updated: Date,
+        unit: PriceUnit = .litre,
+        service: ServiceKind? = nil,
+        label: String? = nil
+    ) {
+        self.fuel = fuel
+        self.price = price
+        self.updated = updated
+        self.unit = unit
+        self.service = service
+        self.label = label
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case fuel, price, updated, unit, service, label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        fuel = try container.decode(FuelCode.self, forKey: .fuel)
+        price = try container.decode(Double.self, forKey: .price)
+        let text = try container.decode(String.self, forKey: .updated)
+        guard let seconds = UTCTime.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .updated, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
+        }
+        updated = Date(timeIntervalSince1970: TimeInterval(seconds))
+        unit = try container.decodeIfPresent(PriceUnit.self, forKey: .unit) ?? .litre
+        service = try container.decodeIfPresent(ServiceKind.self, forKey: .service)
+        label = try container.decodeIfPresent(String.self, forKey: .label)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fuel, forKey: .fuel)
+        try container.encode(price, forKey: .price)
+        try container.encode(UTCTime.format(updated), forKey: .updated)
+        if unit != .litre { try container.encode(unit, forKey: .unit) }
+        try container.encodeIfPresent(service, forKey: .service)
+        try container.encodeIfPresent(label, forKey: .label)
+    }
+
+    /// The order prices are written in: fuel, service, unit, label.
+    public static func canonicalOrder(_ lhs: FuelPrice, _ rhs: FuelPrice) -> Bool {
+        if lhs.fuel != rhs.fuel { return lhs.fuel < rhs.fuel }
+        if lhs.service != rhs.service { return (lhs.service?.rawValue ?? "") < (rhs.service?.rawValue ?? "") }
+        if lhs.unit != rhs.unit { return lhs.unit < rhs.unit }
+        return (lhs.label ?? "") < (rhs.label ?? "")
+    }
+}

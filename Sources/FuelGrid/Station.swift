@@ -1,0 +1,79 @@
+import Foundation
+
+/// One fuel station as the tiles publish it. The field names are the contract in `docs/format.md`.
+public struct Station: Sendable, Hashable, Codable, Identifiable {
+    /// `"<CC>-<source id>"`, for example `"ES-1736"`.
+    public var id: String
+    /// ISO 3166-1 alpha-2 code of the publishing country.
+    public var country: String
+    /// The station's name; nil where the feed has none (FR).
+    public var name: String?
+    /// The normalised brand; nil when unknown.
+    public var brand: String?
+    public var address: String?
+    public var postcode: String?
+    public var city: String?
+    /// WGS84 degrees, at most 6 decimals.
+    public var latitude: Double
+    /// WGS84 degrees, at most 6 decimals.
+    public var longitude: Double
+    /// Current prices, in ``FuelPrice/canonicalOrder(_:_:)``.
+    public var prices: [FuelPrice]
+    /// Fuels the station sells but is temporarily out of, where the source says so (FR).
+    public var unavailable: [FuelCode]?
+    /// Opening hours as readable text, where the source has them (see `docs/format.md`).
+    public var hours: String?
+    /// Services on site, as the source names them, sorted.
+    public var services: [String]?
+    /// True for a motorway station, where the source says so (FR, IT).
+    public var motorway: Bool?
+    /// True where sales are restricted to members (ES `Tipo Venta` R).
+    public var restricted: Bool?
+
+    public init(
+        id: String,
+        country: String,
+        name: String? = nil,
+        brand: String? = nil,
+        address: String? = nil,
+        postcode: String? = nil,
+        city: String? = nil,
+        latitude: Double,
+        longitude: Double,
+        prices: [FuelPrice] = [],
+        unavailable: [FuelCode]? = nil,
+        hours: String? = nil,
+        services: [String]? = nil,
+        motorway: Bool? = nil,
+        restricted: Bool? = nil
+    ) {
+        self.id = id
+        self.country = country
+        self.name = name
+        self.brand = brand
+        self.address = address
+        self.postcode = postcode
+        self.city = city
+        self.latitude = latitude
+        self.longitude = longitude
+        self.prices = prices
+        self.unavailable = unavailable
+        self.hours = hours
+        self.services = services
+        self.motorway = motorway
+        self.restricted = restricted
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, country, name, brand, address, postcode, city
+        case latitude = "lat"
+        case longitude = "lon"
+        case prices, unavailable, hours, services, motorway, restricted
+    }
+
+    /// The price of a fuel, preferring self service where the station has both.
+    public func price(of fuel: FuelCode) -> FuelPrice? {
+        let matches = prices.filter { $0.fuel == fuel }
+        return matches.first { $0.service == .selfService } ?? matches.first
+    }
+}

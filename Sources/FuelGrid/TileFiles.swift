@@ -1,0 +1,257 @@
+import Foundation
+
+/// The on-disk format version every published file carries as `"version"`.
+public enum TileFormat {
+    /// The version this code writes, and the newest it reads.
+    public static let version = 1
+    /// The object key prefix under which the files are published.
+    public static let defaultPrefix = "fuel/"
+
+    /// The path of a tile below the prefix: `tiles/77_-19.json`.
+    public static func tilePath(_ key: TileKey) -> String { "tiles/\(key).json" }
+    /// The path of the index below the prefix.
+    public static let indexPath = "index.json"
+    /// The path of the sources file below the prefix.
+    public static let sourcesPath = "sources.json"
+    /// The path of a country's brand file below the prefix: `brands/ES.json`.
+    public static func brandsPath(_ country: String) -> String { "brands/\(country).json" }
+}
+
+/// A file that a newer publisher wrote in a format this code does not read.
+public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let file: String
+    public let version: Int
+
+    public var description: String {
+        "\(file) has format version \(version); this code reads up to version \(TileFormat.version). Update the app."
+    }
+}
+
+/// Reads `"version"`, treating a missing value as 1 and rejecting a newer one.
+private func checkVersion<Key: CodingKey>(
+    _ container: KeyedDecodingContainer<Key>,
+    key: Key,
+    file: String
+) throws -> Int {
+    let version = try container.decodeIfPresent(Int.self, forKey: key) ?? 1
+    guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
+    return version
+}
+
+/// `fuel/tiles/<key>.json`: the stations of one cell, sorted by id. Never holds the build time.
+public struct Tile: Sendable, Hashable, Codable {
+    public var version: Int
+    public var key: String
+    public var stations: [Station]
+
+    public init(key: TileKey, stations: [Station]) {
+        version = TileFormat.version
+        self.key = key.description
+        self.stations = stations
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, key, stations }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try checkVersion(container, key: .version, file: "tile")
+        key = try container.decode(String.self, forKey: .key)
+        stations = try container.decode([Station].self, forKey: .stations)
+    }
+}
+
+/// One country's line in the index.
+public struct CountrySummary: Sendable, Hashable, Codable {
+    /// Stations published for the country.
+    public var stations: Int
+    /// The feed's own reference time (the newest price time, or the document time).
+    public var updated: Date
+
+    public init(stations: Int, updated: Date) {
+        self.stations = stations
+        self.updated = updated
+    }
+
+    private enum CodingKeys: String, CodingKey { case stations, updated }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        stations = try container.decode(Int.self, forKey: .stations)
+        updated = try decodeUTC(container, key: .updated)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(stations, forKey: .stations)
+        try container.encode(UTCTime.format(updated), forKey: .updated)
+    }
+}
+
+/// `fuel/index.json`: the grid size, the build time, the non-empty cells and per-country counts.
+public struct TileIndex: Sendable, Hashable, Codable {
+    public var version: Int
+    /// The cell size the tiles were built on; a client on another grid must refuse the index.
+    public var gridDegrees: Double
+    /// When the build ran (from `SOURCE_DATE_EPOCH` or `--built-at` when given).
+    public var builtAt: Date
+    /// Keys of the non-empty cells, sorted.
+    public var tiles: [String]
+    /// Per-country station counts and feed times.
+    public var countries: [String: CountrySummary]
+
+    public init(gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary]) {
+        version = TileFormat.version
+        self.gridDegrees = gridDegrees
+        self.builtAt = builtAt
+        self.tiles = tiles
+        self.countries = countries
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, gridDegrees, builtAt, tiles, countries }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try checkVersion(container, key: .version, file: "index.json")
+        gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
+        builtAt = try decodeUTC(container, key: .builtAt)
+        tiles = try container.decode([String].self, forKey: .tiles)
+        countries = try container.decode([String: CountrySummary].self, forKey: .countries)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(gridDegrees, forKey: .gridDegrees)
+        try container.encode(UTCTime.format(builtAt), forKey: .builtAt)
+        try container.encode(tiles, forKey: .tiles)
+        try container.encode(countries, forKey: .countries)
+    }
+}
+
+/// `fuel/brands/<CC>.json`: stations per normalised brand, most first, unknown brands under `null`.
+public struct BrandsFile: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The normalised brand, nil for stations without a known brand.
+        public var brand: String?
+        public var stations: Int
+
+        public init(brand: String?, stations: Int) {
+            self.brand = brand
+            self.stations = stations
+        }
+
+        private enum CodingKeys: String, CodingKey { case brand, stations }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(brand, forKey: .brand)
+            try container.encode(stations, forKey: .stations)
+        }
+    }
+
+    public var version: Int
+    public var country: String
+    public var brands: [Entry]
+
+    public init(country: String, brands: [Entry]) {
+        version = TileFormat.version
+        self.country = country
+        self.brands = brands
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, country, brands }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try checkVersion(container, key: .version, file: "brands file")
+        country = try container.decode(String.self, forKey: .country)
+        brands = try container.decode([Entry].self, forKey: .brands)
+    }
+}
+
+/// `fuel/sources.json`: who publishes each country's data, under which licence, and what it covers.
+public struct SourcesFile: Sendable, Hashable, Codable {
+    public struct Source: Sendable, Hashable, Codable {
+        public var country: String
+        public var publisher: String
+        public var url: String
+        public var licence: String
+        public var licenceUrl: String
+        public var attribution: String
+        public var coverage: String
+        /// The feed's own reference time.
+        public var updated: Date
+        public var stations: Int
+
+        public init(
+            country: String, publisher: String, url: String, licence: String, licenceUrl: String,
+            attribution: String, coverage: String, updated: Date, stations: Int
+        ) {
+            self.country = country
+            self.publisher = publisher
+            self.url = url
+            self.licence = licence
+            self.licenceUrl = licenceUrl
+            self.attribution = attribution
+            self.coverage = coverage
+            self.updated = updated
+            self.stations = stations
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case country, publisher, url, licence, licenceUrl, attribution, coverage, updated, stations
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            country = try container.decode(String.self, forKey: .country)
+            publisher = try container.decode(String.self, forKey: .publisher)
+            url = try container.decode(String.self, forKey: .url)
+            licence = try container.decode(String.self, forKey: .licence)
+            licenceUrl = try container.decode(String.self, forKey: .licenceUrl)
+            attribution = try container.decode(String.self, forKey: .attribution)
+            coverage = try container.decode(String.self, forKey: .coverage)
+            updated = try decodeUTC(container, key: .updated)
+            stations = try container.decode(Int.self, forKey: .stations)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(country, forKey: .country)
+            try container.encode(publisher, forKey: .publisher)
+            try container.encode(url, forKey: .url)
+            try container.encode(licence, forKey: .licence)
+            try container.encode(licenceUrl, forKey: .licenceUrl)
+            try container.encode(attribution, forKey: .attribution)
+            try container.encode(coverage, forKey: .coverage)
+            try container.encode(UTCTime.format(updated), forKey: .updated)
+            try container.encode(stations, forKey: .stations)
+        }
+    }
+
+    public var version: Int
+    /// One entry per country, sorted by country code.
+    public var sources: [Source]
+
+    public init(sources: [Source]) {
+        version = TileFormat.version
+        self.sources = sources
+    }
+
+    private enum CodingKeys: String, CodingKey { case version, sources }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try checkVersion(container, key: .version, file: "sources.json")
+        sources = try container.decode([Source].self, forKey: .sources)
+    }
+}
+
+private func decodeUTC<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, key: Key) throws -> Date {
+    let text = try container.decode(String.self, forKey: key)
+    guard let seconds = UTCTime.parse(text) else {
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
+    }
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+}

@@ -1,0 +1,2 @@
+import FuelFeeds
+public enum FuelPublishModule {}

@@ -1,8 +1,29 @@
+import Foundation
+import FuelBench
 import FuelCommandLine
 
+/// `fuel-bench`: the full-size feed generator and the benchmark driver.
 @main
 struct FuelBenchCommand {
+    static let usage = """
+        usage: fuel-bench <command> [options]
+
+        commands:
+          gen       write synthetic feeds in the five real formats (deterministic for a seed)
+
+        Run 'fuel-bench <command> --help' for a command's options.
+        """
+
     static func main() async {
-        await CommandMain.run(usage: "usage: fuel-bench (not built yet)") { throw ExitCode.failure }
+        await CommandMain.run(usage: usage) {
+            var arguments = Arguments(CommandMain.arguments)
+            switch arguments.subcommand(["gen"]) {
+            case "gen":
+                try GenCommand.run(&arguments)
+            default:
+                if arguments.wantsHelp { throw CleanExit(usage) }
+                throw UsageError("missing or unknown command")
+            }
+        }
     }
 }

@@ -1,0 +1,207 @@
+import Foundation
+
+/// E-Control `by-region` responses, one per political district (`PB`) and fuel type (`DIE`, `SUP`, `GAS`): JSON
+/// arrays of station objects carrying only the requested fuel's price, so every station is repeated across
+/// responses (and a few across neighbouring districts); prices may be empty or `0`. Also `_regions.json`.
+struct AustriaFeed {
+    let context: GenerationContext
+    let folder: URL
+
+    static let realStations = 2_800
+    static let endpoint = "https://api.e-control.at/sprit/1.0"
+    static let fuels: [(type: String, label: String, base: Int)] = [
+        ("DIE", "Diesel", 1_590), ("SUP", "Super 95", 1_620), ("GAS", "CNG-Erdgas", 1_450),
+    ]
+    static let days: [(code: String, label: String)] = [
+        ("MO", "Montag"), ("DI", "Dienstag"), ("MI", "Mittwoch"), ("DO", "Donnerstag"), ("FR", "Freitag"),
+        ("SA", "Samstag"), ("SO", "Sonntag"), ("FE", "Feiertag"),
+    ]
+
+    private struct Station {
+        var index: Int
+        var id: Int
+        var district: Int
+        var alsoIn: Int?
+        var name: String
+        var address: String
+        var postcode: String
+        var city: String
+        var latitude: Double
+        var longitude: Double
+        var hours: (from: String, to: String, weekend: String)
+        var selfService: Bool
+        /// Millis per fuel (DIE, SUP, GAS); nil: not in that response; 0: in it with an empty or zero price.
+        var amounts: [Int?]
+        /// The fuel whose response shows `"amount":0` instead of an empty `prices`.
+        var zeroFuel: Int?
+    }
+
+    func write() throws -> (GeneratedCountry, [GeneratedFile]) {
+        let count = context.options.stations(Self.realStations)
+        let noPrices = context.schedule("no prices", rate: 0.025)
+        let zeroAmount = context.schedule("zero amount", rate: 0.01)
+        let repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
+        let cities = context.geography.cities
+        var quirks: [String: Int] = [:]
+        var valid = 0
+        var changed = 0
+        var byDistrict = [[Station]](repeating: [], count: cities.count)
+
+        for index in 0..<count {
+            var rng = context.rng(index, "station")
+            let district = context.geography.city(&rng)
+            let city = cities[district]
+            let point = context.geography.place(around: city, &rng)
+            let brand = Vocabulary.austriaBrands.pick(&rng)
+            let level = context.level(&rng)
+            var amounts: [Int?] = [
+                rng.chance(0.99) ? context.price(base: 1_590, level: level, &rng) : 0,
+                rng.chance(0.97) ? context.price(base: 1_620, level: level, &rng) : 0,
+                rng.chance(0.04) ? context.price(base: 1_450, level: level, &rng) : nil,
+            ]
+            if amounts[0] == 0 && amounts[1] == 0 { amounts[0] = context.price(base: 1_590, level: level, &rng) }
+            var isValid = true
+            var zero: Int?
+            if noPrices.hits(index) {
+                amounts = amounts.map { $0.map { _ in 0 } }
+                quirks["no price in any response (rejected)", default: 0] += 1
+                isValid = false
+            } else if zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
+                amounts.filter({ ($0 ?? 0) > 0 }).count > 1
+            {
+                amounts[priced] = 0
+                zero = priced
+                quirks["amount 0 beside a real price", default: 0] += 1
+            }
+            if isValid, context.isChanged(index) {
+                var change = context.rng(index, "change")
+                amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
+                changed += 1
+            }
+            if isValid { valid += 1 }
+            var alsoIn: Int?
+            if repeated.hits(index) {
+                let neighbours = cities.indices.filter { $0 != district && cities[$0].groupCode == city.groupCode }
+                if !neighbours.isEmpty {
+                    alsoIn = rng.pick(neighbours)
+                    quirks["station listed in a second district", default: 0] += 1
+                }
+            }
+            let street = rng.pick(Vocabulary.austriaStreets)
+            let station = Station(
+                index: index, id: 1_000_000 + index * 7 + rng.below(7), district: district, alsoIn: alsoIn,
+                name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
+                address: "\(street) \(rng.int(in: 1...180))", postcode: city.postcode, city: city.name,
+                latitude: point.latitude, longitude: point.longitude,
+                hours: (
+                    rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
+                    rng.pick(["20:00", "21:00", "22:00", "24:00"]),
+                    rng.pick(["07:00", "08:00"])
+                ),
+                selfService: rng.chance(0.3), amounts: amounts, zeroFuel: zero)
+            byDistrict[district].append(station)
+            if let alsoIn { byDistrict[alsoIn].append(station) }
+        }
+
+        var files: [GeneratedFile] = []
+        var records = 0
+        for (district, city) in cities.enumerated() {
+            for (fuel, entry) in Self.fuels.enumerated() {
+                let members = byDistrict[district].filter { $0.amounts[fuel] != nil }
+                // Cheapest first, as the API ranks them; unpriced stations after the priced ones.
+                let ranked = members.sorted { lhs, rhs in
+                    let left = lhs.amounts[fuel] ?? 0
+                    let right = rhs.amounts[fuel] ?? 0
+                    if (left > 0) != (right > 0) { return left > 0 }
+                    return left != right ? left < right : lhs.id < rhs.id
+                }
+                let name = "by-region-PB-\(city.regionCode)-\(entry.type).json"
+                let sink = try ByteSink.file(folder.appendingPathComponent(name))
+                sink.byte(0x5B)
+                for (position, station) in ranked.enumerated() {
+                    if position > 0 { sink.byte(0x2C) }
+                    writeStation(sink, station, fuel: fuel, position: position + 1)
+                    records += 1
+                }
+                sink.byte(0x5D)
+                try sink.close()
+                files.append(
+                    GeneratedFile(
+                        path: "AT/\(name)",
+                        url:
+                            "\(Self.endpoint)/search/gas-stations/by-region?code=\(city.regionCode)&type=PB&fuelType=\(entry.type)&includeClosed=true"
+                    ))
+            }
+        }
+        try writeRegions()
+        files.append(GeneratedFile(path: "AT/_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
+        let summary = GeneratedCountry(
+            country: "AT", stations: count, expectedValid: valid, records: records, changed: changed, files: [],
+            bytes: 0, quirks: quirks)
+        return (summary, files)
+    }
+
+    private func writeStation(_ sink: ByteSink, _ station: Station, fuel: Int, position: Int) {
+        sink.text("{\"id\":")
+        sink.int(station.id)
+        sink.text(",\"name\":")
+        sink.jsonString(station.name)
+        sink.text(",\"location\":{\"address\":")
+        sink.jsonString(station.address)
+        sink.text(",\"postalCode\":\"\(station.postcode)\",\"city\":")
+        sink.jsonString(station.city)
+        sink.text(",\"latitude\":")
+        sink.coordinate(station.latitude, digits: 7)
+        sink.text(",\"longitude\":")
+        sink.coordinate(station.longitude, digits: 7)
+        sink.text("},\"contact\":{\"telephone\":\"+43 ")
+        sink.int(station.id % 9_000 + 1_000)
+        sink.text(" 5016\",\"mail\":\"station")
+        sink.int(station.id)
+        sink.text("@example.at\",\"website\":\"www.tankstelle.at\"},\"openingHours\":[")
+        for (order, day) in Self.days.enumerated() {
+            if order > 0 { sink.byte(0x2C) }
+            let from = order >= 5 ? station.hours.weekend : station.hours.from
+            sink.text(
+                "{\"day\":\"\(day.code)\",\"label\":\"\(day.label)\",\"order\":\(order + 1),\"from\":\"\(from)\",\"to\":\"\(station.hours.to)\"}"
+            )
+        }
+        sink.text("],\"offerInformation\":{\"service\":\(!station.selfService),\"selfService\":\(station.selfService),")
+        sink.text("\"unattended\":false},\"paymentMethods\":{\"cash\":true,\"debitCard\":true,\"creditCard\":true,")
+        sink.text("\"others\":\"\"},\"paymentArrangements\":{\"cooperative\":false,\"clubCard\":false},\"position\":")
+        sink.int(position)
+        sink.text(",\"open\":true,\"prices\":[")
+        let amount = station.amounts[fuel] ?? 0
+        if amount > 0 || station.zeroFuel == fuel {
+            sink.text("{\"fuelType\":\"\(Self.fuels[fuel].type)\",\"amount\":")
+            sink.fixed(amount, digits: 3)
+            sink.text(",\"label\":\"\(Self.fuels[fuel].label)\"}")
+        }
+        sink.text("]}")
+    }
+
+    /// The `/regions` answer: Bundesländer with their districts and postcodes.
+    private func writeRegions() throws {
+        let cities = context.geography.cities
+        let sink = try ByteSink.file(folder.appendingPathComponent("_regions.json"))
+        sink.byte(0x5B)
+        for (position, code) in CountryGeography.bundeslaender.keys.sorted().enumerated() {
+            if position > 0 { sink.byte(0x2C) }
+            let districts = cities.filter { $0.groupCode == code }
+            sink.text("{\"code\":\(code),\"type\":\"BL\",\"name\":")
+            sink.jsonString(CountryGeography.bundeslaender[code] ?? "")
+            sink.text(",\"subRegions\":[")
+            for (index, district) in districts.enumerated() {
+                if index > 0 { sink.byte(0x2C) }
+                sink.text("{\"code\":\(district.regionCode),\"type\":\"PB\",\"name\":")
+                sink.jsonString(district.name)
+                sink.text(",\"subRegions\":[],\"postalCodes\":[\"\(district.postcode)\"]}")
+            }
+            sink.text("],\"postalCodes\":[")
+            sink.text(districts.map { "\"\($0.postcode)\"" }.joined(separator: ","))
+            sink.text("]}")
+        }
+        sink.byte(0x5D)
+        try sink.close()
+    }
+}

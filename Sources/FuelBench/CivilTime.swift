@@ -1,0 +1,76 @@
+import Foundation
+
+/// A wall-clock date and time, as feeds print them.
+public struct CivilTime: Sendable, Equatable {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    /// The UTC civil time of seconds since 1970 (Howard Hinnant's days-to-civil algorithm).
+    public init(utcSeconds: Int64) {
+        let days = utcSeconds >= 0 ? utcSeconds / 86_400 : (utcSeconds - 86_399) / 86_400
+        let secondOfDay = Int(utcSeconds - days * 86_400)
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
+        year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        hour = secondOfDay / 3600
+        minute = secondOfDay / 60 % 60
+        second = secondOfDay % 60
+    }
+}
+
+/// UTC instants to one zone's wall-clock time, with the offset cached per UTC hour.
+struct LocalTimes {
+    private let zone: TimeZone
+    private var offsets: [Int64: Int64] = [:]
+
+    init(zone identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+        self.zone = zone
+    }
+
+    /// The wall-clock time of a UTC instant.
+    mutating func local(_ utcSeconds: Int64) -> CivilTime {
+        let hour = utcSeconds >= 0 ? utcSeconds / 3600 : (utcSeconds - 3599) / 3600
+        let offset: Int64
+        if let cached = offsets[hour] {
+            offset = cached
+        } else {
+            offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(hour * 3600))))
+            offsets[hour] = offset
+        }
+        return CivilTime(utcSeconds: utcSeconds + offset)
+    }
+}
+
+/// When prices were last changed, relative to the feed's reference time (UTC seconds).
+struct PriceTimes: Sendable {
+    let reference: Int64
+
+    /// The newest price time any feed holds: ten minutes before the reference time. Every country's first station
+    /// carries it, and changed prices stay at or below it, so a perturbed feed keeps its reference time.
+    var newest: Int64 { reference - 600 }
+
+    /// A current price: 90% within four days, the rest up to fourteen days old.
+    func fresh(_ rng: inout SplitMix64) -> Int64 {
+        let span: Int64 = rng.chance(0.9) ? 4 * 86_400 : 14 * 86_400
+        return newest - Int64(rng.unit() * Double(span))
+    }
+
+    /// A price a station stopped updating years ago (2.5 to 12 years).
+    func stale(_ rng: inout SplitMix64) -> Int64 {
+        reference - 79_000_000 - Int64(rng.unit() * 300_000_000)
+    }
+
+    /// A price changed in the last three hours (the 5% republish).
+    func changed(_ rng: inout SplitMix64) -> Int64 { newest - Int64(rng.unit() * 3 * 3600) }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+/// The roulez-eco `instantane` archive: a ZIP holding `PrixCarburants_instantane.xml` in ISO-8859-1, coordinates
+/// scaled by 100000 (some with decimals), prices in decimal euros, Paris wall-clock times, opening hours, services
+/// and shortages (`rupture`) in the proportions of the 2026 sample.
+struct FranceFeed {
+    let context: GenerationContext
+    let folder: URL
+
+    static let realStations = 10_200
+    /// Stations per archive: the FR adapter refuses entries over 200 MB, so very large scales are split.
+    static let stationsPerArchive = 100_000
+    static let endpoint = "https://donnees.roulez-eco.fr/opendata/instantane"
+    static let entryName = "PrixCarburants_instantane.xml"
+
+    /// `prix/@nom`, `@id`, base price in millis, share of stations selling it (2026 sample).
+    static let fuels: [(name: String, id: Int, base: Int, share: Double)] = [
+        ("Gazole", 1, 1_680, 0.96), ("SP95", 2, 1_780, 0.35), ("E85", 3, 850, 0.36), ("GPLc", 4, 990, 0.16),
+        ("E10", 5, 1_740, 0.75), ("SP98", 6, 1_830, 0.82),
+    ]
+    static let days = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]
+
+    private struct Price {
+        var fuel: Int
+        var value: Int
+        var time: Int64
+    }
+
+    func write() throws -> (GeneratedCountry, [GeneratedFile]) {
+        let count = context.options.stations(Self.realStations)
+        let emptyCoordinates = context.schedule("empty coordinates", rate: 0.002)
+        let closed = context.schedule("closed", rate: 0.01)
+        let allStale = context.schedule("all prices stale", rate: 0.006)
+        let onlyShortages = context.schedule("only shortages", rate: 0.005)
+        let stalePrice = context.schedule("one stale price", rate: 0.03)
+        var quirks: [String: Int] = [:]
+        var valid = 0
+        var changed = 0
+        var clock = LocalTimes(zone: "Europe/Paris")
+        var files: [GeneratedFile] = []
+        var sink: ByteSink?
+
+        func openArchive() throws -> ByteSink {
+            let name =
+                files.isEmpty ? "PrixCarburants_instantane.zip" : "PrixCarburants_instantane-\(files.count + 1).zip"
+            files.append(
+                GeneratedFile(
+                    path: "FR/\(name)", url: files.isEmpty ? Self.endpoint : "\(Self.endpoint)#part\(files.count + 1)"))
+            let writer = try ZipEntryWriter(
+                url: folder.appendingPathComponent(name), entryName: Self.entryName,
+                modified: clock.local(context.options.referenceTime))
+            let sink = ByteSink.zipEntry(writer)
+            sink.text("<?xml version=\"1.0\" encoding=\"ISO-8859-1\" standalone=\"yes\"?>\n<pdv_liste>\n")
+            return sink
+        }
+
+        for index in 0..<count {
+            if index % Self.stationsPerArchive == 0 {
+                if let full = sink {
+                    full.text("</pdv_liste>\n")
+                    try full.close()
+                }
+                sink = try openArchive()
+            }
+            guard let out = sink else { continue }
+            var rng = context.rng(index, "station")
+            let city = context.geography.cities[context.geography.city(&rng)]
+            let point = context.geography.place(around: city, &rng)
+            let level = context.level(&rng)
+            var prices: [Price] = []
+            for (fuel, entry) in Self.fuels.enumerated() where rng.chance(entry.share) {
+                prices.append(
+                    Price(
+                        fuel: fuel, value: context.price(base: entry.base, level: level, &rng),
+                        time: context.times.fresh(&rng)))
+            }
+            if prices.isEmpty {
+                prices.append(
+                    Price(
+                        fuel: 0, value: context.price(base: 1_680, level: level, &rng), time: context.times.fresh(&rng))
+                )
+            }
+            if index == 0 { prices[0].time = context.times.newest }
+            let unsold = Self.fuels.indices.filter { fuel in !prices.contains { $0.fuel == fuel } }
+            var shortages: [(fuel: Int, start: Int64, temporary: Bool)] = []
+            if !unsold.isEmpty, rng.chance(0.75) {
+                for fuel in unsold where rng.chance(0.7) { shortages.append((fuel, context.times.stale(&rng), false)) }
+            }
+            if !unsold.isEmpty, rng.chance(0.12) {
+                shortages.append((rng.pick(unsold), context.times.fresh(&rng), true))
+            }
+
+            var isValid = true
+            if emptyCoordinates.hits(index) {
+                quirks["empty coordinates (rejected)", default: 0] += 1
+                isValid = false
+            }
+            if closed.hits(index) {
+                prices = []
+                shortages = []
+                quirks["closed: empty <prix/> only (rejected)", default: 0] += 1
+                isValid = false
+            } else if allStale.hits(index) {
+                for position in prices.indices { prices[position].time = context.times.stale(&rng) }
+                shortages = []
+                quirks["all prices years old (rejected)", default: 0] += 1
+                isValid = false
+            } else if onlyShortages.hits(index) {
+                shortages = prices.map { ($0.fuel, context.times.fresh(&rng), true) }
+                prices = []
+                quirks["shortages only, no price", default: 0] += 1
+            } else if stalePrice.hits(index), prices.count > 1 {
+                prices[prices.count - 1].time = context.times.stale(&rng)
+                quirks["one price years old beside current ones", default: 0] += 1
+            }
+            if isValid, context.isChanged(index), !prices.isEmpty {
+                var change = context.rng(index, "change")
+                for position in prices.indices where prices[position].time > context.times.reference - 30 * 86_400 {
+                    prices[position].value = context.moved(prices[position].value, &change)
+                    prices[position].time = context.times.changed(&change)
+                }
+                changed += 1
+            }
+            if isValid { valid += 1 }
+            if !shortages.isEmpty { quirks["stations with shortages", default: 0] += 1 }
+
+            let department = city.regionCode
+            out.text("  <pdv id=\"")
+            out.int(department * 1_000_000 + index)
+            out.text("\" latitude=\"")
+            let decimal = rng.chance(0.2)
+            if !emptyCoordinates.hits(index) {
+                out.scaled(point.latitude, decimal: decimal)
+                out.text("\" longitude=\"")
+                out.scaled(point.longitude, decimal: decimal)
+            } else {
+                out.text("\" longitude=\"")
+            }
+            if decimal { quirks["decimal coordinates", default: 0] += 1 }
+            out.text("\" cp=\"")
+            out.text(city.postcode.prefix(2) + String(format: "%03d", rng.below(1000)))
+            let motorway = rng.chance(0.06)
+            out.text(motorway ? "\" pop=\"A\">\n    <adresse>" : "\" pop=\"R\">\n    <adresse>")
+            let street = rng.pick(Vocabulary.franceStreets)
+            out.xmlLatin1(rng.chance(0.6) ? "\(rng.int(in: 1...300)) \(street)" : street)
+            out.text("</adresse>\n    <ville>")
+            switch rng.below(5) {
+            case 0, 1, 2: out.xmlLatin1(city.name.uppercased())
+            case 3: out.xmlLatin1(city.name)
+            default: out.xmlLatin1(city.name.lowercased())
+            }
+            out.text("</ville>\n")
+            if rng.chance(0.6) { writeHours(out, &rng) }
+            if rng.chance(0.94) {
+                out.text("    <services>\n")
+                var chosen: Set<String> = []
+                for _ in 0..<rng.int(in: 1...6) { chosen.insert(Vocabulary.franceServices.pick(&rng)) }
+                for service in chosen.sorted() {
+                    out.text("      <service>")
+                    out.xmlLatin1(service)
+                    out.text("</service>\n")
+                }
+                out.text("    </services>\n")
+            }
+            if closed.hits(index) { out.text("    <prix/>\n") }
+            for price in prices {
+                let fuel = Self.fuels[price.fuel]
+                out.text("    <prix nom=\"\(fuel.name)\" id=\"\(fuel.id)\" maj=\"")
+                out.parisTime(clock.local(price.time))
+                out.text("\" valeur=\"")
+                out.fixed(price.value, digits: 3)
+                out.text("\"/>\n")
+            }
+            for shortage in shortages {
+                let fuel = Self.fuels[shortage.fuel]
+                out.text("    <rupture nom=\"\(fuel.name)\" id=\"\(fuel.id)\" debut=\"")
+                out.parisTime(clock.local(shortage.start))
+                out.text(
+                    shortage.temporary ? "\" fin=\"\" type=\"temporaire\"/>\n" : "\" fin=\"\" type=\"definitive\"/>\n")
+            }
+            out.text("  </pdv>\n")
+            try out.checkpoint()
+        }
+        if let last = sink {
+            last.text("</pdv_liste>\n")
+            try last.close()
+        }
+        let summary = GeneratedCountry(
+            country: "FR", stations: count, expectedValid: valid, records: count, changed: changed, files: [],
+            bytes: 0, quirks: quirks)
+        return (summary, files)
+    }
+
+    private func writeHours(_ out: ByteSink, _ rng: inout SplitMix64) {
+        out.text(rng.chance(0.47) ? "    <horaires automate-24-24=\"1\">\n" : "    <horaires automate-24-24=\"\">\n")
+        let opening = rng.pick(["06.00", "06.30", "07.00", "07.30", "08.00"])
+        let closing = rng.pick(["19.00", "19.30", "20.00", "21.00", "22.00"])
+        let closedSunday = rng.chance(0.25)
+        let lunchBreak = rng.chance(0.1)
+        for (day, name) in Self.days.enumerated() {
+            if day == 6 && closedSunday {
+                out.text("      <jour id=\"7\" nom=\"Dimanche\" ferme=\"1\"/>\n")
+                continue
+            }
+            out.text("      <jour id=\"\(day + 1)\" nom=\"\(name)\" ferme=\"\">\n")
+            if lunchBreak {
+                out.text("        <horaire ouverture=\"\(opening)\" fermeture=\"12.00\"/>\n")
+                out.text("        <horaire ouverture=\"14.00\" fermeture=\"\(closing)\"/>\n")
+            } else {
+                out.text("        <horaire ouverture=\"\(opening)\" fermeture=\"\(closing)\"/>\n")
+            }
+            out.text("      </jour>\n")
+        }
+        out.text("    </horaires>\n")
+    }
+}
+
+extension ByteSink {
+    /// A coordinate × 100000: an integer (`4620114`), or with some decimals (`4620093.59235`).
+    func scaled(_ degrees: Double, decimal: Bool) {
+        if decimal {
+            fixed(Int((degrees * 10_000_000_000).rounded()), digits: 5)
+        } else {
+            int(Int((degrees * 100_000).rounded()))
+        }
+    }
+
+    /// `YYYY-MM-DD HH:MM:SS`.
+    func parisTime(_ time: CivilTime) {
+        date(time, dash: true)
+        byte(0x20)
+        clock(time)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The MITECO `EstacionesTerrestres` document: compact JSON, every value a string, decimal commas, `\/` escapes,
+/// one feed-wide `Fecha` in Madrid wall-clock time, keys in the real order.
+struct SpainFeed {
+    let context: GenerationContext
+    let folder: URL
+
+    static let realStations = 11_900
+    static let fileName = "EstacionesTerrestres.json"
+    static let endpoint =
+        "https://sedeaplicaciones.minetur.gob.es/ServiciosRESTCarburantes/PreciosCarburantes/EstacionesTerrestres/"
+    static let note =
+        "Archivo de todos los productos en todas las estaciones de servicio. La actualización de precios se realiza "
+        + "cada media hora, con los precios en vigor en ese momento."
+
+    /// The 23 `Precio …` keys in feed order, base price in millis and the share of stations selling each
+    /// (the shares are the 2025 Barcelona sample's).
+    static let prices: [(key: String, base: Int, share: Double)] = [
+        ("Precio Adblue", 850, 0.29), ("Precio Amoniaco", 0, 0), ("Precio Biodiesel", 1_500, 0.01),
+        ("Precio Bioetanol", 1_200, 0.001), ("Precio Biogas Natural Comprimido", 1_300, 0.001),
+        ("Precio Biogas Natural Licuado", 1_250, 0.0005), ("Precio Diésel Renovable", 1_750, 0.165),
+        ("Precio Gas Natural Comprimido", 1_350, 0.024), ("Precio Gas Natural Licuado", 1_250, 0.01),
+        ("Precio Gases licuados del petróleo", 950, 0.105), ("Precio Gasoleo A", 1_450, 0.974),
+        ("Precio Gasoleo B", 1_100, 0.05), ("Precio Gasoleo Premium", 1_540, 0.50),
+        ("Precio Gasolina 95 E10", 1_490, 0.0025),
+        ("Precio Gasolina 95 E25", 1_400, 0.0005), ("Precio Gasolina 95 E5", 1_520, 0.95),
+        ("Precio Gasolina 95 E5 Premium", 1_600, 0.11), ("Precio Gasolina 95 E85", 1_200, 0.0012),
+        ("Precio Gasolina 98 E10", 1_650, 0.0012), ("Precio Gasolina 98 E5", 1_680, 0.56),
+        ("Precio Gasolina Renovable", 2_100, 0.007), ("Precio Hidrogeno", 13_000, 0.0005), ("Precio Metanol", 0, 0),
+    ]
+
+    func write() throws -> (GeneratedCountry, [GeneratedFile]) {
+        let count = context.options.stations(Self.realStations)
+        let noPrices = context.schedule("no prices", rate: 0.004)
+        let restricted = context.schedule("restricted sale", rate: 0.012)
+        var quirks: [String: Int] = [:]
+        var valid = 0
+        var changed = 0
+        var clock = LocalTimes(zone: "Europe/Madrid")
+        let sink = try ByteSink.file(folder.appendingPathComponent(Self.fileName))
+        sink.text("{\"Fecha\":\"")
+        let fecha = clock.local(context.options.referenceTime)
+        sink.date(fecha, dash: false, slash: "\\/")
+        sink.byte(0x20)
+        sink.clock(fecha)
+        sink.text("\",\"ListaEESSPrecio\":[")
+
+        for index in 0..<count {
+            var rng = context.rng(index, "station")
+            let cityIndex = context.geography.city(&rng)
+            let city = context.geography.cities[cityIndex]
+            let point = context.geography.place(around: city, &rng)
+            let brand = Vocabulary.spainBrands.pick(&rng)
+            let level = context.level(&rng)
+            var values = [Int](repeating: 0, count: Self.prices.count)
+            for (position, entry) in Self.prices.enumerated() where entry.base > 0 && rng.chance(entry.share) {
+                values[position] = context.price(base: entry.base, level: level, &rng)
+            }
+            // Every station sells road diesel or petrol 95; a station with only agricultural diesel is left to chance
+            // nowhere, so the count of valid stations does not depend on how an adapter treats Gasoleo B.
+            if values[10] == 0 && values[15] == 0 { values[10] = context.price(base: 1_450, level: level, &rng) }
+
+            var isValid = true
+            if noPrices.hits(index) {
+                values = [Int](repeating: 0, count: Self.prices.count)
+                quirks["no price at all (rejected)", default: 0] += 1
+                isValid = false
+            }
+            if isValid, context.isChanged(index) {
+                var change = context.rng(index, "change")
+                for position in values.indices where values[position] > 0 {
+                    values[position] = context.moved(values[position], &change)
+                }
+                changed += 1
+            }
+            if isValid { valid += 1 }
+            let isRestricted = restricted.hits(index)
+            if isRestricted { quirks["Tipo Venta R (restricted)", default: 0] += 1 }
+
+            if index > 0 { sink.byte(0x2C) }
+            sink.text("{\"C.P.\":\"")
+            sink.text(city.postcode)
+            sink.padded(rng.below(1000), width: 3)
+            sink.text("\",\"Dirección\":")
+            let street = rng.pick(Vocabulary.spainStreets)
+            sink.jsonString(
+                rng.chance(0.15) ? "\(street) S/N, S/N" : "\(street), \(rng.int(in: 1...250))", escapeSlash: true)
+            sink.text(",\"Horario\":")
+            sink.jsonString(Vocabulary.spainHours.pick(&rng), escapeSlash: true)
+            sink.text(",\"Latitud\":\"")
+            sink.fixed(Int((point.latitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+            sink.text("\",\"Localidad\":")
+            sink.jsonString(city.name.uppercased(), escapeSlash: true)
+            sink.text(",\"Longitud (WGS84)\":\"")
+            sink.fixed(Int((point.longitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+            sink.text("\",\"Margen\":\"")
+            sink.text(rng.pick(["D", "D", "D", "N", "N", "I"]))
+            sink.text("\",\"Municipio\":")
+            sink.jsonString(city.name, escapeSlash: true)
+            for (position, entry) in Self.prices.enumerated() {
+                sink.text(",\"")
+                sink.text(entry.key)
+                sink.text("\":\"")
+                if values[position] > 0 { sink.fixed(values[position], digits: 3, separator: 0x2C) }
+                sink.byte(0x22)
+            }
+            sink.text(",\"Provincia\":")
+            sink.jsonString(city.region, escapeSlash: true)
+            sink.text(",\"Remisión\":\"")
+            sink.text(rng.chance(0.58) ? "dm" : "OM")
+            sink.text("\",\"Rótulo\":")
+            sink.jsonString(brand, escapeSlash: true)
+            sink.text(",\"Tipo Venta\":\"")
+            sink.text(isRestricted ? "R" : "P")
+            sink.text("\",\"% BioEtanol\":\"0,0\",\"% Éster metílico\":\"")
+            sink.text(rng.chance(0.3) ? "7,0" : "0,0")
+            sink.text("\",\"IDEESS\":\"")
+            sink.int(1_000 + index * 3 + rng.below(3))
+            sink.text("\",\"IDMunicipio\":\"")
+            sink.int(100 + (cityIndex * 131) % 8_000)
+            sink.text("\",\"IDProvincia\":\"")
+            sink.padded(city.regionCode, width: 2)
+            sink.text("\",\"IDCCAA\":\"")
+            sink.padded(city.groupCode, width: 2)
+            sink.text("\"}")
+            try sink.checkpoint()
+        }
+        sink.text("],\"Nota\":")
+        sink.jsonString(Self.note)
+        sink.text(",\"ResultadoConsulta\":\"OK\"}")
+        try sink.close()
+        let summary = GeneratedCountry(
+            country: "ES", stations: count, expectedValid: valid, records: count, changed: changed, files: [],
+            bytes: 0, quirks: quirks)
+        return (summary, [GeneratedFile(path: "ES/\(Self.fileName)", url: Self.endpoint)])
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import FuelFeeds
+import FuelGrid
+import FuelPublish
+
+/// Where a build's time goes, phase by phase, measured by running the build's own steps one after the other on one
+/// thread: the sum of the phases is the build's CPU cost before parallelism.
+public struct PhaseProfile: Sendable, Codable, Equatable {
+    public struct Phase: Sendable, Codable, Equatable {
+        public var name: String
+        public var seconds: Double
+        public var detail: String
+    }
+
+    public var phases: [Phase]
+    /// Parse seconds per country.
+    public var parseByCountry: [String: Double]
+    public var stations: Int
+    public var tiles: Int
+    public var jsonBytes: Int
+    public var gzipBytes: Int
+
+    public var total: Double { phases.reduce(0) { $0 + $1.seconds } }
+}
+
+/// Runs parse, validate, bucket, serialise, compress, write and the report's re-encoding separately and times each.
+public enum PhaseProfiler {
+    /// - Parameters:
+    ///   - feeds: a feeds folder (`DIR/<CC>/…`).
+    ///   - adapters: `adapters/` with each country's metadata.
+    ///   - scratch: where the compressed tiles are written (removed afterwards).
+    /// - Throws: the first ``FeedError``, or ``BenchError``.
+    public static func profile(feeds: URL, adapters: URL, scratch: URL) throws -> PhaseProfile {
+        let countries = CountryConfig.configuredCountries(adaptersDirectory: adapters)
+            .filter { AdapterRegistry.adapter(for: $0) != nil }
+        guard !countries.isEmpty else {
+            throw BenchError("no country has both metadata in \(adapters.path) and an adapter")
+        }
+        let manifest = try FeedManifest.load(feedsDirectory: feeds)
+        var parseByCountry: [String: Double] = [:]
+        var parsed: [(CountryConfig, FeedParseResult)] = []
+        var clock = ProcessMeter.monotonicSeconds()
+        func lap() -> Double {
+            let now = ProcessMeter.monotonicSeconds()
+            defer { clock = now }
+            return now - clock
+        }
+        for country in countries {
+            let config = try CountryConfig.load(country: country, adaptersDirectory: adapters)
+            guard let adapter = AdapterRegistry.adapter(for: country) else { continue }
+            _ = lap()
+            let input = FeedInput(folder: feeds.appendingPathComponent(country), config: config, manifest: manifest)
+            parsed.append((config, try adapter.parse(input)))
+            parseByCountry[country] = lap()
+        }
+        let parseSeconds = parseByCountry.values.reduce(0, +)
+
+        _ = lap()
+        var stations: [Station] = []
+        for (config, result) in parsed {
+            stations +=
+                Validator(config: config).validate(result.stations, referenceTime: result.referenceTime).stations
+        }
+        let validateSeconds = lap()
+
+        var cells: [TileKey: [Station]] = [:]
+        for station in stations {
+            cells[Grid.standard.key(latitude: station.latitude, longitude: station.longitude), default: []].append(
+                station)
+        }
+        let keys = cells.keys.sorted()
+        let tiles = keys.map { key in Tile(key: key, stations: (cells[key] ?? []).sorted { $0.id < $1.id }) }
+        let bucketSeconds = lap()
+
+        let documents = tiles.map { TileEncoder.encode($0) }
+        let serialiseSeconds = lap()
+
+        let compressed = documents.map { Gzip.compress($0) }
+        let compressSeconds = lap()
+
+        let folder = scratch.appendingPathComponent("profile-tiles", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = lap()
+        for (key, bytes) in zip(keys, compressed) {
+            try Data(bytes).write(to: folder.appendingPathComponent("\(key).json"))
+        }
+        let writeSeconds = lap()
+        try? FileManager.default.removeItem(at: folder)
+
+        _ = lap()
+        let reportBytes = stations.reduce(0) { $0 + TileEncoder.encode($1).count }
+        let reportSeconds = lap()
+
+        let jsonBytes = documents.reduce(0) { $0 + $1.count }
+        let gzipBytes = compressed.reduce(0) { $0 + $1.count }
+        let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        return PhaseProfile(
+            phases: [
+                .init(name: "parse", seconds: parseSeconds, detail: "adapters, \(countries.count) countries"),
+                .init(name: "validate", seconds: validateSeconds, detail: "\(stations.count) stations kept"),
+                .init(name: "bucket", seconds: bucketSeconds, detail: "\(tiles.count) tiles, sorted by id"),
+                .init(name: "serialise", seconds: serialiseSeconds, detail: "\(mb(jsonBytes)) of tile JSON"),
+                .init(name: "compress", seconds: compressSeconds, detail: "zlib level 9 → \(mb(gzipBytes))"),
+                .init(name: "write", seconds: writeSeconds, detail: "\(tiles.count) files"),
+                .init(
+                    name: "report", seconds: reportSeconds,
+                    detail: "each station encoded again for the report's byte counts (\(mb(reportBytes)))"),
+            ],
+            parseByCountry: parseByCountry, stations: stations.count, tiles: tiles.count, jsonBytes: jsonBytes,
+            gzipBytes: gzipBytes)
+    }
+}

@@ -26,7 +26,7 @@ import _FuelTestSupport
     ]
 
     @Test func filesAreSortedBucketedAndIndexed() throws {
-        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
+        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
         #expect(files.map(\.path) == [
             "tiles/77_-19.json", "tiles/80_-8.json", "tiles/82_-18.json", "brands/ES.json", "brands/PT.json",
             "sources.json", "index.json",
@@ -43,18 +43,18 @@ import _FuelTestSupport
     }
 
     @Test func onlyTheIndexDependsOnTheBuildTime() {
-        let first = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
-        let second = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time.addingTimeInterval(86_400))
+        let first = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
+        let second = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time.addingTimeInterval(86_400)).files
         for (a, b) in zip(first, second) where a.path != "index.json" { #expect(a.gzipped == b.gzipped, "\(a.path)") }
         #expect(first.last?.gzipped != second.last?.gzipped)
-        #expect(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time) == first)
+        #expect(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files == first)
     }
 
     @Test func publishSwapsTheLinkAndCleansUp() throws {
         let root = RepositoryPaths.temporaryDirectory("out")
         defer { try? FileManager.default.removeItem(at: root) }
         let output = OutputDirectory(root: root)
-        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
+        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
         do {
             let lock = try output.lock()
             try output.publish(files, buildName: "one")
@@ -89,7 +89,7 @@ import _FuelTestSupport
         try FileManager.default.createDirectory(at: root.appendingPathComponent("fuel/tiles"), withIntermediateDirectories: true)
         let output = OutputDirectory(root: root)
         let lock = try output.lock()
-        try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time), buildName: "x")
+        try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files, buildName: "x")
         withExtendedLifetime(lock) {}
         #expect(output.publishedIndex() != nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".build-x", ".lock", "fuel"])

@@ -23,6 +23,16 @@ import Testing
         #expect(json == expected)
     }
 
+    @Test func measuredTileEncodingMatchesThePlainOne() {
+        let stations = [Self.lisbon, Station(id: "PT-9", country: "PT", latitude: 38.6, longitude: -9.2)]
+        var sizes: [Int] = []
+        let measured = TileEncoder.encodeTile(key: TileKey(row: 77, column: -19), stations: stations) { _, size in
+            sizes.append(size)
+        }
+        #expect(measured == TileEncoder.encode(Tile(key: TileKey(row: 77, column: -19), stations: stations)))
+        #expect(sizes == stations.map { TileEncoder.encode($0).count })
+    }
+
     @Test func nullsStayAndExtrasAreOmitted() {
         let bare = Station(id: "FR-1", country: "FR", latitude: 46.20114, longitude: 5.19791)
         let json = String(decoding: TileEncoder.encode(bare), as: UTF8.self)

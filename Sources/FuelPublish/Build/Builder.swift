@@ -103,12 +103,13 @@ public struct Builder: Sendable {
             }
         }
 
-        let files = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+        let assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+        let files = assembly.files
         if let lock {
             try output.publish(files, buildName: Self.buildName(options.builtAt), beforeSwap: beforeSwap)
             withExtendedLifetime(lock) {}
         }
-        let report = makeReport(builds, files: files, seconds: Date().timeIntervalSince(started))
+        let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         return (report, files)
     }
 
@@ -160,12 +161,13 @@ public struct Builder: Sendable {
             parse: parse, validation: validation)
     }
 
-    private func makeReport(_ builds: [CountryBuild], files: [PublishedFile], seconds: Double) -> BuildReport {
-        let grid = Grid.standard
+    private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+        let files = assembly.files
         let countries = builds.map { build -> BuildReport.Country in
             let stations = build.dataset.stations
-            let tiles = Set(stations.map { grid.key(latitude: $0.latitude, longitude: $0.longitude) }).count
-            let bytes = stations.reduce(0) { $0 + TileEncoder.encode($1).count }
+            let country = build.dataset.config.country
+            let tiles = assembly.tilesPerCountry[country] ?? 0
+            let bytes = assembly.stationBytes[country] ?? 0
             return BuildReport.Country(
                 country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
                 kept: stations.count, rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),

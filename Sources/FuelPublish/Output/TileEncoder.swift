@@ -27,6 +27,28 @@ public enum TileEncoder {
         return writer.bytes
     }
 
+    /// The same bytes as ``encode(_:)-(Tile)`` for `Tile(key:stations:)`, reporting each station's encoded size.
+    static func encodeTile(
+        key: TileKey, stations: [Station], measured: (Station, Int) -> Void
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 * max(1, stations.count))
+        writer.beginObject()
+        writer.key("version")
+        writer.integer(TileFormat.version)
+        writer.key("key")
+        writer.string(key.description)
+        writer.key("stations")
+        writer.beginArray()
+        for station in stations {
+            let before = writer.bytes.count
+            write(station, to: &writer)
+            measured(station, writer.bytes.count - before)
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// One station object.
     public static func encode(_ station: Station) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)

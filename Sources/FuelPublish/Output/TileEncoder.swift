@@ -39,8 +39,8 @@ public enum TileEncoder {
         writer.string(key.description)
         writer.key("stations")
         writer.beginArray()
-        for station in stations {
-            let before = writer.bytes.count
+        for (position, station) in stations.enumerated() {
+            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
             write(station, to: &writer)
             measured(station, writer.bytes.count - before)
         }

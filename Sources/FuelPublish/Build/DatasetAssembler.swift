@@ -1,7 +1,7 @@
 import Dispatch
+import Foundation
 import FuelFeeds
 import FuelGrid
-import Foundation
 import Synchronization
 
 /// One file of a build, as it will be uploaded.
@@ -45,7 +45,8 @@ public enum DatasetAssembler {
         var jobs: [Job] = keys.map { key in .tile(key, (cells[key] ?? []).sorted { $0.id < $1.id }) }
         let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
         for country in sortedCountries {
-            jobs.append(.document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
+            jobs.append(
+                .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
         }
         jobs.append(.document(TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
         let index = TileIndex(
@@ -85,7 +86,7 @@ public enum DatasetAssembler {
         let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
             if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
             switch (lhs.brand, rhs.brand) {
-            case let (left?, right?): return left < right
+            case (let left?, let right?): return left < right
             case (_?, nil): return true
             default: return false
             }

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Writes the published files as bytes, with the key order and number formats of `docs/format.md`.
 ///

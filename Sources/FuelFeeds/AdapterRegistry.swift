@@ -8,6 +8,7 @@ public enum AdapterRegistry {
         // One line per country; each adapter lives in Adapters/<CC>/.
         SpainAdapter(),
         PortugalAdapter(),
+        AustriaAdapter(),
     ]
 
     /// The adapter for a country, or nil when none is built in.

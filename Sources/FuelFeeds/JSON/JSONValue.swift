@@ -118,8 +118,14 @@ public struct JSONValue: Sendable {
 
     /// The value of the first member named `key`, or nil when the value is not an object or has no such member.
     public subscript(key: String) -> JSONValue? {
-        guard node.tag == .object, let id = document.keyID(key) else { return nil }
-        for member in members where member.keyID == id { return member.value }
+        member(document.keyID(key))
+    }
+
+    /// The value of the first member with an interned key id (see ``JSONDocument/keyID(_:)``), or nil when the
+    /// value is not an object, has no such member, or the id is nil. Resolve ids once per document in hot loops.
+    public func member(_ keyID: Int?) -> JSONValue? {
+        guard let keyID, node.tag == .object else { return nil }
+        for member in members where member.keyID == keyID { return member.value }
         return nil
     }
 }

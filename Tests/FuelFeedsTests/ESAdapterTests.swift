@@ -145,6 +145,28 @@ import _FuelTestSupport
         #expect(UTCTime.format(result.referenceTime) == "2025-03-01T09:00:00Z")
     }
 
+    @Test func keepsTheNewerRecordWhenFilesOverlap() throws {
+        func response(_ fecha: String, _ stations: [(id: String, diesel: String)]) -> String {
+            let records = stations.map {
+                #"{"Latitud":"40,4","Longitud (WGS84)":"-3,7","Precio Gasoleo A":"\#($0.diesel)","IDEESS":"\#($0.id)"}"#
+            }
+            return #"{"Fecha":"\#(fecha)","ListaEESSPrecio":["# + records.joined(separator: ",")
+                + #"],"Nota":"","ResultadoConsulta":"OK"}"#
+        }
+        let input = try FeedFixture.input(
+            country: "ES",
+            texts: [
+                "a-newer.json": response("27/09/2025 18:05:47", [("1", "1,400"), ("2", "1,500")]),
+                "b-older.json": response("26/09/2025 18:05:47", [("1", "1,300")]),
+            ])
+        let result = try SpainAdapter().parse(input)
+        #expect(result.records == 3)
+        #expect(result.stations.map(\.id) == ["ES-1", "ES-2"])
+        #expect(result.station("ES-1")?.price(.diesel)?.price == 1.4)
+        #expect(result.rejects == ["duplicate IDEESS": 1])
+        #expect(UTCTime.format(result.referenceTime) == "2025-09-27T16:05:47Z")
+    }
+
     @Test func failsWhenTheServiceSaysKO() throws {
         let text = #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":[],"Nota":"","ResultadoConsulta":"KO"}"#
         let input = try FeedFixture.input(country: "ES", texts: ["precios.json": text])

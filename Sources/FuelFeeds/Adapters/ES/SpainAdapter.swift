@@ -7,6 +7,8 @@ import FuelGrid
 /// - Prices are the `Precio …` keys, read generically through `adapters/ES/fuels.json`; a key the table does not
 ///   know is counted (`unknown price key: Precio X`), never fatal. `""` means the fuel is not sold.
 /// - Numbers use a decimal comma; strings may escape `/` as `\/`; a leading UTF-8 BOM is skipped.
+/// - Several files are merged; a station listed twice keeps the record of the newer `Fecha` and the other counts as
+///   a duplicate.
 /// - `ResultadoConsulta` other than `OK`, a broken file, a missing required field or a value that is not a number
 ///   where one belongs throws; a record with an empty id or empty coordinates is dropped and counted.
 public struct SpainAdapter: FeedAdapter {
@@ -37,6 +39,8 @@ private struct SpainFeedRun {
     var clock: LocalClock
     var brands: BrandLookup
     var stations: [String: Station] = [:]
+    /// The `Fecha` each station was read with, so a newer file wins when two files list the same station.
+    var stationTimes: [String: Date] = [:]
     var records = 0
     var rejects: [String: Int] = [:]
     var counters: [String: Int] = [:]
@@ -159,10 +163,11 @@ private struct SpainFeedRun {
             return
         }
         let key = "ES-" + stationID
-        guard stations[key] == nil else {
+        if let seen = stationTimes[key] {
             rejects["duplicate IDEESS", default: 0] += 1
-            return
+            guard time > seen else { return }
         }
+        stationTimes[key] = time
         let name = try values[0]?.text("Rótulo", context)
         prices.sort(by: FuelPrice.canonicalOrder)
         stations[key] = Station(

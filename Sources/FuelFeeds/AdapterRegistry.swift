@@ -6,6 +6,9 @@ public enum AdapterRegistry {
 
     private static let all: [any FeedAdapter] = [
         // One line per country; each adapter lives in Adapters/<CC>/.
+        SpainAdapter(),
+        PortugalAdapter(),
+        AustriaAdapter(),
     ]
 
     /// The adapter for a country, or nil when none is built in.

@@ -13,7 +13,8 @@ public enum Executable {
     public static var productsDirectory: URL {
         let bundle = Bundle.main.bundleURL
         let candidates = [bundle.deletingLastPathComponent(), bundle]
-        for folder in candidates where FileManager.default.fileExists(atPath: folder.appendingPathComponent("fuel-publish").path) {
+        for folder in candidates
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent("fuel-publish").path) {
             return folder
         }
         return RepositoryPaths.root().appendingPathComponent(".build/debug")

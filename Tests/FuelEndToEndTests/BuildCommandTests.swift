@@ -21,8 +21,10 @@ import _FuelTestSupport
     {
         try Executable.run(
             "fuel-publish",
-            ["build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--built-at", builtAt,
-             "--adapters", RepositoryPaths.adapters().path] + extra,
+            [
+                "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--built-at", builtAt,
+                "--adapters", RepositoryPaths.adapters().path,
+            ] + extra,
             environment: environment)
     }
 
@@ -51,8 +53,10 @@ import _FuelTestSupport
         let (feeds, out) = try Self.workspace()
         let result = try Executable.run(
             "fuel-publish",
-            ["build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--json",
-             "--adapters", RepositoryPaths.adapters().path],
+            [
+                "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--json",
+                "--adapters", RepositoryPaths.adapters().path,
+            ],
             environment: ["SOURCE_DATE_EPOCH": "1764478800"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"builtAt\" : \"2025-11-30T05:00:00Z\""))
@@ -69,8 +73,10 @@ import _FuelTestSupport
         Corruption(name: "empty") { _ in Data() },
         Corruption(name: "HTML error page") { _ in Data("<html><body>503 Service Unavailable</body></html>".utf8) },
         Corruption(name: "error marker") { data in
-            Data(String(decoding: data, as: UTF8.self).replacingOccurrences(
-                of: "\"ResultadoConsulta\":\"OK\"", with: "\"ResultadoConsulta\":\"KO\"").utf8)
+            Data(
+                String(decoding: data, as: UTF8.self).replacingOccurrences(
+                    of: "\"ResultadoConsulta\":\"OK\"", with: "\"ResultadoConsulta\":\"KO\""
+                ).utf8)
         },
     ]
 
@@ -92,8 +98,10 @@ import _FuelTestSupport
         let (feeds, out) = try Self.workspace()
         let result = try Executable.run(
             "fuel-publish",
-            ["build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES,PT", "--adapters",
-             RepositoryPaths.adapters().path])
+            [
+                "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES,PT", "--adapters",
+                RepositoryPaths.adapters().path,
+            ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("PT:"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("fuel").path))
@@ -106,8 +114,10 @@ import _FuelTestSupport
         // A different build (another builtAt) that stalls with every file written, just before the swap.
         let running = try Executable.start(
             "fuel-publish",
-            ["build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--built-at",
-             "2027-01-01T00:00:00Z", "--adapters", RepositoryPaths.adapters().path],
+            [
+                "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--built-at",
+                "2027-01-01T00:00:00Z", "--adapters", RepositoryPaths.adapters().path,
+            ],
             environment: ["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP": "30"])
         let deadline = Date().addingTimeInterval(60)
         func stagedBuildExists() -> Bool {
@@ -133,7 +143,8 @@ import _FuelTestSupport
         let file = feeds.appendingPathComponent("ES").appendingPathComponent(Self.esFile)
         let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
         let records = text.components(separatedBy: "},{\"C.P.\"")
-        let shrunk = records.prefix(5).joined(separator: "},{\"C.P.\"") + "}]," + text.components(separatedBy: "}],").last!
+        let shrunk =
+            records.prefix(5).joined(separator: "},{\"C.P.\"") + "}]," + text.components(separatedBy: "}],").last!
         try Data(shrunk.utf8).write(to: file)
         let refused = try Self.build(feeds, out)
         #expect(refused.status == 1)

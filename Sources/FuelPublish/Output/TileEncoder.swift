@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Writes the published files as bytes, with the key order and number formats of `docs/format.md`.
 ///
@@ -22,6 +22,28 @@ public enum TileEncoder {
         writer.key("stations")
         writer.beginArray()
         for station in tile.stations { write(station, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The same bytes as ``encode(_:)-(Tile)`` for `Tile(key:stations:)`, reporting each station's encoded size.
+    static func encodeTile(
+        key: TileKey, stations: [Station], measured: (Station, Int) -> Void
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 * max(1, stations.count))
+        writer.beginObject()
+        writer.key("version")
+        writer.integer(TileFormat.version)
+        writer.key("key")
+        writer.string(key.description)
+        writer.key("stations")
+        writer.beginArray()
+        for (position, station) in stations.enumerated() {
+            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
+            write(station, to: &writer)
+            measured(station, writer.bytes.count - before)
+        }
         writer.endArray()
         writer.endObject()
         return writer.bytes

@@ -6,6 +6,7 @@ public enum AdapterRegistry {
 
     private static let all: [any FeedAdapter] = [
         // One line per country; each adapter lives in Adapters/<CC>/.
+        FRAdapter()
     ]
 
     /// The adapter for a country, or nil when none is built in.

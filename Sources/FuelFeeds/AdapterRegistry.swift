@@ -6,7 +6,8 @@ public enum AdapterRegistry {
 
     private static let all: [any FeedAdapter] = [
         // One line per country; each adapter lives in Adapters/<CC>/.
-        FRAdapter()
+        FRAdapter(),
+        ITAdapter(),
     ]
 
     /// The adapter for a country, or nil when none is built in.

@@ -119,9 +119,13 @@ private final class ParseContext {
     /// Keeps the first error (not warnings) libxml2 reports.
     func record(_ error: xmlError) {
         guard syntax == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let message = error.message.map { String(cString: $0) } ?? "error \(error.code)"
-        syntax = XMLSyntaxError(
-            line: Int(error.line), message: message.trimmingSuffix(while: { $0 == "\n" || $0 == " " }))
+        var message = (error.message.map { String(cString: $0) } ?? "error \(error.code)")
+            .trimmingSuffix(while: { $0 == "\n" || $0 == " " })
+        if error.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || error.code == Int32(XML_ERR_TAG_NOT_FINISHED.rawValue)
+        {
+            message += " (the document ends early or goes on after its end: a truncated or damaged download?)"
+        }
+        syntax = XMLSyntaxError(line: Int(error.line), message: message)
     }
 }
 

@@ -89,7 +89,7 @@ final class FRDocumentHandler: XMLEventHandler {
             if let station = current { drafts.append(station) }
             current = nil
         } else if name.is("adresse") || name.is("ville") || name.is("service") {
-            let value = Text.cleaned(String(decoding: text, as: UTF8.self))
+            let value = text.withUnsafeBufferPointer { Text.clean($0).text }
             switch capture {
             case .address: current?.address = value
             case .city: current?.city = value
@@ -130,7 +130,7 @@ final class FRDocumentHandler: XMLEventHandler {
         draft.latitude = try coordinate(attributes, "latitude", line: line)
         draft.longitude = try coordinate(attributes, "longitude", line: line)
         if let postcode = attributes.value("cp") {
-            draft.postcode = Text.cleaned(String(decoding: postcode, as: UTF8.self))
+            draft.postcode = Text.clean(postcode).text
         }
         if let pop = attributes.value("pop").map(Text.trimmed), pop.count == 1 {
             draft.motorway = pop[0] == 0x41 ? true : (pop[0] == 0x52 ? false : nil)
@@ -156,7 +156,7 @@ final class FRDocumentHandler: XMLEventHandler {
             return
         }
         guard let nameBytes = attributes.value("nom") else { throw fail(line, "<prix> without the attribute nom") }
-        guard let name = Text.cleaned(String(decoding: nameBytes, as: UTF8.self)) else {
+        guard let name = Text.clean(nameBytes).text else {
             throw fail(line, "<prix> with an empty nom")
         }
         guard let valueBytes = attributes.value("valeur") else {
@@ -179,7 +179,7 @@ final class FRDocumentHandler: XMLEventHandler {
 
     private func addShortage(_ attributes: XMLAttributes, line: Int) throws {
         guard let nameBytes = attributes.value("nom"),
-            let name = Text.cleaned(String(decoding: nameBytes, as: UTF8.self))
+            let name = Text.clean(nameBytes).text
         else { throw fail(line, "<rupture> without the attribute nom") }
         var end: Int64?
         if let endBytes = attributes.value("fin"), !Text.trimmed(endBytes).isEmpty {
@@ -188,7 +188,7 @@ final class FRDocumentHandler: XMLEventHandler {
             }
             end = seconds
         }
-        let type = attributes.value("type").flatMap { Text.cleaned(String(decoding: $0, as: UTF8.self)) }
+        let type = attributes.value("type").flatMap { Text.clean($0).text }
         current?.shortages.append(FRStationDraft.Shortage(name: name, type: type?.lowercased(), end: end))
     }
 }

@@ -66,9 +66,9 @@ struct ITRegistry {
             }
             var latin1 = false
             func text(_ range: Range<Int>) -> String? {
-                let decoded = Text.decode(UnsafeBufferPointer(rebasing: row.bytes[range]))
+                let decoded = Text.clean(UnsafeBufferPointer(rebasing: row.bytes[range]))
                 latin1 = latin1 || decoded.latin1
-                return Text.cleaned(decoded.text)
+                return decoded.text
             }
             let latitudeBytes = Text.trimmed(row.field(count - 2))
             let longitudeBytes = Text.trimmed(row.field(count - 1))

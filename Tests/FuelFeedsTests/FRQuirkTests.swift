@@ -78,7 +78,7 @@ import _FuelTestSupport
 
     @Test func accentsAreISO88591Bytes() throws {
         let bytes = Self.document(
-            #"<pdv id="1" latitude="4790000" longitude="190000" cp="45000" pop="R"><adresse>Rue de la Fôret</adresse>"#
+            #"<pdv id="1" latitude="4790000" longitude="190000" cp="45000" pop="R"><adresse>Rue de la Fôret &amp; 2 bis</adresse>"#
                 + #"<ville>Orléans</ville><services><service>Carburant additivé</service></services>"#
                 + #"<prix nom="Gazole" id="1" maj="2024-05-08 12:30:00" valeur="1.739"/></pdv>"#)
         // The é is the single byte 0xE9, as in the real feed.
@@ -87,7 +87,7 @@ import _FuelTestSupport
         let result = try FeedRun.files("FR", ["feed.xml": bytes])
         let station = try #require(result.stations.first)
         #expect(station.city == "Orléans")
-        #expect(station.address == "Rue de la Fôret")
+        #expect(station.address == "Rue de la Fôret & 2 bis")
         #expect(station.services == ["Carburant additivé"])
     }
 

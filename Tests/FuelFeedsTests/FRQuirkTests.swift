@@ -259,6 +259,22 @@ import _FuelTestSupport
                 + "</horaires>",
             expected: "Mo 08:00-12:00; We 08:00-12:00"),
         Hours(
+            label: "every day open all day is 24/7",
+            horaires: #"<horaires automate-24-24="">"#
+                + (1...7).map {
+                    #"<jour id="\#($0)" nom="" ferme=""><horaire ouverture="00.00" fermeture="00.00"/></jour>"#
+                }
+                .joined() + "</horaires>",
+            expected: "24/7"),
+        Hours(
+            label: "six days open all day and Sunday closed",
+            horaires: #"<horaires automate-24-24="1">"#
+                + (1...6).map {
+                    #"<jour id="\#($0)" nom="" ferme=""><horaire ouverture="00.00" fermeture="23.59"/></jour>"#
+                }
+                .joined() + #"<jour id="7" nom="Dimanche" ferme="1"/></horaires>"#,
+            expected: "24/7 automat; Mo-Sa 00:00-24:00; Su closed"),
+        Hours(
             label: "nothing at all",
             horaires: #"<horaires automate-24-24=""></horaires>"#, expected: nil),
         Hours(

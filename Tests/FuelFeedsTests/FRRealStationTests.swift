@@ -34,8 +34,7 @@ import Testing
                 services: [
                     "DAB (Distributeur automatique de billets)", "Lavage automatique", "Laverie",
                     "Piste poids lourds", "Station de gonflage",
-                ],
-                motorway: false)),
+                ])),
         Case(
             label: "28310010 A10 Plaines de Beauce: motorway, temporary SP95 shortage, 24/7 automat",
             source: "sample",
@@ -47,7 +46,7 @@ import Testing
                     price(.gasoline95E10, 2.112, "2026-02-07T08:30:00Z"),
                     price(.gasoline98, 2.262, "2026-02-07T08:30:00Z"),
                 ],
-                unavailable: [.gasoline95], hours: "24/7 automat; Mo-Su 00:00-23:59",
+                unavailable: [.gasoline95], hours: "24/7",
                 services: [
                     "Aire de camping-cars", "Automate CB 24/24", "Bornes électriques", "Boutique alimentaire",
                     "Boutique non alimentaire", "Carburant additivé", "DAB (Distributeur automatique de billets)",
@@ -71,8 +70,7 @@ import Testing
                 services: [
                     "Boutique non alimentaire", "Carburant additivé", "Lavage manuel",
                     "Services réparation / entretien", "Station de gonflage",
-                ],
-                motorway: false)),
+                ])),
         Case(
             label: "20600003 Furiani: Corsica",
             source: "sample",
@@ -90,10 +88,9 @@ import Testing
                     "Piste poids lourds", "Restauration sur place", "Restauration à emporter",
                     "Services réparation / entretien", "Station de gonflage", "Toilettes publiques",
                     "Vente de fioul domestique", "Vente de gaz domestique (Butane, Propane)", "Wifi",
-                ],
-                motorway: false)),
+                ])),
         Case(
-            label: "2460003 La Ferté-Milon: decimal coordinates, 01.00-01.00 means all day, E85 in summer time",
+            label: "2460003 La Ferté-Milon: decimal coordinates, 01.00-01.00 every day means 24/7, E85 in summer time",
             source: "sample",
             expected: Station(
                 id: "FR-2460003", country: "FR", address: "12 rue de villers", postcode: "02460",
@@ -104,9 +101,8 @@ import Testing
                     price(.gasoline95, 1.779, "2026-01-06T10:05:13Z"),
                     price(.gasoline98, 1.819, "2026-01-06T10:05:13Z"),
                 ],
-                unavailable: [.gasoline95E10], hours: "24/7 automat; Mo-Su 00:00-24:00",
-                services: ["Automate CB 24/24", "Relais colis", "Vente de gaz domestique (Butane, Propane)"],
-                motorway: false)),
+                unavailable: [.gasoline95E10], hours: "24/7",
+                services: ["Automate CB 24/24", "Relais colis", "Vente de gaz domestique (Butane, Propane)"])),
         Case(
             label: "91190012 Gif-sur-Yvette (2024 excerpt): euros, space dates, typed shortage, é from 0xE9",
             source: "instantane-2024-05-excerpt.xml",
@@ -118,8 +114,7 @@ import Testing
                     price(.gasoline98, 1.999, "2024-05-11T11:15:00Z"),
                 ],
                 unavailable: [.gasoline95E10], hours: "24/7 automat; Mo-Su closed",
-                services: ["Automate CB 24/24", "Carburant additivé", "Station de gonflage"],
-                motorway: false)),
+                services: ["Automate CB 24/24", "Carburant additivé", "Station de gonflage"])),
         Case(
             label: "1000001 Saint-Denis-lès-Bourg (2021 excerpt): thousandths, T dates, untyped open shortages",
             source: "quotidien-2021-01-09-excerpt.xml",
@@ -135,15 +130,14 @@ import Testing
                 services: [
                     "DAB (Distributeur automatique de billets)", "Station de gonflage",
                     "Vente de gaz domestique (Butane, Propane)",
-                ],
-                motorway: false)),
+                ])),
         Case(
             label: "1000004 Bourg-en-Bresse (2021 excerpt): no prices, hours for two days",
             source: "quotidien-2021-01-09-excerpt.xml",
             expected: Station(
                 id: "FR-1000004", country: "FR", address: "20 Avenue du Maréchal Juin", postcode: "01000",
                 city: "Bourg-en-Bresse", latitude: 46.188, longitude: 5.245, prices: [],
-                hours: "24/7 automat; Mo-Tu 06:30-20:00", motorway: false)),
+                hours: "24/7 automat; Mo-Tu 06:30-20:00")),
     ]
 
     static func parse(_ source: String) throws -> FeedParseResult {
@@ -168,6 +162,7 @@ import Testing
         #expect(result.stations.map(\.id) == result.stations.map(\.id).sorted())
         #expect(result.stations.allSatisfy { $0.name == nil && $0.brand == nil })
         #expect(result.stations.filter { $0.motorway == true }.count == 12)
+        #expect(result.stations.allSatisfy { $0.motorway != false })
         let config = try FeedRun.config("FR")
         for station in result.stations {
             #expect(

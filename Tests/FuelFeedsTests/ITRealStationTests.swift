@@ -59,49 +59,46 @@ import Testing
             expected: Station(
                 id: "IT-59183", country: "IT", name: "19829 AGRIGENTO", brand: "Eni",
                 address: "SS.189 KM. 64+649 - C.DA SAN MICHELE S.N.C", city: "AGRIGENTO", latitude: 37.333935,
-                longitude: 13.595533, motorway: false)),
+                longitude: 13.595533)),
         Case(
             label: "63381 Montallegro: a TAB inside Nome Impianto",
             source: "sample",
             expected: Station(
                 id: "IT-63381", country: "IT", name: "19834 MONTALLEGRO", brand: "Eni",
-                address: "SS.115 KM.158+302 S.N.", city: "AGRIGENTO", latitude: 37.38895, longitude: 13.351206,
-                motorway: false)),
+                address: "SS.115 KM.158+302 S.N.", city: "AGRIGENTO", latitude: 37.38895, longitude: 13.351206)),
         Case(
             label: "40820 Stoil Simple: | gestori.prezzibenzina.it inside Nome Impianto, Pompe Bianche is no brand",
             source: "sample",
             expected: Station(
                 id: "IT-40820", country: "IT", name: "STOIL SIMPLE", brand: nil,
                 address: "STR. PROV.LE 82 SPINETTA SALE 15122", city: "ALESSANDRIA", latitude: 44.917047,
-                longitude: 8.700673, motorway: false)),
+                longitude: 8.700673)),
         Case(
             label: "46593 Campobello di Licata: unbalanced quote in Gestore",
             source: "sample",
             expected: Station(
                 id: "IT-46593", country: "IT", name: "MEGA SERVICE SAS DI TERMINI MICHELE & C.", brand: "Q8",
                 address: "123 KM.15+500 - 92023", city: "CAMPOBELLO DI LICATA", latitude: 37.250159,
-                longitude: 13.914226, motorway: false)),
+                longitude: 13.914226)),
         Case(
             label: "59690 Canicattì: multi-byte UTF-8 in Comune",
             source: "sample",
             expected: Station(
                 id: "IT-59690", country: "IT", name: "9822 CANICATTI", brand: "Eni",
-                address: "VIALE DELLA VITTORIA S.N.C", city: "CANICATTÌ", latitude: 37.35285, longitude: 13.84435,
-                motorway: false)),
+                address: "VIALE DELLA VITTORIA S.N.C", city: "CANICATTÌ", latitude: 37.35285, longitude: 13.84435)),
         Case(
             label: "23778 Agrigento (2018, ; separator): Esso, Tipo Impianto Altro",
             source: "2018",
             expected: Station(
                 id: "IT-23778", country: "IT", name: "A. Di Benedetto srl Via Imera Ag", brand: "Esso",
-                address: "VIA IMERA 10 92100", city: "AGRIGENTO", latitude: 37.312391, longitude: 13.585913,
-                motorway: false)),
+                address: "VIA IMERA 10 92100", city: "AGRIGENTO", latitude: 37.312391, longitude: 13.585913)),
         Case(
             label: "21524 Agrigento (2018): è in Nome Impianto",
             source: "2018",
             expected: Station(
                 id: "IT-21524", country: "IT", name: "ENI - Vill. Mosè", brand: "Eni",
                 address: "VIA LEONARDO SCIASCIA SN 92100", city: "AGRIGENTO", latitude: 37.27118,
-                longitude: 13.626722, motorway: false)),
+                longitude: 13.626722)),
     ]
 
     /// The 2018 registry has no price file beside it: pair it with a `;` price file that has no rows.
@@ -137,6 +134,7 @@ import Testing
         #expect(result.referenceTime == FeedRun.utc("2026-08-21T06:00:00Z"))
         #expect(result.stations.map(\.id) == result.stations.map(\.id).sorted())
         #expect(result.stations.filter { $0.motorway == true }.count == 15)
+        #expect(result.stations.allSatisfy { $0.motorway != false })
         let config = try FeedRun.config("IT")
         for station in result.stations {
             #expect(

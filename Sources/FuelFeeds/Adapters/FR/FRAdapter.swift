@@ -7,7 +7,7 @@ import FuelGrid
 /// - Coordinates are degrees × 100000 and may carry decimals. Prices are euros, or thousandths of a euro in files
 ///   from before 2022 (a value above 10 is divided by 1000). Times are Europe/Paris wall-clock time.
 /// - The feed has no station name or brand: both stay nil.
-/// - `pop="A"` marks a motorway station, `pop="R"` a road one. Hours follow the rule of ``FRHours``; services are
+/// - `pop="A"` marks a motorway station (`motorway` true; nil otherwise, as the tile format writes it only when true). Hours follow the rule of ``FRHours``; services are
 ///   the feed's own labels, sorted. Shortages are resolved as ``FRStationDraft/station(reference:fuels:counters:)``
 ///   describes.
 /// - The reference time is the newest `maj` (price time) of all files. When a station appears more than once, the

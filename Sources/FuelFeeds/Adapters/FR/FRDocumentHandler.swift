@@ -133,7 +133,8 @@ final class FRDocumentHandler: XMLEventHandler {
             draft.postcode = Text.clean(postcode).text
         }
         if let pop = attributes.value("pop").map(Text.trimmed), pop.count == 1 {
-            draft.motorway = pop[0] == 0x41 ? true : (pop[0] == 0x52 ? false : nil)
+            // The tile format writes `motorway` only when true.
+            draft.motorway = pop[0] == 0x41 ? true : nil
         }
         current = draft
     }

@@ -4,10 +4,12 @@
 /// - `automate-24-24="1"` (a card-operated pump that works around the clock) gives `24/7 automat` first.
 /// - Each `<jour>` (id 1…7 = Monday…Sunday) gives `Mo`…`Su` followed by its intervals `HH:MM-HH:MM` joined by
 ///   `,`, in the order of the feed; the feed's `06.30` becomes `06:30`. An interval that closes when it opens
-///   (`00.00-00.00`, `01.00-01.00`) means open all day and reads `00:00-24:00`.
+///   (`00.00-00.00`, `01.00-01.00`) or runs from `00.00` to `23.59` means open all day and reads `00:00-24:00`.
 /// - `ferme="1"` reads `closed`. A day that is neither closed nor has an interval says nothing and is left out;
 ///   a malformed time is left out too (and counted by the caller).
 /// - Consecutive days with the same text merge into a range: `Mo-Fr 07:30-21:00`.
+/// - All seven days open all day read `24/7` (the tile format's word for always open), which also covers the
+///   automat.
 /// - Parts are joined by `; `, for example `24/7 automat; Mo-Fr 06:30-20:00; Sa 07:00-12:30; Su closed`.
 /// - No automat and no day with something to say gives nil.
 struct FRHours: Equatable {
@@ -37,12 +39,14 @@ struct FRHours: Equatable {
 
     /// One interval; an interval that closes when it opens means the whole day.
     static func interval(opening: String, closing: String) -> String {
-        opening == closing ? "00:00-24:00" : opening + "-" + closing
+        let allDay = opening == closing || (opening == "00:00" && (closing == "23:59" || closing == "24:00"))
+        return allDay ? Self.allDay : opening + "-" + closing
     }
+
+    private static let allDay = "00:00-24:00"
 
     /// The text, or nil when there is nothing to say.
     var text: String? {
-        var parts: [String] = automat ? ["24/7 automat"] : []
         var runs: [(first: Int, last: Int, text: String)] = []
         for day in days.sorted(by: { $0.id < $1.id }) where (1...7).contains(day.id) {
             let text = day.closed ? "closed" : day.intervals.joined(separator: ",")
@@ -53,6 +57,8 @@ struct FRHours: Equatable {
                 runs.append((day.id, day.id, text))
             }
         }
+        if runs.count == 1 && runs[0].first == 1 && runs[0].last == 7 && runs[0].text == Self.allDay { return "24/7" }
+        var parts: [String] = automat ? ["24/7 automat"] : []
         for run in runs {
             let first = Self.dayNames[run.first - 1]
             let name = run.first == run.last ? first : first + "-" + Self.dayNames[run.last - 1]

@@ -9,7 +9,7 @@ import FuelGrid
 ///   when a row is not valid UTF-8 (counted).
 /// - `Bandiera` goes through `adapters/IT/brands.json` (`Pompe Bianche`, unbranded, gives nil); the name is
 ///   `Nome Impianto`, the address `Indirizzo`, the city `Comune`; the registry has no postcode. `Tipo Impianto`
-///   `Autostradale` marks a motorway station.
+///   `Autostradale` marks a motorway station (`motorway` true, nil otherwise).
 /// - `isSelf` 1/0 gives the self/full service of each price; `dtComu` is Europe/Rome wall-clock time. Where two
 ///   rows of a station map to the same fuel and service, the newer (then the cheaper) is kept and counted.
 /// - The reference time is the date of the prices file's `Estrazione del` line at 08:00 Europe/Rome, the moment

@@ -99,7 +99,7 @@ struct ITRegistry {
             let kind = text(middle[2])
             let entry = Entry(
                 id: id, name: name, brand: brand, address: text(row.fields[count - 5]),
-                city: text(row.fields[count - 4]), motorway: kind.map { $0.lowercased() == "autostradale" },
+                city: text(row.fields[count - 4]), motorway: kind?.lowercased() == "autostradale" ? true : nil,
                 latitude: latitude, longitude: longitude)
             if latin1 { counters["registry row read as ISO-8859-1 (not valid UTF-8)", default: 0] += 1 }
             guard entries[id] == nil else {

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Converts wall-clock times of one IANA zone to UTC, as the feeds give local times with no offset.
 ///

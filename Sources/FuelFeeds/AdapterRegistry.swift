@@ -9,6 +9,8 @@ public enum AdapterRegistry {
         SpainAdapter(),
         PortugalAdapter(),
         AustriaAdapter(),
+        FRAdapter(),
+        ITAdapter(),
     ]
 
     /// The adapter for a country, or nil when none is built in.

@@ -1,2 +1,0 @@
-import FuelGrid
-public enum FuelClientModule {}

@@ -10,6 +10,7 @@ struct FuelBenchCommand {
 
         commands:
           gen       write synthetic feeds in the five real formats (deterministic for a seed)
+          run       measure build, gzip floor, memory, scale, upload and lookups; update BENCHMARKS.md
 
         Run 'fuel-bench <command> --help' for a command's options.
         """
@@ -17,9 +18,11 @@ struct FuelBenchCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["gen"]) {
+            switch arguments.subcommand(["gen", "run"]) {
             case "gen":
                 try GenCommand.run(&arguments)
+            case "run":
+                try await RunCommand.run(&arguments)
             default:
                 if arguments.wantsHelp { throw CleanExit(usage) }
                 throw UsageError("missing or unknown command")

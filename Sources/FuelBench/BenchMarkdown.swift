@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes the measured section of `BENCHMARKS.md` (between markers; the text around them is kept).
+public enum BenchMarkdown {
+    static let begin = "<!-- bench:begin: written by scripts/bench; edit outside these markers -->"
+    static let end = "<!-- bench:end -->"
+
+    /// `1`, `0.2`, `20`.
+    static func scaleText(_ scale: Double) -> String {
+        scale == scale.rounded() ? String(Int(scale)) : String(format: "%g", scale)
+    }
+
+    /// Replaces the marked section of `file` (or creates the file) with the results.
+    public static func write(_ results: BenchResults, to file: URL) throws {
+        let section = render(results)
+        var text = (try? String(contentsOf: file, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
+        if let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound {
+            text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section)
+        } else {
+            text += "\n" + section + "\n"
+        }
+        do {
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        } catch {
+            throw BenchError("cannot write \(file.path): \(error)")
+        }
+    }
+
+    static func render(_ results: BenchResults) -> String {
+        var lines = [begin, "", "Measured \(results.date) by `scripts/bench`.", ""]
+        lines += ["### Targets", "", "| target | limit | measured | result |", "|---|---|---|---|"]
+        for target in results.targets {
+            let verdict = target.pass.map { $0 ? "**pass**" : "**miss**" } ?? "not measured"
+            lines.append("| \(target.name) | \(target.limit) | \(target.measured) | \(verdict) |")
+        }
+        let machine = results.machine
+        lines += [
+            "", "### Machine", "", "| processors (`nproc`) | CPU | memory | kernel | toolchain |",
+            "|---|---|---|---|---|",
+            "| \(machine.processors) | \(machine.cpuModel) | \(mb(machine.memoryBytes)) | \(machine.kernel) | \(machine.swift) |",
+        ]
+        lines += [
+            "", "### Build (`fuel-publish build`, release)", "",
+            "| scale | stations written | published | tiles | JSON | gzip | feeds on disk | build wall | CPU (user+sys) | CPU / wall | peak RSS | runs |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for scale in results.scales {
+            let report = scale.report
+            lines.append(
+                "| \(scaleText(scale.scale)) | \(scale.stationsWritten) | \(scale.published) | \(report.tiles) | "
+                    + "\(mb(report.jsonBytes)) | \(mb(report.gzipBytes)) | \(mb(scale.feedBytes)) | "
+                    + String(format: "%.2f s | %.2f s | %.2f | ", scale.wall, scale.cpu, scale.cpu / scale.wall)
+                    + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
+        }
+        lines += [
+            "", "### The gzip -9 floor", "",
+            "Every file the build wrote, decompressed and concatenated in path order, compressed by one `gzip -9 -n`.",
+            "",
+            "| scale | files | JSON | gzip -9 of the concatenation | published (per-file gzip) | floor time | build wall | build / floor |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for scale in results.scales {
+            let floor = scale.floor
+            lines.append(
+                "| \(scaleText(scale.scale)) | \(floor.files) | \(mb(floor.jsonBytes)) | \(mb(floor.floorGzipBytes)) | "
+                    + "\(mb(floor.publishedGzipBytes)) | "
+                    + String(
+                        format: "%.2f s | %.2f s | %.2f × |", floor.seconds, scale.wall, scale.wall / floor.seconds))
+        }
+        if let profile = results.profile {
+            lines += [
+                "", "### Where the time goes (the build's steps run one after another on one thread)", "",
+                "| phase | seconds | share | what |", "|---|---|---|---|",
+            ]
+            for phase in profile.phases {
+                lines.append(
+                    "| \(phase.name) | "
+                        + String(format: "%.3f | %.0f%%", phase.seconds, 100 * phase.seconds / max(profile.total, 1e-9))
+                        + " | \(phase.detail) |")
+            }
+            lines.append(String(format: "| **total** | **%.3f** | | one thread |", profile.total))
+            let parse = profile.parseByCountry.sorted { $0.key < $1.key }
+                .map { "\($0.key) " + String(format: "%.3f s", $0.value) }.joined(separator: ", ")
+            lines += ["", "Parse by country: \(parse)."]
+        }
+        if let upload = results.upload {
+            lines += [
+                "", "### Upload to the local S3 server (moto, SigV4 checked)", "",
+                "| run | PUTs | LISTs | skipped | deleted | bytes sent | uploader's count | seconds | concurrency |",
+                "|---|---|---|---|---|---|---|---|---|",
+            ]
+            for run in [upload.first, upload.unchanged, upload.changed] {
+                lines.append(
+                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.deletes) | \(mb(run.bytes)) | "
+                        + "\(run.reportedBytes) | " + String(format: "%.2f", run.seconds) + " | \(run.concurrency) |")
+            }
+            let diff = upload.diff
+            lines += [
+                "",
+                "The 5% rebuild differs from the first build in \(diff.changedTiles) tiles (+\(diff.newTiles) new, "
+                    + "−\(diff.removedTiles) removed), \(diff.changedBrands) brand files, "
+                    + "sources.json \(diff.sourcesChanged ? "changed" : "unchanged"), "
+                    + "index \(diff.indexChanged ? "changed" : "unchanged"): \(diff.filesToPut) files, \(mb(diff.changedBytes)).",
+            ]
+            lines += upload.runs.map { "- `\($0.name)`: `\($0.line)`" }
+        }
+        if let lookups = results.lookups {
+            lines += [
+                "", "### Lookups (`TileClient.stationsAround`, 10 km, \(lookups.points) points at published stations)",
+                "",
+                "| cache | tiles fetched: median | p95 | max | gzipped tile bytes: median | p95 | index fetches | pass time |",
+                "|---|---|---|---|---|---|---|---|",
+            ]
+            for (name, pass) in [
+                ("cold (new client per lookup)", lookups.cold), ("warm (one client, all lookups)", lookups.warm),
+            ] {
+                lines.append(
+                    "| \(name) | "
+                        + String(
+                            format: "%.0f | %.0f | %d | %.1f kB | %.1f kB | %d", pass.tilesMedian, pass.tilesP95,
+                            pass.tilesMax, pass.bytesMedian / 1024, pass.bytesP95 / 1024, pass.indexFetches)
+                        + " (\(kb(pass.indexFetches == 0 ? 0 : pass.indexBytes / pass.indexFetches)) each) | "
+                        + String(format: "%.2f s |", pass.seconds))
+            }
+            lines.append(
+                "\nCells covered by a 10 km circle's box: at most \(lookups.cellsMax); stations found per lookup: median "
+                    + String(format: "%.0f.", lookups.stationsMedian))
+        }
+        lines += ["", "### Commands", "", "```sh"] + results.commands + ["```"]
+        if !results.notes.isEmpty { lines += ["", "### Not measured", ""] + results.notes.map { "- \($0)" } }
+        lines += ["", end]
+        return lines.joined(separator: "\n")
+    }
+
+    static func mb(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 { return String(format: "%.2f GB", Double(bytes) / 1_073_741_824) }
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        return kb(bytes)
+    }
+
+    static func kb(_ bytes: Int) -> String { String(format: "%.1f kB", Double(bytes) / 1024) }
+}
+
+extension UploadStats {
+    var runs: [UploadRun] { [first, unchanged, changed] }
+}

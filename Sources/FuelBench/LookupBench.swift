@@ -1,0 +1,172 @@
+import Foundation
+import FuelClient
+import FuelGrid
+import FuelPublish
+import Synchronization
+
+/// What the phone pays per lookup: files fetched and gzipped bytes, over many points.
+public struct LookupStats: Sendable, Codable, Equatable {
+    /// One pass over the points.
+    public struct Pass: Sendable, Codable, Equatable {
+        /// Tile files fetched per lookup (200 answers for `tiles/…`).
+        public var tilesMedian: Double
+        public var tilesP95: Double
+        public var tilesMax: Int
+        /// Gzipped tile bytes per lookup.
+        public var bytesMedian: Double
+        public var bytesP95: Double
+        /// Index fetches in the whole pass and their bytes.
+        public var indexFetches: Int
+        public var indexBytes: Int
+        /// Wall time of the pass.
+        public var seconds: Double
+    }
+
+    public var points: Int
+    public var radiusKm: Double
+    /// Cells the 10 km circle's box covers, largest over all points (listed or not).
+    public var cellsMax: Int
+    /// Stations found per lookup, median.
+    public var stationsMedian: Double
+    /// A new client per lookup: nothing cached.
+    public var cold: Pass
+    /// One client for all lookups, in random order: what a phone that keeps its cache pays.
+    public var warm: Pass
+}
+
+/// Runs the client's `stationsAround` over points sampled from published station locations.
+public enum LookupBench {
+    /// - Parameters:
+    ///   - base: the build output folder holding `fuel/`.
+    ///   - points: how many lookups (stations sampled without replacement, by seed).
+    /// - Throws: ``BenchError`` when the build is unreadable or a lookup fails.
+    public static func run(base: URL, points: Int = 1_000, radiusKm: Double = 10, seed: UInt64 = 1) async throws
+        -> LookupStats
+    {
+        let locations = try stationLocations(base.appendingPathComponent("fuel"))
+        guard !locations.isEmpty else { throw BenchError("no station in \(base.path)/fuel") }
+        var rng = SplitMix64(seed, SplitMix64.tag("lookups"))
+        var pool = Array(locations.indices)
+        var chosen: [(Double, Double)] = []
+        while chosen.count < min(points, locations.count) {
+            let position = rng.below(pool.count)
+            chosen.append(locations[pool[position]])
+            pool.swapAt(position, pool.count - 1)
+            pool.removeLast()
+        }
+        let cellsMax =
+            chosen.map { Grid.standard.cellsCovering(latitude: $0.0, longitude: $0.1, radiusKm: radiusKm).count }
+            .max() ?? 0
+
+        let counter = CountingTransport()
+        var stationCounts: [Double] = []
+        var coldTiles: [Double] = []
+        var coldBytes: [Double] = []
+        var started = ProcessMeter.monotonicSeconds()
+        for (latitude, longitude) in chosen {
+            counter.reset()
+            let client = TileClient(base: base, transport: counter)
+            let result = try await lookup(client, latitude, longitude, radiusKm)
+            stationCounts.append(Double(result.stations.count))
+            let (tiles, bytes) = counter.tiles()
+            coldTiles.append(Double(tiles))
+            coldBytes.append(Double(bytes))
+        }
+        let coldIndex = counter.indexTotals()
+        let cold = pass(coldTiles, coldBytes, index: coldIndex, seconds: ProcessMeter.monotonicSeconds() - started)
+
+        counter.resetAll()
+        let shared = TileClient(base: base, transport: counter)
+        var warmTiles: [Double] = []
+        var warmBytes: [Double] = []
+        started = ProcessMeter.monotonicSeconds()
+        for (latitude, longitude) in chosen {
+            counter.reset()
+            _ = try await lookup(shared, latitude, longitude, radiusKm)
+            let (tiles, bytes) = counter.tiles()
+            warmTiles.append(Double(tiles))
+            warmBytes.append(Double(bytes))
+        }
+        let warm = pass(
+            warmTiles, warmBytes, index: counter.indexTotals(), seconds: ProcessMeter.monotonicSeconds() - started)
+        return LookupStats(
+            points: chosen.count, radiusKm: radiusKm, cellsMax: cellsMax,
+            stationsMedian: BenchMath.median(stationCounts), cold: cold, warm: warm)
+    }
+
+    private static func lookup(_ client: TileClient, _ latitude: Double, _ longitude: Double, _ radius: Double)
+        async throws -> NearbyResult
+    {
+        do {
+            return try await client.stationsAround(latitude: latitude, longitude: longitude, radiusKm: radius)
+        } catch {
+            throw BenchError("lookup at \(latitude), \(longitude) failed: \(error)")
+        }
+    }
+
+    private static func pass(_ tiles: [Double], _ bytes: [Double], index: (Int, Int), seconds: Double)
+        -> LookupStats.Pass
+    {
+        LookupStats.Pass(
+            tilesMedian: BenchMath.median(tiles), tilesP95: BenchMath.percentile(tiles, 0.95),
+            tilesMax: Int(tiles.max() ?? 0), bytesMedian: BenchMath.median(bytes),
+            bytesP95: BenchMath.percentile(bytes, 0.95), indexFetches: index.0, indexBytes: index.1, seconds: seconds)
+    }
+
+    /// Every published station's position, in tile then id order.
+    static func stationLocations(_ published: URL) throws -> [(Double, Double)] {
+        let root = published.resolvingSymlinksInPath()
+        var locations: [(Double, Double)] = []
+        for path in CompressionFloorMeter.publishedFiles(root) where path.hasPrefix("tiles/") {
+            let bytes = [UInt8](FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
+            do {
+                let tile = try JSONDecoder().decode(Tile.self, from: Data(try FuelPublish.Gzip.decompress(bytes)))
+                locations += tile.stations.map { ($0.latitude, $0.longitude) }
+            } catch {
+                throw BenchError("cannot read \(path): \(error)")
+            }
+        }
+        return locations
+    }
+}
+
+/// Serves a build folder like ``DirectoryTransport`` and counts what was fetched.
+final class CountingTransport: TileTransport {
+    private struct Counts {
+        var tiles = 0
+        var tileBytes = 0
+        var indexFetches = 0
+        var indexBytes = 0
+    }
+    private let inner = DirectoryTransport()
+    private let counts = Mutex(Counts())
+
+    func send(_ request: TileRequest) async throws -> TileResponse {
+        let response = try await inner.send(request)
+        guard response.status == 200 else { return response }
+        counts.withLock { counts in
+            if request.url.path.hasSuffix("/index.json") {
+                counts.indexFetches += 1
+                counts.indexBytes += response.body.count
+            } else if request.url.path.contains("/tiles/") {
+                counts.tiles += 1
+                counts.tileBytes += response.body.count
+            }
+        }
+        return response
+    }
+
+    /// Clears the per-lookup tile counts.
+    func reset() {
+        counts.withLock {
+            $0.tiles = 0
+            $0.tileBytes = 0
+        }
+    }
+
+    /// Clears everything.
+    func resetAll() { counts.withLock { $0 = Counts() } }
+
+    func tiles() -> (Int, Int) { counts.withLock { ($0.tiles, $0.tileBytes) } }
+    func indexTotals() -> (Int, Int) { counts.withLock { ($0.indexFetches, $0.indexBytes) } }
+}

@@ -124,7 +124,7 @@ public enum DatasetAssembler {
                 switch jobs[index] {
                 case .tile(let key, let stations):
                     path = TileFormat.tilePath(key)
-                    json = TileEncoder.encodeTile(key: key, stations: stations) { station, bytes in
+                    json = TileEncoder.encodeTile(key: key.description, stations: stations) { station, bytes in
                         bytesByCountry[station.country, default: 0] += bytes
                     }
                 case .document(let documentPath, let document):

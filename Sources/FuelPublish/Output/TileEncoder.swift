@@ -13,30 +13,19 @@ public enum TileEncoder {
 
     /// `{"version":1,"key":"77_-19","stations":[…]}` with stations in the given order (callers sort by id).
     public static func encode(_ tile: Tile) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 * max(1, tile.stations.count))
-        writer.beginObject()
-        writer.key("version")
-        writer.integer(tile.version)
-        writer.key("key")
-        writer.string(tile.key)
-        writer.key("stations")
-        writer.beginArray()
-        for station in tile.stations { write(station, to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        encodeTile(key: tile.key, stations: tile.stations) { _, _ in }
     }
 
-    /// The same bytes as ``encode(_:)-(Tile)`` for `Tile(key:stations:)`, reporting each station's encoded size.
+    /// A tile of the current version, reporting each station's encoded size as it goes.
     static func encodeTile(
-        key: TileKey, stations: [Station], measured: (Station, Int) -> Void
+        key: String, stations: [Station], measured: (Station, Int) -> Void
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 * max(1, stations.count))
         writer.beginObject()
         writer.key("version")
         writer.integer(TileFormat.version)
         writer.key("key")
-        writer.string(key.description)
+        writer.string(key)
         writer.key("stations")
         writer.beginArray()
         for (position, station) in stations.enumerated() {

@@ -8,7 +8,7 @@ struct FranceFeed {
     let folder: URL
 
     static let realStations = 10_200
-    /// Stations per archive: the FR adapter refuses entries over 200 MB, so very large scales are split.
+    /// Most stations per archive: the FR adapter refuses entries over 200 MB, so large scales are split evenly.
     static let stationsPerArchive = 100_000
     static let endpoint = "https://donnees.roulez-eco.fr/opendata/instantane"
     static let entryName = "PrixCarburants_instantane.xml"
@@ -54,8 +54,10 @@ struct FranceFeed {
             return sink
         }
 
+        let archives = (count + Self.stationsPerArchive - 1) / Self.stationsPerArchive
+        let perArchive = (count + archives - 1) / archives
         for index in 0..<count {
-            if index % Self.stationsPerArchive == 0 {
+            if index % perArchive == 0 {
                 if let full = sink {
                     full.text("</pdv_liste>\n")
                     try full.close()

@@ -40,6 +40,9 @@ final class CurlTransfer {
     fileprivate var headerLines: [String] = []
     fileprivate var uploadOffset = 0
     fileprivate var lastReported: Int64 = -1
+    /// When bytes last moved (either way), for the stall timeout; set when the transfer starts.
+    fileprivate var lastMovement = ContinuousClock.now
+    fileprivate var stalled = false
 
     init(
         request: HTTPRequest, userAgent: String, progress: (@Sendable (Int64) -> Void)?,
@@ -84,6 +87,7 @@ final class CurlTransfer {
         let context = Unmanaged.passUnretained(self).toOpaque()
         let code: CURLcode = withExtendedLifetime(self) {
             configure(handle, context: context, errorBuffer: errorBuffer, headerList: &headerList)
+            lastMovement = .now
             return curl_easy_perform(handle)
         }
         closeFile()
@@ -142,10 +146,6 @@ final class CurlTransfer {
         CFuelCurl_setLong(handle, CURLOPT_MAXREDIRS, request.maxRedirects)
         CFuelCurl_setLong(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
         CFuelCurl_setLong(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(request.totalTimeout))
-        if let stall = request.stallTimeout {
-            CFuelCurl_setLong(handle, CURLOPT_LOW_SPEED_LIMIT, 1)
-            CFuelCurl_setLong(handle, CURLOPT_LOW_SPEED_TIME, max(1, Int(stall.rounded(.up))))
-        }
         CFuelCurl_setLong(handle, CURLOPT_EXPECT_100_TIMEOUT_MS, 0)
         if request.acceptGzip { CFuelCurl_setString(handle, CURLOPT_ACCEPT_ENCODING, "gzip") }
         if let cap = request.maxResponseBytes {
@@ -199,15 +199,13 @@ final class CurlTransfer {
         if let fileError, let target = request.responseFile {
             return .file(path: target.path, message: fileError)
         }
+        if stalled, let stall = request.stallTimeout { return .stalled(url: url, seconds: stall) }
         if exceededCap || code == CURLE_FILESIZE_EXCEEDED {
             return .tooLarge(limit: request.maxResponseBytes ?? 0, url: url)
         }
         let text = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            if let stall = request.stallTimeout, text.lowercased().contains("too slow") {
-                return .stalled(url: url, seconds: max(1, stall.rounded(.up)))
-            }
             return .timeout(
                 url: url,
                 seconds: text.lowercased().contains("connect")
@@ -309,9 +307,14 @@ final class CurlTransfer {
     fileprivate func reportProgress(downloaded: Int64, uploaded: Int64) -> Bool {
         if cancellation.isCancelled { return false }
         let total = downloaded + uploaded
-        if let progress, total != lastReported {
+        let now = ContinuousClock.now
+        if total != lastReported {
             lastReported = total
-            progress(total)
+            lastMovement = now
+            progress?(total)
+        } else if let stall = request.stallTimeout, now - lastMovement > .milliseconds(Int64(stall * 1000)) {
+            stalled = true  // curl calls this at least once a second, so a stall is caught within a second
+            return false
         }
         return true
     }

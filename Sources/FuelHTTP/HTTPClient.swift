@@ -57,10 +57,13 @@ public final class HTTPClient: Sendable {
     /// Performs a transfer, retrying retryable failures (transport errors, timeouts, stalls, truncation, 5xx, 429)
     /// as the policy says, and returns the final response. Statuses are returned, not thrown: after the last
     /// attempt a 5xx comes back as the response.
-    /// - Parameter onRetry: told about each retry before its wait (the attempt that failed, 1-based, and why).
+    /// - Parameters:
+    ///   - beforeAttempt: awaited before every attempt (1-based), for example to pace requests to one host.
+    ///   - onRetry: told about each retry before its wait (the attempt that failed, 1-based, and why).
     /// - Throws: the last ``HTTPError`` when every attempt failed in transport, or a non-retryable one at once.
     public func send(
         _ request: HTTPRequest, retry policy: RetryPolicy, progress: (@Sendable (Int64) -> Void)? = nil,
+        beforeAttempt: (@Sendable (_ attempt: Int) async throws -> Void)? = nil,
         onRetry: (@Sendable (_ attempt: Int, _ reason: String, _ delay: Double) -> Void)? = nil
     ) async throws -> HTTPResponse {
         var generator = SystemRandomNumberGenerator()
@@ -68,6 +71,7 @@ public final class HTTPClient: Sendable {
         while true {
             let reason: String
             let retryAfter: String?
+            try await beforeAttempt?(attempt)
             do {
                 let response = try await send(request, progress: progress)
                 guard RetryPolicy.isRetryableStatus(response.status), attempt < policy.maxAttempts else {

@@ -7,7 +7,7 @@ public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
     case transport(code: Int, message: String, url: String)
     /// The connect or total timeout elapsed.
     case timeout(url: String, seconds: Double)
-    /// Less than 1 byte a second arrived for `seconds`.
+    /// No byte moved for `seconds`.
     case stalled(url: String, seconds: Double)
     /// The body exceeded the cap and the transfer was aborted.
     case tooLarge(limit: Int, url: String)

@@ -32,7 +32,7 @@ public struct HTTPRequest: Sendable {
     public var connectTimeout: Double
     /// Seconds allowed for the whole transfer.
     public var totalTimeout: Double
-    /// Abort when less than 1 byte a second arrives for this many seconds (whole seconds, at least 1).
+    /// Abort when no byte moves (either way) for this many seconds; caught within about a second.
     public var stallTimeout: Double?
     /// Send `Accept-Encoding: gzip` and decode the body.
     public var acceptGzip: Bool

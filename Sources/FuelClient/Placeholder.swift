@@ -1,2 +1,3 @@
 import FuelGrid
+
 public enum FuelClientModule {}

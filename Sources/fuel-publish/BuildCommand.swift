@@ -1,7 +1,7 @@
+import Foundation
 import FuelCommandLine
 import FuelGrid
 import FuelPublish
-import Foundation
 
 /// `fuel-publish build`: feeds on disk to the published file set.
 enum BuildCommand {
@@ -32,7 +32,9 @@ enum BuildCommand {
             try arguments.finish()
             var builder = Builder(options: options)
             // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
-            if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(Double.init) {
+            if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(
+                Double.init)
+            {
                 builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
             }
             let (report, _) = try await builder.run { line in Console.error(line) }
@@ -47,26 +49,32 @@ enum BuildCommand {
         let out = try arguments.option("--out") ?? "out"
         let adapters = try arguments.option("--adapters") ?? "adapters"
         let countries = try arguments.list("--countries")
-        let builtAt = try arguments.option("--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
+        let builtAt = try arguments.option(
+            "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         let allowShrink = arguments.flag("--allow-shrink")
         let dryRun = arguments.flag("--dry-run")
         return BuildOptions(
             feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
             adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,
-            builtAt: try builtAt ?? sourceDateEpoch() ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
+            builtAt: try builtAt ?? sourceDateEpoch()
+                ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             allowShrink: allowShrink, dryRun: dryRun)
     }
 
     /// `2026-11-30T05:00:00Z` or seconds since 1970.
     static func parseTime(_ text: String) -> Date? {
-        if let seconds = UTCTime.parse(text) ?? Int64(text) { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        if let seconds = UTCTime.parse(text) ?? Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
         return nil
     }
 
     /// `SOURCE_DATE_EPOCH`, the reproducible-builds convention.
     static func sourceDateEpoch() throws -> Date? {
         guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return nil }
-        guard let seconds = Int64(text) else { throw UsageError("SOURCE_DATE_EPOCH must be whole seconds, got '\(text)'") }
+        guard let seconds = Int64(text) else {
+            throw UsageError("SOURCE_DATE_EPOCH must be whole seconds, got '\(text)'")
+        }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import FuelFeeds
 import FuelGrid
-import Foundation
 import Testing
 import _FuelTestSupport
 
@@ -22,15 +22,17 @@ import _FuelTestSupport
 
     static let datasets = [
         dataset("PT", [("PT-2", 38.72, -9.14, "Galp"), ("PT-1", 38.71, -9.13, "Galp"), ("PT-3", 41.15, -8.61, nil)]),
-        dataset("ES", [("ES-1", 40.41, -3.70, "Repsol"), ("ES-2", 40.42, -3.71, "Cepsa"), ("ES-3", 40.40, -3.69, "Cepsa")]),
+        dataset(
+            "ES", [("ES-1", 40.41, -3.70, "Repsol"), ("ES-2", 40.42, -3.71, "Cepsa"), ("ES-3", 40.40, -3.69, "Cepsa")]),
     ]
 
     @Test func filesAreSortedBucketedAndIndexed() throws {
-        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
-        #expect(files.map(\.path) == [
-            "tiles/77_-19.json", "tiles/80_-8.json", "tiles/82_-18.json", "brands/ES.json", "brands/PT.json",
-            "sources.json", "index.json",
-        ])
+        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
+        #expect(
+            files.map(\.path) == [
+                "tiles/77_-19.json", "tiles/80_-8.json", "tiles/82_-18.json", "brands/ES.json", "brands/PT.json",
+                "sources.json", "index.json",
+            ])
         let tile = try JSONDecoder().decode(Tile.self, from: Data(Gzip.decompress(files[0].gzipped)))
         #expect(tile.stations.map(\.id) == ["PT-1", "PT-2"])
         let index = try JSONDecoder().decode(TileIndex.self, from: Data(Gzip.decompress(files[6].gzipped)))
@@ -43,18 +45,18 @@ import _FuelTestSupport
     }
 
     @Test func onlyTheIndexDependsOnTheBuildTime() {
-        let first = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
-        let second = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time.addingTimeInterval(86_400))
+        let first = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
+        let second = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time.addingTimeInterval(86_400)).files
         for (a, b) in zip(first, second) where a.path != "index.json" { #expect(a.gzipped == b.gzipped, "\(a.path)") }
         #expect(first.last?.gzipped != second.last?.gzipped)
-        #expect(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time) == first)
+        #expect(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files == first)
     }
 
     @Test func publishSwapsTheLinkAndCleansUp() throws {
         let root = RepositoryPaths.temporaryDirectory("out")
         defer { try? FileManager.default.removeItem(at: root) }
         let output = OutputDirectory(root: root)
-        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time)
+        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
         do {
             let lock = try output.lock()
             try output.publish(files, buildName: "one")
@@ -71,7 +73,8 @@ import _FuelTestSupport
         withExtendedLifetime(lock) {}
         let names = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         #expect(names == [".build-two", ".lock", "fuel"])
-        #expect(!FileManager.default.fileExists(atPath: output.published.appendingPathComponent("tiles/77_-19.json").path))
+        #expect(
+            !FileManager.default.fileExists(atPath: output.published.appendingPathComponent("tiles/77_-19.json").path))
     }
 
     @Test func aSecondBuildCannotTakeTheLock() throws {
@@ -86,12 +89,14 @@ import _FuelTestSupport
     @Test func aRealFolderIsReplacedByTheLink() throws {
         let root = RepositoryPaths.temporaryDirectory("out")
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("fuel/tiles"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("fuel/tiles"), withIntermediateDirectories: true)
         let output = OutputDirectory(root: root)
         let lock = try output.lock()
-        try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time), buildName: "x")
+        try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files, buildName: "x")
         withExtendedLifetime(lock) {}
         #expect(output.publishedIndex() != nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".build-x", ".lock", "fuel"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".build-x", ".lock", "fuel"])
     }
 }

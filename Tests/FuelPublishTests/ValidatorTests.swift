@@ -1,8 +1,8 @@
+import Foundation
 import FuelFeeds
 import FuelGrid
-import _FuelTestSupport
-import Foundation
 import Testing
+import _FuelTestSupport
 
 @testable import FuelPublish
 
@@ -36,10 +36,16 @@ import Testing
     static let cases: [Case] = [
         Case(name: "Lisbon is kept", station: station(), kept: true, reason: nil),
         Case(name: "Madeira island box", station: station(latitude: 32.65, longitude: -16.91), kept: true, reason: nil),
-        Case(name: "Null Island", station: station(latitude: 0, longitude: 0), kept: false, reason: "coordinates outside PT"),
-        Case(name: "in Spain", station: station(latitude: 40.41, longitude: -3.70), kept: false, reason: "coordinates outside PT"),
+        Case(
+            name: "Null Island", station: station(latitude: 0, longitude: 0), kept: false,
+            reason: "coordinates outside PT"),
+        Case(
+            name: "in Spain", station: station(latitude: 40.41, longitude: -3.70), kept: false,
+            reason: "coordinates outside PT"),
         Case(name: "NaN latitude", station: station(latitude: .nan), kept: false, reason: "coordinates outside PT"),
-        Case(name: "placeholder 8.888", station: station(price: 8.888, unit: .kilogram), kept: false, reason: "placeholder price"),
+        Case(
+            name: "placeholder 8.888", station: station(price: 8.888, unit: .kilogram), kept: false,
+            reason: "placeholder price"),
         Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: "placeholder price"),
         Case(name: "below band", station: station(price: 0.113), kept: false, reason: "price outside plausible band"),
         Case(name: "above band", station: station(price: 5.2), kept: false, reason: "price outside plausible band"),

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// What a build did, per country and in total; printed on stderr, or as JSON on stdout with `--json`.
 public struct BuildReport: Sendable, Codable, Equatable {
@@ -60,7 +60,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
         let stations = countries.map(\.kept).reduce(0, +)
         lines.append(
             "total: \(stations) stations in \(tiles) tiles, \(files) files, \(Self.size(jsonBytes)) JSON → "
-                + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)")
+                + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
+        )
         return lines.joined(separator: "\n")
     }
 

@@ -1,6 +1,6 @@
+import Foundation
 import FuelFeeds
 import FuelGrid
-import Foundation
 
 /// Everything a build needs to know.
 public struct BuildOptions: Sendable {
@@ -65,10 +65,13 @@ public struct Builder: Sendable {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
-                    (country, Result { try buildCountry(country, manifest: manifest) }.mapError { error in
-                        (error as? FeedError)
-                            ?? FeedError(country: country, file: options.feedsDirectory.path, reason: "\(error)")
-                    })
+                    (
+                        country,
+                        Result { try buildCountry(country, manifest: manifest) }.mapError { error in
+                            (error as? FeedError)
+                                ?? FeedError(country: country, file: options.feedsDirectory.path, reason: "\(error)")
+                        }
+                    )
                 }
             }
             var results: [String: Result<CountryBuild, FeedError>] = [:]
@@ -103,12 +106,13 @@ public struct Builder: Sendable {
             }
         }
 
-        let files = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+        let assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+        let files = assembly.files
         if let lock {
             try output.publish(files, buildName: Self.buildName(options.builtAt), beforeSwap: beforeSwap)
             withExtendedLifetime(lock) {}
         }
-        let report = makeReport(builds, files: files, seconds: Date().timeIntervalSince(started))
+        let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         return (report, files)
     }
 
@@ -137,13 +141,16 @@ public struct Builder: Sendable {
         if let entry = manifest?.countries[country], entry.failed {
             throw FeedError(
                 country: country, file: folder.path,
-                reason: "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files")
+                reason:
+                    "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
+            )
         }
         guard let adapter = AdapterRegistry.adapter(for: country) else {
             throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
         }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
         }
         let parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
@@ -160,15 +167,17 @@ public struct Builder: Sendable {
             parse: parse, validation: validation)
     }
 
-    private func makeReport(_ builds: [CountryBuild], files: [PublishedFile], seconds: Double) -> BuildReport {
-        let grid = Grid.standard
+    private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+        let files = assembly.files
         let countries = builds.map { build -> BuildReport.Country in
             let stations = build.dataset.stations
-            let tiles = Set(stations.map { grid.key(latitude: $0.latitude, longitude: $0.longitude) }).count
-            let bytes = stations.reduce(0) { $0 + TileEncoder.encode($1).count }
+            let country = build.dataset.config.country
+            let tiles = assembly.tilesPerCountry[country] ?? 0
+            let bytes = assembly.stationBytes[country] ?? 0
             return BuildReport.Country(
                 country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
-                kept: stations.count, rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
+                kept: stations.count,
+                rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
                 repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
                 updated: UTCTime.format(build.dataset.referenceTime), tiles: tiles, stationBytes: bytes)
         }
@@ -177,12 +186,14 @@ public struct Builder: Sendable {
             tiles: files.filter { $0.path.hasPrefix("tiles/") }.count,
             jsonBytes: files.reduce(0) { $0 + $1.jsonBytes }, gzipBytes: files.reduce(0) { $0 + $1.gzipped.count },
             builtAt: UTCTime.format(options.builtAt),
-            output: options.dryRun ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
+            output: options.dryRun
+                ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
             seconds: seconds)
     }
 
     static func buildName(_ builtAt: Date) -> String {
-        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
+        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
         return "\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 }

@@ -1,7 +1,7 @@
 import Dispatch
+import Foundation
 import FuelFeeds
 import FuelGrid
-import Foundation
 import Synchronization
 
 /// One file of a build, as it will be uploaded.
@@ -21,10 +21,20 @@ public struct CountryDataset: Sendable {
     public var referenceTime: Date
 }
 
+/// The published file set, with per-country sizes for the report.
+public struct Assembly: Sendable {
+    /// Tiles (sorted by key), brands (by country), sources, then the index.
+    public var files: [PublishedFile]
+    /// JSON bytes of each country's station objects.
+    public var stationBytes: [String: Int]
+    /// Tiles holding at least one station of each country.
+    public var tilesPerCountry: [String: Int]
+}
+
 /// Turns validated countries into the published file set: tiles, brands, sources and the index.
 public enum DatasetAssembler {
     /// Buckets, encodes and compresses (in parallel) every file. Only the index depends on `builtAt`.
-    public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> [PublishedFile] {
+    public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
         var cells: [TileKey: [Station]] = [:]
         for country in countries {
             for station in country.stations {
@@ -32,18 +42,13 @@ public enum DatasetAssembler {
             }
         }
         let keys = cells.keys.sorted()
-        var documents: [(path: String, json: [UInt8])] = []
-        documents.reserveCapacity(keys.count + countries.count + 2)
-        for key in keys {
-            let stations = (cells[key] ?? []).sorted { $0.id < $1.id }
-            documents.append((TileFormat.tilePath(key), TileEncoder.encode(Tile(key: key, stations: stations))))
-        }
+        var jobs: [Job] = keys.map { key in .tile(key, (cells[key] ?? []).sorted { $0.id < $1.id }) }
         let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
         for country in sortedCountries {
-            documents.append(
-                (TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
+            jobs.append(
+                .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
         }
-        documents.append((TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
+        jobs.append(.document(TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
         let index = TileIndex(
             gridDegrees: grid.degrees,
             builtAt: builtAt,
@@ -52,8 +57,26 @@ public enum DatasetAssembler {
                 uniqueKeysWithValues: sortedCountries.map {
                     ($0.config.country, CountrySummary(stations: $0.stations.count, updated: $0.referenceTime))
                 }))
-        documents.append((TileFormat.indexPath, TileEncoder.encode(index)))
-        return compressInParallel(documents)
+        jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
+        var tilesPerCountry: [String: Int] = [:]
+        for key in keys {
+            for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
+        }
+        let (files, stationBytes) = run(jobs)
+        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry)
+    }
+
+    /// A file to produce: a tile still to be encoded, or a small document already encoded.
+    private enum Job: Sendable {
+        case tile(TileKey, [Station])
+        case document(String, [UInt8])
+
+        var weight: Int {
+            switch self {
+            case .tile(_, let stations): return stations.count * 600
+            case .document(_, let json): return json.count
+            }
+        }
     }
 
     /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
@@ -63,7 +86,7 @@ public enum DatasetAssembler {
         let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
             if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
             switch (lhs.brand, rhs.brand) {
-            case let (left?, right?): return left < right
+            case (let left?, let right?): return left < right
             case (_?, nil): return true
             default: return false
             }
@@ -82,27 +105,39 @@ public enum DatasetAssembler {
             })
     }
 
-    /// gzip is most of a build's cost, so every core compresses; the largest documents go first so that one big tile
-    /// does not finish alone at the end.
-    private static func compressInParallel(_ documents: [(path: String, json: [UInt8])]) -> [PublishedFile] {
-        let order = documents.indices.sorted { documents[$0].json.count > documents[$1].json.count }
-        let results = Mutex([[UInt8]?](repeating: nil, count: documents.count))
+    /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
+    /// that one big tile does not finish alone at the end.
+    private static func run(_ jobs: [Job]) -> ([PublishedFile], [String: Int]) {
+        let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
+        let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
+        let stationBytes = Mutex([String: Int]())
         let next = Atomic<Int>(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var bytesByCountry: [String: Int] = [:]
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
-                guard position < order.count else { return }
+                guard position < order.count else { break }
                 let index = order[position]
-                let gzipped = Gzip.compress(documents[index].json)
-                results.withLock { $0[index] = gzipped }
+                let path: String
+                let json: [UInt8]
+                switch jobs[index] {
+                case .tile(let key, let stations):
+                    path = TileFormat.tilePath(key)
+                    json = TileEncoder.encodeTile(key: key.description, stations: stations) { station, bytes in
+                        bytesByCountry[station.country, default: 0] += bytes
+                    }
+                case .document(let documentPath, let document):
+                    path = documentPath
+                    json = document
+                }
+                let file = PublishedFile(path: path, jsonBytes: json.count, gzipped: Gzip.compress(json))
+                results.withLock { $0[index] = file }
             }
+            stationBytes.withLock { totals in totals.merge(bytesByCountry, uniquingKeysWith: +) }
         }
-        let compressed = results.withLock { $0 }
-        return documents.indices.map { index in
-            PublishedFile(
-                path: documents[index].path, jsonBytes: documents[index].json.count,
-                gzipped: compressed[index] ?? Gzip.compress(documents[index].json))
-        }
+        let files = results.withLock { $0 }.compactMap { $0 }
+        precondition(files.count == jobs.count, "every job produces its file")
+        return (files, stationBytes.withLock { $0 })
     }
 }

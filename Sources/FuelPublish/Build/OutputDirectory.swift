@@ -1,10 +1,11 @@
+import Foundation
+import FuelGrid
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FuelGrid
-import Foundation
 
 /// The output folder and its complete-or-nothing swap.
 ///
@@ -30,7 +31,8 @@ public struct OutputDirectory: Sendable {
         }
         let descriptor = open(root.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw BuildError.output(path: root.path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
+            throw BuildError.output(
+                path: root.path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -51,7 +53,9 @@ public struct OutputDirectory: Sendable {
 
     /// The index of the published build, if there is one and it is readable.
     public func publishedIndex() -> TileIndex? {
-        guard let data = FileManager.default.contents(atPath: published.appendingPathComponent(TileFormat.indexPath).path),
+        guard
+            let data = FileManager.default.contents(
+                atPath: published.appendingPathComponent(TileFormat.indexPath).path),
             let json = try? Gzip.decompress([UInt8](data))
         else { return nil }
         return try? JSONDecoder().decode(TileIndex.self, from: Data(json))

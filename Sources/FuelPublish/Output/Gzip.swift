@@ -84,10 +84,14 @@ public enum Gzip {
                     return (result, chunkBytes.count - Int(stream.pointee.avail_out))
                 }
                 output.append(contentsOf: chunk[0..<produced])
-                guard output.count <= limit else { throw GzipError(code: Z_BUF_ERROR, reason: "larger than \(limit) bytes") }
+                guard output.count <= limit else {
+                    throw GzipError(code: Z_BUF_ERROR, reason: "larger than \(limit) bytes")
+                }
                 if result == Z_STREAM_END { return }
                 guard result == Z_OK else { throw GzipError(code: result) }
-                if produced == 0 && stream.pointee.avail_in == 0 { throw GzipError(code: Z_BUF_ERROR, reason: "truncated") }
+                if produced == 0 && stream.pointee.avail_in == 0 {
+                    throw GzipError(code: Z_BUF_ERROR, reason: "truncated")
+                }
             }
         }
         return output

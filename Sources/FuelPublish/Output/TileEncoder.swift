@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Writes the published files as bytes, with the key order and number formats of `docs/format.md`.
 ///
@@ -13,15 +13,26 @@ public enum TileEncoder {
 
     /// `{"version":1,"key":"77_-19","stations":[…]}` with stations in the given order (callers sort by id).
     public static func encode(_ tile: Tile) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 * max(1, tile.stations.count))
+        encodeTile(key: tile.key, stations: tile.stations) { _, _ in }
+    }
+
+    /// A tile of the current version, reporting each station's encoded size as it goes.
+    static func encodeTile(
+        key: String, stations: [Station], measured: (Station, Int) -> Void
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 * max(1, stations.count))
         writer.beginObject()
         writer.key("version")
-        writer.integer(tile.version)
+        writer.integer(TileFormat.version)
         writer.key("key")
-        writer.string(tile.key)
+        writer.string(key)
         writer.key("stations")
         writer.beginArray()
-        for station in tile.stations { write(station, to: &writer) }
+        for (position, station) in stations.enumerated() {
+            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
+            write(station, to: &writer)
+            measured(station, writer.bytes.count - before)
+        }
         writer.endArray()
         writer.endObject()
         return writer.bytes

@@ -1,6 +1,6 @@
+import Foundation
 import FuelFeeds
 import FuelGrid
-import Foundation
 
 /// The validation step every country's stations pass through, counting each reject by reason.
 ///

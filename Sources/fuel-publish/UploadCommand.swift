@@ -1,0 +1,64 @@
+import Foundation
+import FuelCommandLine
+import FuelPublish
+
+/// `fuel-publish upload`: the published build to S3/R2, tiles before index, nothing partial, nothing re-sent.
+enum UploadCommand {
+    static let usage = """
+        usage: fuel-publish upload --bucket B [--from OUT] [--prefix fuel/] [--endpoint URL] [--region auto]
+                                   [--concurrency 16] [--max-age 3600] [--index-max-age 300] [--dry-run]
+
+        Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
+        compares the MD5 of every local file with the bucket's ETags; only new or changed objects are written.
+        Changed tiles go first, then brands and sources, then index.json with If-Match on the index this run
+        started from; tiles the new index no longer lists are deleted only after it is live. Any failure stops
+        before the index changes (exit 1); a rerun finishes the job. Progress goes to stderr, the summary to stdout.
+
+        options:
+          --from OUT           output folder of `fuel-publish build` (default: out)
+          --bucket B           bucket name (required)
+          --prefix P           key prefix (default: fuel/; "" for the bucket root)
+          --endpoint URL       S3 API endpoint, path-style (default: $AWS_ENDPOINT_URL_S3, then
+                               $AWS_ENDPOINT_URL; R2: https://<account>.r2.cloudflarestorage.com)
+          --region R           SigV4 region (default: $AWS_REGION, else auto, which R2 expects)
+          --concurrency N      requests in flight (default: 16)
+          --max-age S          Cache-Control max-age of tiles, brands and sources (default: 3600)
+          --index-max-age S    Cache-Control max-age of index.json (default: 300)
+          --dry-run            list and print the plan (PUT n, skip m, delete k, bytes); write nothing
+
+        environment:
+          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        let settings: UploadSettings
+        do {
+            let options = try parseOptions(&arguments)
+            try arguments.finish()
+            settings = try UploadSettings(options: options, environment: ProcessInfo.processInfo.environment)
+        } catch let error as UsageError {
+            throw UsageError("\(error.message)\n\n\(usage)")
+        } catch let error as UploadError {
+            throw UsageError("\(error)\n\n\(usage)")
+        }
+        let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
+        Console.output(summary.line)
+    }
+
+    static func parseOptions(_ arguments: inout Arguments) throws -> UploadOptions {
+        let from = try arguments.option("--from") ?? "out"
+        guard let bucket = try arguments.option("--bucket") else { throw UsageError("--bucket is required") }
+        let prefix = try arguments.option("--prefix")
+        let endpoint = try arguments.option("--endpoint")
+        let region = try arguments.option("--region")
+        let number = { (text: String) in Int(text) }
+        let concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
+        let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
+        let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
+        let dryRun = arguments.flag("--dry-run")
+        return UploadOptions(
+            from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
+            concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FuelPublish
+
+@Suite struct UploadSettingsTests {
+    static let out = URL(fileURLWithPath: "/tmp/out")
+    static let credentials = ["AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "s3cr3t/value+="]
+
+    static func resolve(_ options: UploadOptions, _ environment: [String: String]) throws -> UploadSettings {
+        try UploadSettings(options: options, environment: environment)
+    }
+
+    @Test func defaultsAndEnvironment() throws {
+        let environment = Self.credentials.merging(["AWS_ENDPOINT_URL_S3": "https://acc.r2.cloudflarestorage.com/"]) {
+            $1
+        }
+        let settings = try Self.resolve(UploadOptions(from: Self.out, bucket: "fuel"), environment)
+        #expect(settings.prefix == "fuel/")
+        #expect(settings.region == "auto")
+        #expect(settings.concurrency == 16)
+        #expect(settings.endpoint.baseURL == "https://acc.r2.cloudflarestorage.com")
+        #expect(settings.cacheControl == "public, max-age=3600, no-transform")
+        #expect(settings.indexCacheControl == "public, max-age=300, no-transform")
+        #expect(settings.retry.maxAttempts >= 5)
+        #expect(settings.credentials.accessKeyID == "AKIDTEST")
+        #expect(!settings.credentials.hasSessionToken)
+    }
+
+    @Test func optionsWinOverTheEnvironment() throws {
+        let environment = Self.credentials.merging([
+            "AWS_ENDPOINT_URL_S3": "https://s3.example", "AWS_ENDPOINT_URL": "https://generic.example",
+            "AWS_REGION": "eu-west-1", "AWS_SESSION_TOKEN": "tok",
+        ]) { $1 }
+        let settings = try Self.resolve(
+            UploadOptions(
+                from: Self.out, bucket: "b", prefix: "/data", endpoint: "http://127.0.0.1:9000", region: "auto",
+                concurrency: 32, maxAge: 60, indexMaxAge: 10), environment)
+        #expect(settings.endpoint.baseURL == "http://127.0.0.1:9000")
+        #expect(settings.endpoint.hostHeader == "127.0.0.1:9000")
+        #expect(settings.region == "auto")
+        #expect(settings.prefix == "data/")
+        #expect(settings.concurrency == 32)
+        #expect(settings.cacheControl == "public, max-age=60, no-transform")
+        #expect(settings.indexCacheControl == "public, max-age=10, no-transform")
+        #expect(settings.credentials.hasSessionToken)
+
+        let generic = try Self.resolve(
+            UploadOptions(from: Self.out, bucket: "b", prefix: ""),
+            Self.credentials.merging(["AWS_ENDPOINT_URL": "https://generic.example:443"]) { $1 })
+        #expect(generic.endpoint.baseURL == "https://generic.example")
+        #expect(generic.prefix == "")
+
+        let aws = try Self.resolve(
+            UploadOptions(from: Self.out, bucket: "b"), Self.credentials.merging(["AWS_REGION": "eu-west-1"]) { $1 })
+        #expect(aws.endpoint.baseURL == "https://s3.eu-west-1.amazonaws.com")
+    }
+
+    struct InvalidCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let options: UploadOptions
+        let environment: [String: String]
+        let mentions: String
+    }
+
+    static let invalidCases: [InvalidCase] = [
+        InvalidCase(
+            testDescription: "no credentials", options: UploadOptions(from: out, bucket: "b", endpoint: "http://h"),
+            environment: [:], mentions: "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set"),
+        InvalidCase(
+            testDescription: "no secret",
+            options: UploadOptions(from: out, bucket: "b", endpoint: "http://h"),
+            environment: ["AWS_ACCESS_KEY_ID": "AKIDTEST", "AWS_SECRET_ACCESS_KEY": "  "],
+            mentions: "AWS_SECRET_ACCESS_KEY must be set"),
+        InvalidCase(
+            testDescription: "no endpoint for region auto", options: UploadOptions(from: out, bucket: "b"),
+            environment: credentials, mentions: "AWS_ENDPOINT_URL_S3"),
+        InvalidCase(
+            testDescription: "endpoint with user info",
+            options: UploadOptions(from: out, bucket: "b", endpoint: "https://AKIDTEST:s3cr3t@host"),
+            environment: credentials, mentions: "must not contain user info"),
+        InvalidCase(
+            testDescription: "endpoint with a path",
+            options: UploadOptions(from: out, bucket: "b", endpoint: "https://host/bucket"),
+            environment: credentials, mentions: "without a path"),
+        InvalidCase(
+            testDescription: "not a URL", options: UploadOptions(from: out, bucket: "b", endpoint: "ftp://host"),
+            environment: credentials, mentions: "--endpoint must be an http or https URL"),
+        InvalidCase(
+            testDescription: "bucket with a slash",
+            options: UploadOptions(from: out, bucket: "a/b", endpoint: "http://h"),
+            environment: credentials, mentions: "--bucket"),
+        InvalidCase(
+            testDescription: "concurrency zero",
+            options: UploadOptions(from: out, bucket: "b", endpoint: "http://h", concurrency: 0),
+            environment: credentials, mentions: "--concurrency"),
+    ]
+
+    @Test(arguments: invalidCases)
+    func invalidSettingsAreNamedWithoutSecrets(_ testCase: InvalidCase) {
+        do {
+            _ = try Self.resolve(testCase.options, testCase.environment)
+            Issue.record("accepted")
+        } catch {
+            let text = "\(error)"
+            #expect(text.contains(testCase.mentions), "\(text)")
+            #expect(!text.contains("s3cr3t"), "\(text)")
+        }
+    }
+}
+
+@Suite struct UploadPartsTests {
+    @Test func listingPageParses() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>b</Name><Prefix>fuel/</Prefix>
+            <KeyCount>2</KeyCount><MaxKeys>2</MaxKeys><IsTruncated>true</IsTruncated>
+            <Contents><Key>fuel/a&amp;b.json</Key><ETag>&quot;0cc175b9c0f1b6a831c399e269772661&quot;</ETag>
+            <Size>1</Size></Contents>
+            <Contents><Key>fuel/index.json</Key><ETag>"92eb5ffee6ae2fec3ad71c777531578f"</ETag></Contents>
+            <NextContinuationToken>1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=</NextContinuationToken>
+            </ListBucketResult>
+            """
+        let page = try S3XML.listPage(Array(xml.utf8))
+        #expect(
+            page.objects == [
+                "fuel/a&b.json": "\"0cc175b9c0f1b6a831c399e269772661\"",
+                "fuel/index.json": "\"92eb5ffee6ae2fec3ad71c777531578f\"",
+            ])
+        #expect(page.isTruncated)
+        #expect(page.nextContinuationToken == "1ueGcxLPRx1Tr/XYExHnhbYLgveDs2J/wm36Hy4vbOwM=")
+    }
+
+    @Test func badListingsAreErrors() {
+        #expect(throws: UploadError.self) { try S3XML.listPage(Array("<html>oops</html>".utf8)) }
+        #expect(throws: UploadError.self) {
+            try S3XML.listPage(Array("<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>".utf8))
+        }
+        #expect(throws: UploadError.self) { try S3XML.listPage([]) }
+    }
+
+    @Test func errorBodyParses() {
+        let xml = "<?xml version=\"1.0\"?><Error><Code>PreconditionFailed</Code><Message>At least one</Message></Error>"
+        #expect(
+            S3ErrorBody(parsing: Array(xml.utf8)) == S3ErrorBody(code: "PreconditionFailed", message: "At least one"))
+        #expect(S3ErrorBody(parsing: Array("Bad Gateway".utf8)) == nil)
+        #expect(S3ErrorBody(parsing: []) == nil)
+    }
+
+    @Test func boundedRunnerNeverExceedsTheLimit() async {
+        let state = Mutex((running: 0, peak: 0, done: 0))
+        let outcome = await Uploader.forEach(Array(0..<40), limit: 6) { _ in
+            state.withLock {
+                $0.running += 1
+                $0.peak = max($0.peak, $0.running)
+            }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+            state.withLock {
+                $0.running -= 1
+                $0.done += 1
+            }
+            return nil
+        }
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.notAttempted == 0)
+        let final = state.withLock { $0 }
+        #expect(final.done == 40)
+        #expect(final.peak <= 6)
+        #expect(final.peak > 1)
+    }
+
+    @Test func boundedRunnerStopsStartingAfterAFailure() async {
+        let started = Mutex(0)
+        let outcome = await Uploader.forEach(Array(0..<100), limit: 4) { item in
+            started.withLock { $0 += 1 }
+            return item == 3 ? "item 3 failed" : nil
+        }
+        #expect(outcome.failures == ["item 3 failed"])
+        #expect(outcome.notAttempted > 0)
+        #expect(started.withLock { $0 } + outcome.notAttempted == 100)
+    }
+
+    @Test func failureMessagesSayWhatHappenedToTheIndex() {
+        let before = UploadError.objectsFailed(
+            phase: "tiles", failures: ["PUT a: HTTP 500"], notAttempted: 3, indexWritten: false)
+        #expect("\(before)".contains("the index in the bucket was not changed and nothing was deleted"))
+        #expect("\(before)".contains("3 not attempted"))
+        let after = UploadError.objectsFailed(
+            phase: "deletes", failures: ["DELETE a"], notAttempted: 0, indexWritten: true)
+        #expect("\(after)".contains("the new index is live"))
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import FuelGrid
+import FuelHTTP
+import FuelPublish
+import Synchronization
+import Testing
+import _FuelTestSupport
+
+/// The local S3 server (moto, signature checks on), started once for the upload tests.
+final class S3TestServer: Sendable {
+    let server: LocalServer
+    let accessKeyID: String
+    let secret: String
+    /// The bucket the proxied tests share (each test under its own prefix).
+    let bucket = "fuel-test"
+    /// A bucket for the tests that talk to moto directly.
+    let directBucket = "fuel-direct"
+
+    var endpoint: String { server.baseURL }
+
+    private struct CredentialsFile: Decodable {
+        let accessKeyId: String
+        let secretAccessKey: String
+    }
+
+    private init() throws {
+        let file = RepositoryPaths.temporaryDirectory("s3-server").appendingPathComponent("credentials.json")
+        server = try LocalServer(
+            script: "s3_server.py",
+            arguments: ["--bucket", "fuel-test", "--bucket", "fuel-direct", "--credentials", file.path],
+            timeout: 60)
+        let credentials = try JSONDecoder().decode(CredentialsFile.self, from: Data(contentsOf: file))
+        accessKeyID = credentials.accessKeyId
+        secret = credentials.secretAccessKey
+    }
+
+    private static let started: Result<S3TestServer, any Error> = Result { try S3TestServer() }
+
+    /// The shared server; throws (failing the test) when it cannot start.
+    static func shared() throws -> S3TestServer { try started.get() }
+}
+
+/// One request as the fault-injecting proxy logged it.
+struct ProxyLogEntry: Decodable, Sendable {
+    let seq: Int
+    let start: Double
+    let end: Double
+    let method: String
+    let path: String
+    let query: String
+    let key: String
+    let headers: [String: String]
+    let bodyBytes: Int
+    let status: Int
+    let fault: String?
+    let violations: [String]
+
+    var isList: Bool { method == "GET" && query.contains("list-type=2") }
+    var isPut: Bool { method == "PUT" }
+    var isDelete: Bool { method == "DELETE" }
+    var succeeded: Bool { (200..<300).contains(status) }
+}
+
+/// `Tests/Servers/s3_proxy.py` in front of the shared server.
+final class S3Proxy: Sendable {
+    let server: LocalServer
+    let logFile: URL
+
+    var endpoint: String { server.baseURL }
+
+    init(_ upstream: S3TestServer, faults: [String] = []) throws {
+        logFile = RepositoryPaths.temporaryDirectory("s3-proxy").appendingPathComponent("requests.jsonl")
+        server = try LocalServer(
+            script: "s3_proxy.py", arguments: ["--upstream", upstream.endpoint, "--log", logFile.path] + faults,
+            environment: ["S3_PROXY_ACCESS_KEY": upstream.accessKeyID, "S3_PROXY_SECRET": upstream.secret])
+    }
+
+    /// Every request so far, in arrival order.
+    func entries() throws -> [ProxyLogEntry] {
+        guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .map { try JSONDecoder().decode(ProxyLogEntry.self, from: Data($0.utf8)) }
+            .sorted { $0.seq < $1.seq }
+    }
+}
+
+/// A small build in the `OUT/fuel` layout, gzipped deterministically, reached through a symbolic link as
+/// `fuel-publish build` leaves it.
+struct TestBuild {
+    var tiles: [String: String]
+    var brands: [String: String] = ["ES": "repsol", "PT": "galp"]
+    var sources = "sources v1"
+    var builtAt = "2026-11-30T05:00:00Z"
+
+    static func sample(cells: Int = 5) -> TestBuild {
+        var tiles: [String: String] = [:]
+        for index in 0..<cells { tiles["\(380 + index)_-9\(index)"] = "stations of cell \(index), v1" }
+        return TestBuild(tiles: tiles)
+    }
+
+    /// The files as uploaded, by path below the prefix.
+    var files: [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (key, content) in tiles {
+            files["tiles/\(key).json"] = Gzip.compress(
+                Array(#"{"version":1,"key":"\#(key)","note":"\#(content)"}"#.utf8))
+        }
+        for (country, content) in brands {
+            files["brands/\(country).json"] = Gzip.compress(Array(#"{"version":1,"note":"\#(content)"}"#.utf8))
+        }
+        files["sources.json"] = Gzip.compress(Array(#"{"version":1,"note":"\#(sources)"}"#.utf8))
+        let list = tiles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+        let index =
+            #"{"version":1,"gridDegrees":0.1,"builtAt":"\#(builtAt)","tiles":[\#(list)],"#
+            + #""countries":{"ES":{"stations":\#(tiles.count),"updated":"\#(builtAt)"}}}"#
+        files["index.json"] = Gzip.compress(Array(index.utf8))
+        return files
+    }
+
+    /// Writes `OUT/.build-<n>/…` and points `OUT/fuel` at it (replacing an earlier link).
+    func write(to out: URL) throws {
+        let name = ".build-\(UUID().uuidString.prefix(8))"
+        let folder = out.appendingPathComponent(name)
+        for (path, bytes) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        let link = out.appendingPathComponent("fuel")
+        try? FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: name)
+    }
+}
+
+/// Collects progress lines.
+final class LineCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// A test's own corner of the bucket and a way to run uploads into it.
+struct UploadHarness {
+    let server: S3TestServer
+    let out: URL
+    let prefix: String
+    var bucket: String
+
+    init(server: S3TestServer, bucket: String? = nil, prefix: String? = nil) {
+        self.server = server
+        self.bucket = bucket ?? server.bucket
+        out = RepositoryPaths.temporaryDirectory("upload-out")
+        self.prefix = prefix ?? "t-\(UUID().uuidString.prefix(8).lowercased())/fuel/"
+    }
+
+    func settings(
+        endpoint: String, secret: String? = nil, sessionToken: String? = nil, dryRun: Bool = false,
+        listPageSize: Int? = nil
+    ) throws -> UploadSettings {
+        var environment = [
+            "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": secret ?? server.secret,
+        ]
+        environment["AWS_SESSION_TOKEN"] = sessionToken
+        var settings = try UploadSettings(
+            options: UploadOptions(
+                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, concurrency: 4, dryRun: dryRun),
+            environment: environment)
+        // Quick retries keep fault tests short; the attempt count stays the production one.
+        settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
+        settings.listPageSize = listPageSize
+        return settings
+    }
+
+    /// Uploads the current `OUT/fuel` through `endpoint`.
+    @discardableResult
+    func upload(
+        through endpoint: String, secret: String? = nil, dryRun: Bool = false, listPageSize: Int? = nil,
+        log: LineCapture = LineCapture()
+    ) async throws -> UploadSummary {
+        let settings = try settings(endpoint: endpoint, secret: secret, dryRun: dryRun, listPageSize: listPageSize)
+        return try await Uploader(settings: settings, log: log.sink).run()
+    }
+
+    /// A client for checking the bucket, straight to the server (no faults).
+    func client(endpoint: String? = nil) throws -> S3Client {
+        let settings = try settings(endpoint: endpoint ?? server.endpoint)
+        return S3Client(
+            endpoint: settings.endpoint, bucket: bucket,
+            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
+            http: HTTPClient(maxConcurrentTransfers: 4), retry: .none)
+    }
+
+    /// ETags by path below the prefix, listed straight from the server (moto mis-verifies `/` in a query, so the
+    /// listing goes through a clean proxy).
+    func remote(through proxy: S3Proxy) async throws -> [String: String] {
+        let (etags, _) = try await client(endpoint: proxy.endpoint).listAll(prefix: prefix)
+        return Dictionary(uniqueKeysWithValues: etags.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
+    }
+
+    /// The stored bytes of a path below the prefix.
+    func stored(_ path: String, through proxy: S3Proxy) async throws -> HTTPResponse {
+        try await client(endpoint: proxy.endpoint).get(key: prefix + path)
+    }
+}

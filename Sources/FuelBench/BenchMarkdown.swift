@@ -86,13 +86,13 @@ public enum BenchMarkdown {
         if let upload = results.upload {
             lines += [
                 "", "### Upload to the local S3 server (moto, SigV4 checked)", "",
-                "| run | PUTs | LISTs | skipped | deleted | bytes sent | uploader's count | seconds | concurrency |",
+                "| run | PUTs | LISTs | skipped | deleted | bytes sent | seconds | concurrency | retries |",
                 "|---|---|---|---|---|---|---|---|---|",
             ]
-            for run in [upload.first, upload.unchanged, upload.changed] {
+            for run in upload.runs {
                 lines.append(
                     "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.deletes) | \(mb(run.bytes)) | "
-                        + "\(run.reportedBytes) | " + String(format: "%.2f", run.seconds) + " | \(run.concurrency) |")
+                        + String(format: "%.2f", run.seconds) + " | \(run.concurrency) | \(run.retries) |")
             }
             let diff = upload.diff
             lines += [

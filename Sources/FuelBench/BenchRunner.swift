@@ -125,10 +125,14 @@ public struct BenchRunner: Sendable {
         var upload: UploadStats?
         if options.upload, let first, let base {
             do {
-                upload = try measureUploads(scale: first.scale, base: base, logs: logs)
-                commands.append(
-                    "\(options.publisher) upload --from OUT --bucket fuel-bench --endpoint http://127.0.0.1:PORT "
-                        + "--region us-east-1   # moto: python3 \(options.s3Script.path) --port 0 --bucket fuel-bench")
+                upload = try await measureUploads(scale: first.scale, base: base, logs: logs)
+                commands += [
+                    "python3 \(options.s3Script.path) --port 0 --bucket fuel-bench   # moto, SigV4 checked",
+                    "fuel-publish upload --from OUT --bucket fuel-bench --prefix '' --endpoint http://127.0.0.1:PORT"
+                        + "   # run in process: Uploader(settings:).run(), default concurrency",
+                    "fuel-bench gen --scale 1 --seed \(options.seed) --change-prices 0.05 --out FEEDS-CHANGED; "
+                        + "fuel-publish build … --built-at \(BenchOptions.rebuiltAt); then upload again",
+                ]
             } catch {
                 notes.append("upload not measured: \(error)")
                 log("upload: not measured: \(error)")
@@ -221,26 +225,19 @@ public struct BenchRunner: Sendable {
     }
 
     /// First publish, unchanged republish, and a republish after 5% of stations changed price.
-    private func measureUploads(scale: Double, base: URL, logs: URL) throws -> UploadStats {
+    private func measureUploads(scale: Double, base: URL, logs: URL) async throws -> UploadStats {
         guard FileManager.default.fileExists(atPath: options.s3Script.path) else {
-            throw BenchError("\(options.s3Script.path) is missing (the upload branch brings it)")
+            throw BenchError("\(options.s3Script.path) is missing")
         }
         log("upload: starting the local S3 server")
-        let bucket = "fuel-bench"
-        let server = try S3ServerProcess(script: options.s3Script, bucket: bucket)
+        let server = try S3ServerProcess(script: options.s3Script, bucket: UploadBench.bucket)
         defer { server.stop() }
-        let published = base.appendingPathComponent("fuel")
-        let total = CompressionFloorMeter.publishedFiles(published.resolvingSymlinksInPath()).reduce(0) {
-            $0 + FeedGenerator.fileSize(published.resolvingSymlinksInPath().appendingPathComponent($1).path)
-        }
         log("upload: first publish")
-        let first = try UploadBench.upload(
-            "first", publisher: options.publisher, from: base, server: server, bucket: bucket, bytes: total, logs: logs)
+        let first = try await UploadBench.upload("first publish", from: base, server: server)
         log("upload: unchanged republish")
-        let unchanged = try UploadBench.upload(
-            "unchanged", publisher: options.publisher, from: base, server: server, bucket: bucket, bytes: 0, logs: logs)
+        let unchanged = try await UploadBench.upload("unchanged republish", from: base, server: server)
 
-        log("upload: regenerating with 5% of prices changed")
+        log("upload: regenerating with 5% of stations' prices changed, rebuilding a day later")
         let feeds = feedsFolder(scale, changed: true)
         let out = outFolder(scale, changed: true)
         _ = try FeedGenerator.generate(
@@ -254,12 +251,9 @@ public struct BenchRunner: Sendable {
             ],
             stderr: logs.appendingPathComponent("build-changed.err"))
         guard build.status == 0 else { throw BenchError("the 5% rebuild failed; see \(logs.path)/build-changed.err") }
-        let diff = BuildDiff.between(published, out.appendingPathComponent("fuel"))
+        let diff = BuildDiff.between(base.appendingPathComponent("fuel"), out.appendingPathComponent("fuel"))
         log("upload: republish after the change")
-        let changed = try UploadBench.upload(
-            "changed", publisher: options.publisher, from: out, server: server, bucket: bucket,
-            bytes: diff.changedBytes,
-            logs: logs)
+        let changed = try await UploadBench.upload("5% of stations changed", from: out, server: server)
         return UploadStats(first: first, unchanged: unchanged, changed: changed, diff: diff)
     }
 }

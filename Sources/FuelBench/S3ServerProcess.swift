@@ -32,7 +32,9 @@ final class S3ServerProcess: Sendable {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
-            for line in String(decoding: buffer, as: UTF8.self).split(separator: "\n") {
+            // Only whole lines: a chunk may end in the middle of the key.
+            let text = String(decoding: buffer, as: UTF8.self)
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
                 let words = line.split(separator: " ").map(String.init)
                 if words.count == 2, words[0] == "PORT" { port = Int(words[1]) }
                 if words.count == 3, words[0] == "KEY" { key = (words[1], words[2]) }

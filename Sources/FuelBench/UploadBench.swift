@@ -1,4 +1,5 @@
 import Foundation
+import FuelPublish
 
 /// How two published builds differ, file by file.
 public struct BuildDiff: Sendable, Codable, Equatable {
@@ -45,19 +46,19 @@ public struct BuildDiff: Sendable, Codable, Equatable {
     }
 }
 
-/// One `fuel-publish upload` run, as its summary line and the process measurement report it.
+/// One upload, as the uploader's own summary reports it.
 public struct UploadRun: Sendable, Codable, Equatable {
     public var name: String
     public var puts: Int
     public var skipped: Int
     public var deletes: Int
     public var lists: Int
-    /// The uploader's own rounded byte count (for example `4.1 MB`).
-    public var reportedBytes: String
-    /// Exact bytes of the files that differ from what the bucket held (from ``BuildDiff``).
+    /// Body bytes written.
     public var bytes: Int
     public var seconds: Double
     public var concurrency: Int
+    public var retries: Int
+    /// The summary line `fuel-publish upload` prints.
     public var line: String
 }
 
@@ -70,39 +71,32 @@ public struct UploadStats: Sendable, Codable, Equatable {
     public var diff: BuildDiff
 }
 
-/// Publishes builds to a local S3 server with the real `fuel-publish upload` and reads its summary.
+/// Publishes builds to a local S3 server with the uploader `fuel-publish upload` runs (in process, so its own
+/// counters are read exactly).
+///
+/// The objects go to the bucket root: moto 5.1 answers every signed ListObjectsV2 with a `prefix` containing `/`
+/// with 403 SignatureDoesNotMatch (boto3's own requests too), and the counts do not depend on the prefix.
 enum UploadBench {
-    /// Runs `fuel-publish upload` against the server and parses the summary line.
-    static func upload(
-        _ name: String, publisher: String, from out: URL, server: S3ServerProcess, bucket: String, bytes: Int,
-        logs: URL
-    ) throws -> UploadRun {
-        let stdout = logs.appendingPathComponent("upload-\(name).out")
-        let stderr = logs.appendingPathComponent("upload-\(name).err")
-        let run = try ProcessMeter.run(
-            publisher,
-            ["upload", "--from", out.path, "--bucket", bucket, "--endpoint", server.endpoint, "--region", "us-east-1"],
-            stdout: stdout, stderr: stderr,
-            environment: ["AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secretAccessKey])
-        let line =
-            (try? String(contentsOf: stdout, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        guard run.status == 0 else {
-            let errors = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
-            throw BenchError("upload (\(name)) failed with status \(run.status): \(errors.suffix(600))")
-        }
-        func number(_ pattern: String) -> Int {
-            guard let range = line.range(of: pattern, options: .regularExpression) else { return -1 }
-            return Int(line[range].prefix { $0.isNumber }) ?? -1
-        }
-        let reported = line.range(of: #"LISTs?, [^ ]+ [A-Za-z]+ in"#, options: .regularExpression).map {
-            String(line[$0].dropFirst(line[$0].hasPrefix("LISTs") ? 7 : 6).dropLast(3))
+    static let bucket = "fuel-bench"
+
+    /// Uploads `OUT/fuel` to the server's bucket and returns what the uploader did.
+    static func upload(_ name: String, from out: URL, server: S3ServerProcess) async throws -> UploadRun {
+        let environment = [
+            UploadSettings.Variable.accessKey: server.accessKeyID,
+            UploadSettings.Variable.secretKey: server.secretAccessKey,
+        ]
+        let summary: UploadSummary
+        do {
+            let settings = try UploadSettings(
+                options: UploadOptions(from: out, bucket: bucket, prefix: "", endpoint: server.endpoint),
+                environment: environment)
+            summary = try await Uploader(settings: settings) { _ in }.run()
+        } catch {
+            throw BenchError("upload (\(name)) failed: \(error)")
         }
         return UploadRun(
-            name: name, puts: number(#"\d+ PUTs?"#), skipped: number(#"\d+ skipped"#), deletes: number(#"\d+ deleted"#),
-            lists: number(#"\d+ LISTs?"#), reportedBytes: reported ?? "?", bytes: bytes, seconds: run.wallSeconds,
-            concurrency: line.range(of: #"concurrency \d+"#, options: .regularExpression).map {
-                Int(line[$0].dropFirst(12)) ?? -1
-            } ?? -1,
-            line: line)
+            name: name, puts: summary.puts, skipped: summary.plan.skipped, deletes: summary.deletes,
+            lists: summary.listCalls, bytes: summary.bytes, seconds: summary.seconds,
+            concurrency: summary.concurrency, retries: summary.retries, line: summary.line)
     }
 }

@@ -129,7 +129,8 @@ struct AustriaFeed {
                     GeneratedFile(
                         path: "AT/\(name)",
                         url:
-                            "\(Self.endpoint)/search/gas-stations/by-region?code=\(city.regionCode)&type=PB&fuelType=\(entry.type)&includeClosed=true"
+                            "\(Self.endpoint)/search/gas-stations/by-region?code=\(city.regionCode)&type=PB"
+                            + "&fuelType=\(entry.type)&includeClosed=true"
                     ))
             }
         }
@@ -163,7 +164,8 @@ struct AustriaFeed {
             if order > 0 { sink.byte(0x2C) }
             let from = order >= 5 ? station.hours.weekend : station.hours.from
             sink.text(
-                "{\"day\":\"\(day.code)\",\"label\":\"\(day.label)\",\"order\":\(order + 1),\"from\":\"\(from)\",\"to\":\"\(station.hours.to)\"}"
+                "{\"day\":\"\(day.code)\",\"label\":\"\(day.label)\",\"order\":\(order + 1),"
+                    + "\"from\":\"\(from)\",\"to\":\"\(station.hours.to)\"}"
             )
         }
         sink.text("],\"offerInformation\":{\"service\":\(!station.selfService),\"selfService\":\(station.selfService),")

@@ -37,11 +37,13 @@ public enum BenchMarkdown {
         lines += [
             "", "### Machine", "", "| processors (`nproc`) | CPU | memory | kernel | toolchain |",
             "|---|---|---|---|---|",
-            "| \(machine.processors) | \(machine.cpuModel) | \(mb(machine.memoryBytes)) | \(machine.kernel) | \(machine.swift) |",
+            "| \(machine.processors) | \(machine.cpuModel) | \(mb(machine.memoryBytes)) | \(machine.kernel) | "
+                + "\(machine.swift) |",
         ]
         lines += [
             "", "### Build (`fuel-publish build`, release)", "",
-            "| scale | stations written | published | tiles | JSON | gzip | feeds on disk | build wall | CPU (user+sys) | CPU / wall | peak RSS | runs |",
+            "| scale | stations written | published | tiles | JSON | gzip | feeds on disk | build wall "
+                + "| CPU (user+sys) | CPU / wall | peak RSS | runs |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for scale in results.scales {
@@ -56,7 +58,8 @@ public enum BenchMarkdown {
             "", "### The gzip -9 floor", "",
             "Every file the build wrote, decompressed and concatenated in path order, compressed by one `gzip -9 -n`.",
             "",
-            "| scale | files | JSON | gzip -9 of the concatenation | published (per-file gzip) | floor time | build wall | build / floor |",
+            "| scale | files | JSON | gzip -9 of the concatenation | published (per-file gzip) | floor time "
+                + "| build wall | build / floor |",
             "|---|---|---|---|---|---|---|---|",
         ]
         for scale in results.scales {
@@ -67,21 +70,46 @@ public enum BenchMarkdown {
                     + String(
                         format: "%.2f s | %.2f s | %.2f × |", floor.seconds, scale.wall, scale.wall / floor.seconds))
         }
-        if let profile = results.profile {
-            lines += [
-                "", "### Where the time goes (the build's steps run one after another on one thread)", "",
-                "| phase | seconds | share | what |", "|---|---|---|---|",
-            ]
-            for phase in profile.phases {
-                lines.append(
-                    "| \(phase.name) | "
-                        + String(format: "%.3f | %.0f%%", phase.seconds, 100 * phase.seconds / max(profile.total, 1e-9))
-                        + " | \(phase.detail) |")
+        if !results.profiles.isEmpty {
+            let profiles = results.profiles
+            var header = "| phase |"
+            var rule = "|---|"
+            for profile in profiles {
+                header += " scale \(scaleText(profile.scale)) | share |"
+                rule += "---|---|"
             }
-            lines.append(String(format: "| **total** | **%.3f** | | one thread |", profile.total))
-            let parse = profile.parseByCountry.sorted { $0.key < $1.key }
-                .map { "\($0.key) " + String(format: "%.3f s", $0.value) }.joined(separator: ", ")
-            lines += ["", "Parse by country: \(parse)."]
+            if profiles.count > 1 {
+                header += " growth |"
+                rule += "---|"
+            }
+            lines += [
+                "", "### Where the time goes", "",
+                "The build's own steps (adapters, `Validator`, bucketing, `TileEncoder`, `Gzip`, file writes) run one "
+                    + "after another on one thread over the same feeds: the build's CPU cost before parallelism.",
+                "", header + " what (at the last scale) |", rule + "---|",
+            ]
+            for (position, phase) in profiles[0].phases.enumerated() {
+                var row = "| \(phase.name) |"
+                for profile in profiles {
+                    let seconds = profile.phases[position].seconds
+                    row += String(format: " %.3f s | %.0f%% |", seconds, 100 * seconds / max(profile.total, 1e-9))
+                }
+                if let last = profiles.last, profiles.count > 1 {
+                    row += String(format: " %.1f × |", last.phases[position].seconds / max(phase.seconds, 1e-9))
+                }
+                lines.append(row + " \(profiles.last?.phases[position].detail ?? "") |")
+            }
+            var total = "| **total** |"
+            for profile in profiles { total += String(format: " **%.3f s** | |", profile.total) }
+            if let last = profiles.last, profiles.count > 1 {
+                total += String(format: " %.1f × |", last.total / max(profiles[0].total, 1e-9))
+            }
+            lines.append(total + " |")
+            for profile in profiles {
+                let parse = profile.parseByCountry.sorted { $0.key < $1.key }
+                    .map { "\($0.key) " + String(format: "%.3f s", $0.value) }.joined(separator: ", ")
+                lines += ["", "Parse by country at scale \(scaleText(profile.scale)): \(parse)."]
+            }
         }
         if let upload = results.upload {
             lines += [
@@ -100,7 +128,8 @@ public enum BenchMarkdown {
                 "The 5% rebuild differs from the first build in \(diff.changedTiles) tiles (+\(diff.newTiles) new, "
                     + "−\(diff.removedTiles) removed), \(diff.changedBrands) brand files, "
                     + "sources.json \(diff.sourcesChanged ? "changed" : "unchanged"), "
-                    + "index \(diff.indexChanged ? "changed" : "unchanged"): \(diff.filesToPut) files, \(mb(diff.changedBytes)).",
+                    + "index \(diff.indexChanged ? "changed" : "unchanged"): \(diff.filesToPut) files, "
+                    + "\(mb(diff.changedBytes)).",
             ]
             lines += upload.runs.map { "- `\($0.name)`: `\($0.line)`" }
         }
@@ -108,7 +137,8 @@ public enum BenchMarkdown {
             lines += [
                 "", "### Lookups (`TileClient.stationsAround`, 10 km, \(lookups.points) points at published stations)",
                 "",
-                "| cache | tiles fetched: median | p95 | max | gzipped tile bytes: median | p95 | index fetches | pass time |",
+                "| cache | tiles fetched: median | p95 | max | gzipped tile bytes: median | p95 | index fetches "
+                    + "| pass time |",
                 "|---|---|---|---|---|---|---|---|",
             ]
             for (name, pass) in [
@@ -123,7 +153,8 @@ public enum BenchMarkdown {
                         + String(format: "%.2f s |", pass.seconds))
             }
             lines.append(
-                "\nCells covered by a 10 km circle's box: at most \(lookups.cellsMax); stations found per lookup: median "
+                "\nCells covered by a 10 km circle's box: at most \(lookups.cellsMax); "
+                    + "stations found per lookup: median "
                     + String(format: "%.0f.", lookups.stationsMedian))
         }
         lines += ["", "### Commands", "", "```sh"] + results.commands + ["```"]

@@ -79,7 +79,8 @@ public struct BenchResults: Sendable, Codable {
     public var machine: Machine
     public var commands: [String]
     public var scales: [Scale]
-    public var profile: PhaseProfile?
+    /// One per scale.
+    public var profiles: [PhaseProfile]
     public var upload: UploadStats?
     public var lookups: LookupStats?
     /// Why a part was not measured.
@@ -115,11 +116,15 @@ public struct BenchRunner: Sendable {
         let first = scales.first { $0.scale == 1 } ?? scales.first
         let base = first.map { outFolder($0.scale) }
 
-        var profile: PhaseProfile?
-        if options.profile, let first {
-            log("profile: phases at scale \(BenchMarkdown.scaleText(first.scale)), one thread")
-            profile = try PhaseProfiler.profile(
-                feeds: feedsFolder(first.scale), adapters: options.adapters, scratch: options.work)
+        var profiles: [PhaseProfile] = []
+        if options.profile {
+            for scale in scales {
+                log("profile: the build's phases at scale \(BenchMarkdown.scaleText(scale.scale)), one thread")
+                profiles.append(
+                    try PhaseProfiler.profile(
+                        feeds: feedsFolder(scale.scale), adapters: options.adapters, scratch: options.work,
+                        scale: scale.scale))
+            }
         }
 
         var upload: UploadStats?
@@ -151,7 +156,7 @@ public struct BenchRunner: Sendable {
 
         let results = BenchResults(
             date: UTCTimeNow.text(), machine: Machine.current(publisher: options.publisher), commands: commands,
-            scales: scales, profile: profile, upload: upload, lookups: lookups, notes: notes,
+            scales: scales, profiles: profiles, upload: upload, lookups: lookups, notes: notes,
             targets: BenchTargets.check(scales: scales, upload: upload, lookups: lookups))
         try BenchMarkdown.write(results, to: options.output)
         let encoder = JSONEncoder()
@@ -206,7 +211,8 @@ public struct BenchRunner: Sendable {
         let kept = Dictionary(uniqueKeysWithValues: report.countries.map { ($0.country, $0.kept) })
         for country in generated.countries where kept[country.country] != country.expectedValid {
             throw BenchError(
-                "scale \(name): \(country.country) published \(kept[country.country] ?? 0) stations, the generator wrote "
+                "scale \(name): \(country.country) published \(kept[country.country] ?? 0) stations, "
+                    + "the generator wrote "
                     + "\(country.expectedValid) valid")
         }
         log("scale \(name): gzip -9 floor")
@@ -219,7 +225,8 @@ public struct BenchRunner: Sendable {
         let commands = [
             "fuel-bench gen --scale \(name) --seed \(options.seed) --out \(feeds.path)",
             ([options.publisher] + arguments).joined(separator: " ") + "   # \(runs)×, median",
-            "gzip -9 -n -c FLOOR.json > /dev/null   # FLOOR.json = every file of \(out.path)/fuel decompressed, concatenated",
+            "gzip -9 -n -c FLOOR.json > /dev/null   # FLOOR.json = every file of \(out.path)/fuel, decompressed, "
+                + "concatenated",
         ]
         return (result, commands)
     }

@@ -149,7 +149,8 @@ extension CountryGeography {
                 code: 409, group: 4, postcode: "4560"),
             City("Linz-Land", 48.2200, 14.2500, weight: 4, region: "Linz-Land", code: 410, group: 4, postcode: "4050"),
             City(
-                "Perg", 48.2500, 14.6330, weight: 2, spreadKm: 6, region: "Perg", code: 411, group: 4, postcode: "4320"),
+                "Perg", 48.2500, 14.6330, weight: 2, spreadKm: 6, region: "Perg", code: 411, group: 4,
+                postcode: "4320"),
             City(
                 "Ried im Innkreis", 48.2100, 13.4890, weight: 2, spreadKm: 6, region: "Ried im Innkreis", code: 412,
                 group: 4, postcode: "4910"),

@@ -19,7 +19,8 @@ extension CountryGeography {
             City("Évora", 38.5714, -7.9135, weight: 3, region: "Évora", code: 7, postcode: "7000"),
             City("Santarém", 39.2362, -8.6859, weight: 5, region: "Santarém", code: 14, postcode: "2000"),
             City(
-                "Viana do Castelo", 41.6918, -8.8344, weight: 3, region: "Viana do Castelo", code: 16, postcode: "4900"),
+                "Viana do Castelo", 41.6918, -8.8344, weight: 3, region: "Viana do Castelo", code: 16,
+                postcode: "4900"),
             City("Vila Real", 41.3006, -7.7441, weight: 3, region: "Vila Real", code: 17, postcode: "5000"),
             City("Bragança", 41.8061, -6.7567, weight: 2, region: "Bragança", code: 4, postcode: "5300"),
             City("Guarda", 40.5373, -7.2676, weight: 2, region: "Guarda", code: 9, postcode: "6300"),
@@ -73,7 +74,8 @@ extension CountryGeography {
                 "Vitoria-Gasteiz", 42.8467, -2.6716, weight: 3, region: "ARABA/ÁLAVA", code: 1, group: 16,
                 postcode: "01"),
             City(
-                "Alicante/Alacant", 38.3452, -0.4810, weight: 9, region: "ALICANTE", code: 3, group: 10, postcode: "03"),
+                "Alicante/Alacant", 38.3452, -0.4810, weight: 9, region: "ALICANTE", code: 3, group: 10,
+                postcode: "03"),
             City("Elche/Elx", 38.2699, -0.7126, weight: 3, region: "ALICANTE", code: 3, group: 10, postcode: "03"),
             City(
                 "Castellón de la Plana/Castelló de la Plana", 39.9864, -0.0513, weight: 5,

@@ -125,7 +125,8 @@ struct ItalyFeed {
             sink.date(extraction, dash: true)
         }
         registry.text(
-            "\nidImpianto|Gestore|Bandiera|Tipo Impianto|Nome Impianto|Indirizzo|Comune|Provincia|Latitudine|Longitudine"
+            "\nidImpianto|Gestore|Bandiera|Tipo Impianto|Nome Impianto|Indirizzo|Comune|Provincia|"
+                + "Latitudine|Longitudine"
         )
         prices.text("\nidImpianto|descCarburante|prezzo|isSelf|dtComu")
 

@@ -18,6 +18,8 @@ public struct PhaseProfile: Sendable, Codable, Equatable {
         public var detail: String
     }
 
+    /// The generator scale profiled.
+    public var scale: Double
     public var phases: [Phase]
     /// Parse seconds per country.
     public var parseByCountry: [String: Double]
@@ -36,7 +38,7 @@ public enum PhaseProfiler {
     ///   - adapters: `adapters/` with each country's metadata.
     ///   - scratch: where the compressed tiles are written (removed afterwards).
     /// - Throws: the first ``FeedError``, or ``BenchError``.
-    public static func profile(feeds: URL, adapters: URL, scratch: URL) throws -> PhaseProfile {
+    public static func profile(feeds: URL, adapters: URL, scratch: URL, scale: Double) throws -> PhaseProfile {
         let countries = CountryConfig.configuredCountries(adaptersDirectory: adapters)
             .filter { AdapterRegistry.adapter(for: $0) != nil }
         guard !countries.isEmpty else {
@@ -68,6 +70,7 @@ public enum PhaseProfiler {
                 Validator(config: config).validate(result.stations, referenceTime: result.referenceTime).stations
         }
         let validateSeconds = lap()
+        parsed.removeAll()  // as in the build, the raw parse results are not kept past validation
 
         var cells: [TileKey: [Station]] = [:]
         for station in stations {
@@ -78,11 +81,15 @@ public enum PhaseProfiler {
         let tiles = keys.map { key in Tile(key: key, stations: (cells[key] ?? []).sorted { $0.id < $1.id }) }
         let bucketSeconds = lap()
 
-        let documents = tiles.map { TileEncoder.encode($0) }
+        cells.removeAll()
+        _ = lap()
+        var documents = tiles.map { TileEncoder.encode($0) }
         let serialiseSeconds = lap()
 
         let compressed = documents.map { Gzip.compress($0) }
         let compressSeconds = lap()
+        let jsonBytes = documents.reduce(0) { $0 + $1.count }
+        documents.removeAll()
 
         let folder = scratch.appendingPathComponent("profile-tiles", isDirectory: true)
         try? FileManager.default.removeItem(at: folder)
@@ -99,10 +106,10 @@ public enum PhaseProfiler {
         let posixSeconds = lap()
         try? FileManager.default.removeItem(at: folder)
 
-        let jsonBytes = documents.reduce(0) { $0 + $1.count }
         let gzipBytes = compressed.reduce(0) { $0 + $1.count }
         let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         return PhaseProfile(
+            scale: scale,
             phases: [
                 .init(name: "parse", seconds: parseSeconds, detail: "adapters, \(countries.count) countries"),
                 .init(name: "validate", seconds: validateSeconds, detail: "\(stations.count) stations kept"),

@@ -43,7 +43,8 @@ final class S3ServerProcess: Sendable {
         guard let port, let key else {
             if process.isRunning { process.terminate() }
             throw BenchError(
-                "the S3 server \(script.path) did not start (is moto installed? pip install -r Tests/Servers/requirements.txt)"
+                "the S3 server \(script.path) did not start "
+                    + "(is moto installed? pip install -r Tests/Servers/requirements.txt)"
             )
         }
         output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }

@@ -42,7 +42,7 @@ public enum BenchMarkdown {
         ]
         lines += [
             "", "### Build (`fuel-publish build`, release)", "",
-            "| scale | stations written | published | tiles | JSON | gzip | feeds on disk | build wall "
+            "| scale | stations written | published | tiles | JSON | gzip | feeds generated | build wall "
                 + "| CPU (user+sys) | CPU / wall | peak RSS | runs |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
@@ -50,7 +50,8 @@ public enum BenchMarkdown {
             let report = scale.report
             lines.append(
                 "| \(scaleText(scale.scale)) | \(scale.stationsWritten) | \(scale.published) | \(report.tiles) | "
-                    + "\(mb(report.jsonBytes)) | \(mb(report.gzipBytes)) | \(mb(scale.feedBytes)) | "
+                    + "\(mb(report.jsonBytes)) | \(mb(report.gzipBytes)) | \(mb(scale.feedBytes)) in "
+                    + String(format: "%.1f s | ", scale.generationSeconds)
                     + String(format: "%.2f s | %.2f s | %.2f | ", scale.wall, scale.cpu, scale.cpu / scale.wall)
                     + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
         }

@@ -132,7 +132,7 @@ public struct BenchRunner: Sendable {
             do {
                 upload = try await measureUploads(scale: first.scale, base: base, logs: logs)
                 commands += [
-                    "python3 \(options.s3Script.path) --port 0 --bucket fuel-bench   # moto, SigV4 checked",
+                    "python3 \(Self.relative(options.s3Script.path)) --port 0 --bucket fuel-bench   # moto, SigV4 checked",
                     "fuel-publish upload --from OUT --bucket fuel-bench --prefix '' --endpoint http://127.0.0.1:PORT"
                         + "   # run in process: Uploader(settings:).run(), default concurrency",
                     "fuel-bench gen --scale 1 --seed \(options.seed) --change-prices 0.05 --out FEEDS-CHANGED; "
@@ -163,6 +163,12 @@ public struct BenchRunner: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(results).write(to: options.work.appendingPathComponent("results.json"))
         return results
+    }
+
+    /// A path relative to the current folder when it is below it, for readable commands.
+    static func relative(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(current) ? String(path.dropFirst(current.count)) : path
     }
 
     private func feedsFolder(_ scale: Double, changed: Bool = false) -> URL {
@@ -223,10 +229,10 @@ public struct BenchRunner: Sendable {
             generationSeconds: generation, feedBytes: generated.countries.reduce(0) { $0 + $1.bytes }, builds: builds,
             report: report, floor: floor)
         let commands = [
-            "fuel-bench gen --scale \(name) --seed \(options.seed) --out \(feeds.path)",
-            ([options.publisher] + arguments).joined(separator: " ") + "   # \(runs)×, median",
-            "gzip -9 -n -c FLOOR.json > /dev/null   # FLOOR.json = every file of \(out.path)/fuel, decompressed, "
-                + "concatenated",
+            "fuel-bench gen --scale \(name) --seed \(options.seed) --out \(Self.relative(feeds.path))",
+            ([options.publisher] + arguments).map(Self.relative).joined(separator: " ") + "   # \(runs)×, median",
+            "gzip -9 -n -c FLOOR.json > /dev/null   # FLOOR.json = every file of \(Self.relative(out.path))/fuel, "
+                + "decompressed, concatenated",
         ]
         return (result, commands)
     }

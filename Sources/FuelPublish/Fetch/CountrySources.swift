@@ -131,7 +131,7 @@ enum CountrySources {
             downloader.settings.url.hasSuffix("/")
             ? String(downloader.settings.url.dropLast()) : downloader.settings.url
         let regions = try await collector.add(
-            downloader.fetch(base + "/regions", as: "AT/_regions.json", format: .json))
+            downloader.fetch(base + "/regions?includeCities=false", as: "AT/_regions.json", format: .json))
         let districts: [String]
         do {
             districts = try Self.districts(in: regions.staged ?? downloader.url(of: regions.relativePath))

@@ -58,6 +58,32 @@ import _FuelTestSupport
         #expect(try harness.manifest()?.countries["ES"]?.failed == true)
     }
 
+    @Test func aPermanent500KeepsTheFileAndMakesTheBuildRefuse() async throws {
+        let harness = try FetchHarness()
+        let out = RepositoryPaths.temporaryDirectory("fetch-build-out")
+        let fetch = [
+            "fetch", "--countries", "ES", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path,
+            "--attempts", "2", "--retry-delay", "0.01",
+        ]
+        let build = [
+            "build", "--dry-run", "--countries", "ES", "--feeds", harness.feeds.path, "--out", out.path,
+            "--adapters", RepositoryPaths.adapters().path,
+        ]
+        let environment = Self.endpoints(harness)
+        #expect(try Executable.run("fuel-publish", fetch, environment: environment).status == 0)
+        let good = try Executable.run("fuel-publish", build)
+        #expect(good.status == 0, "the build refused a good fetch: \(good.stderr)")
+        let before = harness.feedFile("ES/EstacionesTerrestres.json")
+
+        try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "status", "code": 500, "times": -1]])
+        #expect(try Executable.run("fuel-publish", fetch, environment: environment).status == 1)
+        #expect(harness.feedFile("ES/EstacionesTerrestres.json") == before)
+        let refused = try Executable.run("fuel-publish", build)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the last fetch failed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("HTTP 500"), "\(refused.stderr)")
+    }
+
     struct UsageCase: Sendable, CustomTestStringConvertible {
         var name: String
         var arguments: [String]

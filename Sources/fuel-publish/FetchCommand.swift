@@ -29,6 +29,14 @@ enum FetchCommand {
 
     static func run(_ arguments: inout Arguments) async throws {
         if arguments.wantsHelp { throw CleanExit(usage) }
+        do {
+            try await fetch(&arguments)
+        } catch let error as UsageError {
+            throw UsageError("\(error.message)\n\n\(usage)")
+        }
+    }
+
+    private static func fetch(_ arguments: inout Arguments) async throws {
         let environment = ProcessInfo.processInfo.environment
         let countries = try arguments.list("--countries")?.map { $0.uppercased() }
         let feeds = try arguments.option("--feeds") ?? "feeds"

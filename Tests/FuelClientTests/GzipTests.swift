@@ -59,14 +59,29 @@ import _FuelTestSupport
     static let damages: [Damage] = [
         Damage(name: "truncated body", change: { Array($0.prefix($0.count / 2)) }, reason: "end"),
         Damage(
-            name: "flipped CRC", change: { var bytes = $0; bytes[bytes.count - 6] ^= 0xFF; return bytes },
+            name: "flipped CRC",
+            change: {
+                var bytes = $0
+                bytes[bytes.count - 6] ^= 0xFF
+                return bytes
+            },
             reason: "CRC-32"),
         Damage(
-            name: "wrong length", change: { var bytes = $0; bytes[bytes.count - 4] ^= 0x01; return bytes },
+            name: "wrong length",
+            change: {
+                var bytes = $0
+                bytes[bytes.count - 4] ^= 0x01
+                return bytes
+            },
             reason: "length"),
         Damage(name: "not gzip", change: { _ in Array("{\"a\":1} plus some more bytes".utf8) }, reason: "magic"),
         Damage(
-            name: "bad method", change: { var bytes = $0; bytes[2] = 7; return bytes }, reason: "compression method"),
+            name: "bad method",
+            change: {
+                var bytes = $0
+                bytes[2] = 7
+                return bytes
+            }, reason: "compression method"),
     ]
 
     @Test(arguments: damages)

@@ -3,8 +3,8 @@ import FuelClient
 import FuelGrid
 import _FuelTestSupport
 
-/// A fixture build served by a fresh tile server, with a private cache folder and clock.
-struct LookupFixture {
+/// A fixture build served by a fresh tile server, with a private cache folder and clock; removed when released.
+final class LookupFixture: Sendable {
     let out: URL
     let server: TileServer
     let cache: URL
@@ -23,6 +23,12 @@ struct LookupFixture {
         let fuel = try TileFixtures.write(stations, to: out, gridDegrees: gridDegrees)
         try prepare(fuel)
         server = try TileServer(root: out, weakETags: weakETags, statuses: statuses)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: cache)
     }
 
     /// A client on the server; shares the fixture's cache folder and clock unless told otherwise.

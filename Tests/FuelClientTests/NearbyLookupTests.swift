@@ -50,7 +50,9 @@ import _FuelTestSupport
     static let filterCases: [FilterCase] = [
         FilterCase(
             name: "diesel drops the petrol-only station", fuel: .diesel, brand: nil, limit: nil,
-            expected: ["PT-1001", "PT-3002", "PT-4002", "PT-4003", "PT-3001", "PT-2002", "PT-4001", "PT-2001", "PT-1002"]
+            expected: [
+                "PT-1001", "PT-3002", "PT-4002", "PT-4003", "PT-3001", "PT-2002", "PT-4001", "PT-2001", "PT-1002",
+            ]
         ),
         FilterCase(name: "lpg keeps only Prio Palmela", fuel: .lpg, brand: nil, limit: nil, expected: ["PT-2001"]),
         FilterCase(
@@ -62,7 +64,9 @@ import _FuelTestSupport
         FilterCase(
             name: "brand with accent, other case", fuel: nil, brand: "intermarché", limit: nil, expected: ["PT-2003"]),
         FilterCase(name: "unknown brand finds nothing", fuel: nil, brand: "Shell", limit: nil, expected: []),
-        FilterCase(name: "limit keeps the nearest", fuel: nil, brand: nil, limit: 3, expected: ["PT-1001", "PT-3002", "PT-2003"]),
+        FilterCase(
+            name: "limit keeps the nearest", fuel: nil, brand: nil, limit: 3,
+            expected: ["PT-1001", "PT-3002", "PT-2003"]),
     ]
 
     @Test(arguments: filterCases)

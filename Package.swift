@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
 
-        .target(name: "_FuelTestSupport", dependencies: ["FuelGrid"]),
+        .target(name: "_FuelTestSupport", dependencies: ["FuelGrid", "FuelFeeds"]),
 
         .testTarget(name: "FuelGridTests", dependencies: ["FuelGrid", "_FuelTestSupport"]),
         .testTarget(

@@ -37,4 +37,17 @@ static inline CURLcode CFuelCurl_getOffset(CURL *handle, CURLINFO info, curl_off
 static inline CURLcode CFuelCurl_getDouble(CURL *handle, CURLINFO info, double *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+typedef int (*CFuelCurl_SeekCallback)(void *context, curl_off_t offset, int origin);
+static inline CURLcode CFuelCurl_setSeekCallback(CURL *handle, CFuelCurl_SeekCallback value) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, value);
+}
+static inline CURLcode CFuelCurl_getString(CURL *handle, CURLINFO info, char **value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+// Macros Swift cannot import: the global init flags, the error buffer size and callback return codes.
+static inline CURLcode CFuelCurl_globalInit(void) { return curl_global_init(CURL_GLOBAL_ALL); }
+static inline size_t CFuelCurl_errorBufferSize(void) { return CURL_ERROR_SIZE; }
+static inline size_t CFuelCurl_readAbort(void) { return CURL_READFUNC_ABORT; }
+static inline int CFuelCurl_seekOK(void) { return CURL_SEEKFUNC_OK; }
+static inline int CFuelCurl_seekFail(void) { return CURL_SEEKFUNC_FAIL; }
 #endif

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Synchronization
 
 /// Line-atomic writes to stdout and stderr, so lines from concurrent tasks never interleave.
 public enum Console {

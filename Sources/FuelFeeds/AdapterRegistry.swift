@@ -6,6 +6,11 @@ public enum AdapterRegistry {
 
     private static let all: [any FeedAdapter] = [
         // One line per country; each adapter lives in Adapters/<CC>/.
+        AustriaAdapter(),
+        SpainAdapter(),
+        FRAdapter(),
+        ITAdapter(),
+        PortugalAdapter(),
     ]
 
     /// The adapter for a country, or nil when none is built in.

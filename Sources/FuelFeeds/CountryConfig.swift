@@ -49,6 +49,25 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     /// Source fuel names to canonical fuels, from `adapters/<CC>/fuels.json`; not part of `source.json`.
     public var fuels: FuelTable = FuelTable()
 
+    public init(
+        version: Int = 1, country: String, publisher: String, url: String, licence: String, licenceUrl: String,
+        attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, boxes: [Box],
+        fetch: [String: String]? = nil
+    ) {
+        self.version = version
+        self.country = country
+        self.publisher = publisher
+        self.url = url
+        self.licence = licence
+        self.licenceUrl = licenceUrl
+        self.attribution = attribution
+        self.coverage = coverage
+        self.timeZone = timeZone
+        self.maxPriceAgeDays = maxPriceAgeDays
+        self.boxes = boxes
+        self.fetch = fetch
+    }
+
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case boxes, fetch

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Turns one country's raw feed files into station facts.
 ///

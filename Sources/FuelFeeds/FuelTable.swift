@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// A country's table of source fuel names (`adapters/<CC>/fuels.json`), matched without regard to case or accents.
 ///

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 
 /// Converts wall-clock times of one IANA zone to UTC, as the feeds give local times with no offset.
 ///
@@ -27,19 +27,12 @@ public struct LocalClock: Sendable {
         func offset(at seconds: Int64) -> Int64 {
             Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds))))
         }
-        // Solve utc + offset(utc) == naive. Two solutions: the repeated autumn hour, take the earlier instant
-        // (the larger offset). None: the spring gap, read the time with the offset before the change.
-        let guess = offset(at: naive)
-        let other = offset(at: naive - guess)
-        let guessValid = offset(at: naive - guess) == guess
-        let otherValid = offset(at: naive - other) == other
-        let chosen: Int64
-        switch (guessValid, otherValid) {
-        case (true, true): chosen = max(guess, other)
-        case (true, false): chosen = guess
-        case (false, true): chosen = other
-        case (false, false): chosen = min(guess, other)
-        }
+        // Solve utc + offset(utc) == naive with the offsets in force a few hours either side (zones change at most
+        // once a day). Two solutions: the repeated autumn hour, take the earlier instant (the larger offset).
+        // None: the spring gap, read the time with the offset from before the change, which moves it forward.
+        let candidates = Set([offset(at: naive - 10_800), offset(at: naive + 10_800)])
+        let valid = candidates.filter { offset(at: naive - $0) == $0 }
+        let chosen = valid.max() ?? candidates.min() ?? 0
         offsets[hourKey] = chosen
         return naive - chosen
     }

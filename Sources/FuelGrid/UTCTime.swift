@@ -11,7 +11,8 @@ public enum UTCTime {
         let (year, month, day) = civil(fromDays: days)
         var text = pad(year, 4)
         text += "-" + pad(month, 2) + "-" + pad(day, 2)
-        text += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
+        text +=
+            "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
         return text + "Z"
     }
 

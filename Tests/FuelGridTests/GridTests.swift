@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 import Testing
 
 @Suite struct GridTests {
@@ -23,7 +23,8 @@ import Testing
 
     @Test(arguments: keyCases)
     func keyUsesFloor(_ testCase: KeyCase) {
-        #expect(Grid.standard.key(latitude: testCase.latitude, longitude: testCase.longitude).description == testCase.key)
+        #expect(
+            Grid.standard.key(latitude: testCase.latitude, longitude: testCase.longitude).description == testCase.key)
         #expect(TileKey(testCase.key)?.description == testCase.key)
     }
 
@@ -65,8 +66,10 @@ import Testing
             for j in 0...steps {
                 let latitude = region.south + (region.north - region.south) * Double(i) / Double(steps)
                 let longitude = region.west + (region.east - region.west) * Double(j) / Double(steps)
-                worst10 = max(worst10, Grid.standard.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: 10).count)
-                worst30 = max(worst30, Grid.standard.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: 30).count)
+                worst10 = max(
+                    worst10, Grid.standard.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: 10).count)
+                worst30 = max(
+                    worst30, Grid.standard.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: 30).count)
             }
         }
         #expect(worst10 <= 4)
@@ -76,12 +79,14 @@ import Testing
     @Test func coveringCellsContainTheWholeCircle() {
         // Points on the circle's edge, in every direction, must fall in a covering cell.
         let centre = (latitude: 47.99, longitude: 16.49)
-        let cells = Set(Grid.standard.cellsCovering(latitude: centre.latitude, longitude: centre.longitude, radiusKm: 30))
+        let cells = Set(
+            Grid.standard.cellsCovering(latitude: centre.latitude, longitude: centre.longitude, radiusKm: 30))
         for bearing in stride(from: 0.0, to: 360.0, by: 5.0) {
             let angle = bearing * .pi / 180
             let dLat = 30 / Earth.kilometresPerDegreeLatitude * cos(angle)
             let dLon = 30 / (Earth.kilometresPerDegreeLatitude * cos(centre.latitude * .pi / 180)) * sin(angle)
-            let key = Grid.standard.key(latitude: centre.latitude + dLat * 0.999, longitude: centre.longitude + dLon * 0.999)
+            let key = Grid.standard.key(
+                latitude: centre.latitude + dLat * 0.999, longitude: centre.longitude + dLon * 0.999)
             #expect(cells.contains(key), "bearing \(bearing)")
         }
         #expect(cells == Set(cells.sorted()))
@@ -98,7 +103,8 @@ import Testing
 
     static let distances: [DistanceCase] = [
         // Reference values from the haversine formula on a 6371.0088 km sphere, computed independently.
-        DistanceCase(name: "Lisbon–Madrid", from: (38.7223, -9.1393), to: (40.4168, -3.7038), km: 502.6, tolerance: 1.0),
+        DistanceCase(
+            name: "Lisbon–Madrid", from: (38.7223, -9.1393), to: (40.4168, -3.7038), km: 502.6, tolerance: 1.0),
         DistanceCase(name: "Paris–Vienna", from: (48.8566, 2.3522), to: (48.2082, 16.3738), km: 1034.6, tolerance: 1.5),
         DistanceCase(name: "one degree of latitude", from: (10, 20), to: (11, 20), km: 111.195, tolerance: 0.001),
         DistanceCase(name: "quarter meridian", from: (0, 0), to: (90, 0), km: 10_007.557, tolerance: 0.01),

@@ -1,5 +1,5 @@
-import FuelGrid
 import Foundation
+import FuelGrid
 import Testing
 
 @Suite struct UTCTimeTests {

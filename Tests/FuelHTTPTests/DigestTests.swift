@@ -1,11 +1,12 @@
-import FuelHTTP
 import Foundation
+import FuelHTTP
 import Testing
 
 @Suite struct DigestTests {
     @Test func knownVectors() {
-        #expect(Digest.hex(Digest.sha256(Array("abc".utf8)))
-            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Digest.hex(Digest.sha256(Array("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(Digest.hex(Digest.md5(Array("".utf8))) == "d41d8cd98f00b204e9800998ecf8427e")
         // RFC 4231 test case 2.
         #expect(

@@ -1,0 +1,91 @@
+import Foundation
+import FuelGrid
+
+/// `prezzo_alle_8.csv`: the prices in force at 08:00, one row per station, fuel name and service.
+///
+/// `idImpianto` is anchored at the left and `prezzo`, `isSelf`, `dtComu` at the right; whatever lies between is the
+/// fuel name, separators included. Fuel names are free text, mapped through `adapters/IT/fuels.json` without regard to
+/// case or accents; a name the table does not know becomes ``FuelCode/other`` with its label kept, and is counted.
+struct ITPrices {
+    static let columns = ["idImpianto", "descCarburante", "prezzo", "isSelf", "dtComu"]
+
+    /// Prices by station id.
+    private(set) var prices: [Int: [FuelPrice]] = [:]
+    private(set) var counters: [String: Int] = [:]
+    private(set) var records = 0
+    /// The newest `dtComu`, seconds since 1970.
+    private(set) var newest: Int64?
+
+    /// Reads every row.
+    /// - Throws: ``FeedError`` naming the file and line of a row that is cut short or holds a non-number where a
+    ///   number belongs.
+    init(table: ITTable, fuels: FuelTable, clock: LocalClock) throws {
+        var clock = clock
+        var fuelCache: [String: (entry: FuelTable.Entry?, label: String)] = [:]
+        var unknownNames: [String: Int] = [:]
+        var latin1Rows = 0
+        try table.forEachRow { row in
+            records += 1
+            let count = row.fields.count
+            guard count >= Self.columns.count else {
+                throw table.error(
+                    row, "\(count) fields, expected \(Self.columns.count): the row is cut short (a truncated file?)")
+            }
+            guard let id = ByteNumbers.integer(Text.trimmed(row.field(0))) else {
+                throw table.error(row, "idImpianto \(Text.preview(row.field(0))) is not a number")
+            }
+            let priceBytes = Text.trimmed(row.field(count - 3))
+            guard let price = ByteNumbers.decimal(priceBytes) else {
+                throw table.error(row, id: id, "prezzo \(Text.preview(priceBytes)) is not a number")
+            }
+            let selfBytes = Text.trimmed(row.field(count - 2))
+            guard selfBytes.count == 1, selfBytes[0] == 0x30 || selfBytes[0] == 0x31 else {
+                throw table.error(row, id: id, "isSelf \(Text.preview(selfBytes)) is neither 1 nor 0")
+            }
+            let timeBytes = Text.trimmed(row.field(count - 1))
+            guard let updated = Self.utcSeconds(timeBytes, clock: &clock) else {
+                throw table.error(
+                    row, id: id, "dtComu \(Text.preview(timeBytes)) is not a time like 02/07/2026 19:30:06")
+            }
+            let decoded = Text.decode(row.span(1, count - 4))
+            if decoded.latin1 { latin1Rows += 1 }
+            let resolved: (entry: FuelTable.Entry?, label: String)
+            if let cached = fuelCache[decoded.text] {
+                resolved = cached
+            } else {
+                let label = Text.cleaned(decoded.text) ?? ""
+                resolved = (fuels.lookup(label), label)
+                fuelCache[decoded.text] = resolved
+            }
+            if resolved.entry == nil { unknownNames[resolved.label, default: 0] += 1 }
+            let fuel = resolved.entry?.fuel ?? .other
+            let value = FuelPrice(
+                fuel: fuel, price: (price * 1000).rounded() / 1000,
+                updated: Date(timeIntervalSince1970: TimeInterval(updated)), unit: resolved.entry?.unit ?? .litre,
+                service: selfBytes[0] == 0x31 ? .selfService : .fullService,
+                label: fuel == .other ? resolved.label : nil)
+            prices[id, default: []].append(value)
+            newest = max(newest ?? updated, updated)
+        }
+        for (name, count) in unknownNames { counters["unknown fuel name: \(name)", default: 0] += count }
+        if latin1Rows > 0 { counters["price row read as ISO-8859-1 (not valid UTF-8)"] = latin1Rows }
+    }
+
+    /// `02/07/2026 19:30:06` (seconds optional), Europe/Rome wall-clock time, as seconds since 1970 (UTC).
+    static func utcSeconds(_ text: UnsafeBufferPointer<UInt8>, clock: inout LocalClock) -> Int64? {
+        guard text.count == 19 || text.count == 16, text[2] == 0x2F, text[5] == 0x2F, text[10] == 0x20,
+            text[13] == 0x3A, text.count == 16 || text[16] == 0x3A
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? { ByteNumbers.integer(UnsafeBufferPointer(rebasing: text[range])) }
+        guard let day = number(0..<2), let month = number(3..<5), let year = number(6..<10),
+            let hour = number(11..<13), let minute = number(14..<16),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
+        else { return nil }
+        var second = 0
+        if text.count == 19 {
+            guard let value = number(17..<19), value < 61 else { return nil }
+            second = value
+        }
+        return clock.utcSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+}

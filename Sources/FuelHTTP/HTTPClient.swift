@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+
+/// An HTTP/HTTPS client on libcurl.
+///
+/// Each transfer gets its own easy handle and runs its blocking `curl_easy_perform` on a dedicated thread, never on
+/// Swift's cooperative pool, so up to `maxConcurrentTransfers` transfers are really in flight at once however few
+/// cores there are. TLS verification is always on; redirects are followed (bounded); signals are never used.
+public final class HTTPClient: Sendable {
+    /// Sent as `User-Agent` on every request.
+    public let userAgent: String
+    /// Transfers running at once; more wait their turn.
+    public let maxConcurrentTransfers: Int
+    private let slots: TransferSlots
+
+    public init(
+        userAgent: String = "FuelTiles/1.0 (+https://github.com/fueltiles/fueltiles)", maxConcurrentTransfers: Int = 16
+    ) {
+        self.userAgent = userAgent
+        self.maxConcurrentTransfers = max(1, maxConcurrentTransfers)
+        slots = TransferSlots(limit: max(1, maxConcurrentTransfers))
+    }
+
+    /// Performs one transfer and returns the response, whatever its status.
+    /// - Parameter progress: called on the transfer thread with the bytes moved so far (down plus up).
+    /// - Throws: ``HTTPError`` for transport failures, timeouts, stalls, truncation and the size cap;
+    ///   `CancellationError` when the task is cancelled (the transfer is aborted).
+    public func send(_ request: HTTPRequest, progress: (@Sendable (Int64) -> Void)? = nil) async throws
+        -> HTTPResponse
+    {
+        try Task.checkCancellation()
+        await slots.acquire()
+        defer { slots.release() }
+        try Task.checkCancellation()
+        let cancellation = TransferCancellation()
+        let userAgent = self.userAgent
+        let result: Result<HTTPResponse, CurlTransfer.Failure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    let transfer = CurlTransfer(
+                        request: request, userAgent: userAgent, progress: progress, cancellation: cancellation)
+                    continuation.resume(returning: transfer.perform())
+                }
+                thread.name = "FuelHTTP transfer"
+                thread.start()
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        switch result {
+        case .success(let response): return response
+        case .failure(.cancelled): throw CancellationError()
+        case .failure(.http(let error)): throw error
+        }
+    }
+
+    /// Performs a transfer, retrying retryable failures (transport errors, timeouts, stalls, truncation, 5xx, 429)
+    /// as the policy says, and returns the final response. Statuses are returned, not thrown: after the last
+    /// attempt a 5xx comes back as the response.
+    /// - Parameters:
+    ///   - beforeAttempt: awaited before every attempt (1-based), for example to pace requests to one host.
+    ///   - onRetry: told about each retry before its wait (the attempt that failed, 1-based, and why).
+    /// - Throws: the last ``HTTPError`` when every attempt failed in transport, or a non-retryable one at once.
+    public func send(
+        _ request: HTTPRequest, retry policy: RetryPolicy, progress: (@Sendable (Int64) -> Void)? = nil,
+        beforeAttempt: (@Sendable (_ attempt: Int) async throws -> Void)? = nil,
+        onRetry: (@Sendable (_ attempt: Int, _ reason: String, _ delay: Double) -> Void)? = nil
+    ) async throws -> HTTPResponse {
+        var generator = SystemRandomNumberGenerator()
+        var attempt = 1
+        while true {
+            let reason: String
+            let retryAfter: String?
+            try await beforeAttempt?(attempt)
+            do {
+                let response = try await send(request, progress: progress)
+                guard RetryPolicy.isRetryableStatus(response.status), attempt < policy.maxAttempts else {
+                    return response
+                }
+                reason = "HTTP \(response.status)"
+                retryAfter = response.header("Retry-After")
+            } catch let error as HTTPError where error.isRetryable && attempt < policy.maxAttempts {
+                reason = error.description
+                retryAfter = nil
+            }
+            let delay = policy.delay(retry: attempt, retryAfter: retryAfter, using: &generator)
+            onRetry?(attempt, reason, delay)
+            if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
+            attempt += 1
+        }
+    }
+}
+
+/// A counting semaphore that suspends (never blocks a thread) while all slots are taken.
+final class TransferSlots: Sendable {
+    private struct State {
+        var inUse = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+    private let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) { self.limit = limit }
+
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let granted = state.withLock { state in
+                guard state.inUse < limit else {
+                    state.waiters.append(continuation)
+                    return false
+                }
+                state.inUse += 1
+                return true
+            }
+            if granted { continuation.resume() }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiters.isEmpty else {
+                state.inUse -= 1
+                return nil
+            }
+            return state.waiters.removeFirst()  // the slot passes straight to the next waiter
+        }
+        next?.resume()
+    }
+}

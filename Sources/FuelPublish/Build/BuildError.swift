@@ -1,0 +1,33 @@
+import FuelFeeds
+
+/// Why a build refused to publish. `OUT/fuel` is untouched in every case.
+public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One or more configured countries failed; nothing was published.
+    case countriesFailed([FeedError])
+    /// A country fell below half of its previous station count.
+    case shrink(country: String, previous: Int, now: Int)
+    /// A country was asked for that has no adapter metadata or no adapter.
+    case unknownCountry(String, known: [String])
+    /// Another build holds the output folder.
+    case outputLocked(String)
+    /// Writing the output failed.
+    case output(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .countriesFailed(let failures):
+            let lines = failures.map { "  \($0)" }.joined(separator: "\n")
+            let count = failures.count == 1 ? "1 country" : "\(failures.count) countries"
+            return "build refused, nothing published (\(count) failed):\n\(lines)"
+        case .shrink(let country, let previous, let now):
+            return "\(country): \(now) stations now against \(previous) in the published build (below 50%); "
+                + "refusing to publish. Check the feed, or pass --allow-shrink if the drop is real."
+        case .unknownCountry(let country, let known):
+            return "unknown country \(country); configured: \(known.joined(separator: ","))"
+        case .outputLocked(let path):
+            return "another build is running in \(path) (its .lock is held); wait for it to finish"
+        case .output(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

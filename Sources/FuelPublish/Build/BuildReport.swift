@@ -1,0 +1,80 @@
+import Foundation
+import FuelGrid
+
+/// What a build did, per country and in total; printed on stderr, or as JSON on stdout with `--json`.
+public struct BuildReport: Sendable, Codable, Equatable {
+    /// One country's line.
+    public struct Country: Sendable, Codable, Equatable {
+        public var country: String
+        /// Records read from the feed (rows, objects or stations, as the format counts them).
+        public var records: Int
+        /// Stations the adapter produced.
+        public var parsed: Int
+        /// Stations published.
+        public var kept: Int
+        /// Records, stations and prices dropped, by reason (adapter and validation).
+        public var rejected: [String: Int]
+        /// Repairs that kept a record.
+        public var repaired: [String: Int]
+        /// Other counts worth knowing (unknown fuel names, price rows without a station).
+        public var counters: [String: Int]
+        public var notes: [String]
+        /// The feed's own reference time, `…Z`.
+        public var updated: String
+        /// Tiles holding at least one of the country's stations.
+        public var tiles: Int
+        /// JSON bytes of the country's stations inside those tiles.
+        public var stationBytes: Int
+    }
+
+    public var countries: [Country]
+    /// Files written under `OUT/fuel/`.
+    public var files: Int
+    public var tiles: Int
+    public var jsonBytes: Int
+    public var gzipBytes: Int
+    public var builtAt: String
+    public var output: String
+    public var seconds: Double
+
+    /// The human-readable report.
+    public func text() -> String {
+        var lines: [String] = []
+        for country in countries {
+            let rejected = country.rejected.values.reduce(0, +)
+            var line = "\(country.country): \(country.records) records, \(country.parsed) stations parsed, "
+            line += "\(country.kept) kept, \(rejected) rejected, \(country.tiles) tiles, "
+            line += "\(Self.size(country.stationBytes)) JSON, feed time \(country.updated)"
+            lines.append(line)
+            for (reason, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
+                lines.append("    rejected \(count): \(reason)")
+            }
+            for (reason, count) in country.repaired.sorted(by: { $0.key < $1.key }) {
+                lines.append("    repaired \(count): \(reason)")
+            }
+            for (what, count) in country.counters.sorted(by: { $0.key < $1.key }) {
+                lines.append("    counted \(count): \(what)")
+            }
+            for note in country.notes { lines.append("    note: \(note)") }
+        }
+        let stations = countries.map(\.kept).reduce(0, +)
+        lines.append(
+            "total: \(stations) stations in \(tiles) tiles, \(files) files, \(Self.size(jsonBytes)) JSON → "
+                + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
+        )
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        if bytes >= 1 << 10 { return String(format: "%.1f kB", Double(bytes) / 1024) }
+        return "\(bytes) B"
+    }
+}

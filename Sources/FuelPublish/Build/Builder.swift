@@ -1,0 +1,199 @@
+import Foundation
+import FuelFeeds
+import FuelGrid
+
+/// Everything a build needs to know.
+public struct BuildOptions: Sendable {
+    /// `DIR` holding `DIR/<CC>/…` and, after fetching, `DIR/manifest.json`.
+    public var feedsDirectory: URL
+    /// `OUT`; the build is published as `OUT/fuel`.
+    public var outputDirectory: URL
+    /// `adapters/`, holding each country's metadata.
+    public var adaptersDirectory: URL
+    /// The countries to build; nil means every country configured in `adapters/`.
+    public var countries: [String]?
+    /// The index's `builtAt`; the only build-time value in the output.
+    public var builtAt: Date
+    /// Publish even when a country shrank below half of its previous count.
+    public var allowShrink: Bool
+    /// Build and report, but leave `OUT` untouched.
+    public var dryRun: Bool
+
+    public init(
+        feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL, countries: [String]? = nil,
+        builtAt: Date, allowShrink: Bool = false, dryRun: Bool = false
+    ) {
+        self.feedsDirectory = feedsDirectory
+        self.outputDirectory = outputDirectory
+        self.adaptersDirectory = adaptersDirectory
+        self.countries = countries
+        self.builtAt = builtAt
+        self.allowShrink = allowShrink
+        self.dryRun = dryRun
+    }
+}
+
+/// The complete-or-nothing build: parse every country, validate, refuse on any failure or suspicious shrink, then
+/// write the whole file set and swap it in atomically.
+public struct Builder: Sendable {
+    public var options: BuildOptions
+    /// Called just before the swap; tests use it to stall a build and kill it.
+    public var beforeSwap: @Sendable () -> Void = {}
+
+    public init(options: BuildOptions) { self.options = options }
+
+    /// Runs the build.
+    /// - Parameter progress: one line per finished country.
+    /// - Returns: the report and the files (as published, or as they would be on a dry run).
+    /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
+        let started = Date()
+        let countries = try resolveCountries()
+        let output = OutputDirectory(root: options.outputDirectory)
+        let lock = options.dryRun ? nil : try output.lock()
+        if lock != nil { output.removeLeftovers() }
+
+        let manifest: FeedManifest?
+        do {
+            manifest = try FeedManifest.load(feedsDirectory: options.feedsDirectory)
+        } catch {
+            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
+            throw BuildError.countriesFailed(
+                countries.map { FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(error)") })
+        }
+
+        let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
+            for country in countries {
+                group.addTask {
+                    (
+                        country,
+                        Result { try buildCountry(country, manifest: manifest) }.mapError { error in
+                            (error as? FeedError)
+                                ?? FeedError(country: country, file: options.feedsDirectory.path, reason: "\(error)")
+                        }
+                    )
+                }
+            }
+            var results: [String: Result<CountryBuild, FeedError>] = [:]
+            for await (country, result) in group {
+                results[country] = result
+                switch result {
+                case .success(let build):
+                    progress("\(country): \(build.dataset.stations.count) stations")
+                case .failure(let error):
+                    progress("\(country): failed: \(error.reason)")
+                }
+            }
+            return results
+        }
+        var failures: [FeedError] = []
+        var builds: [CountryBuild] = []
+        for country in countries {
+            switch outcomes[country] {
+            case .success(let build)?: builds.append(build)
+            case .failure(let error)?: failures.append(error)
+            case nil: break
+            }
+        }
+        guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
+
+        if !options.allowShrink, let previous = output.publishedIndex() {
+            for build in builds {
+                let country = build.dataset.config.country
+                if let before = previous.countries[country]?.stations, build.dataset.stations.count * 2 < before {
+                    throw BuildError.shrink(country: country, previous: before, now: build.dataset.stations.count)
+                }
+            }
+        }
+
+        let assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+        let files = assembly.files
+        if let lock {
+            try output.publish(files, buildName: Self.buildName(options.builtAt), beforeSwap: beforeSwap)
+            withExtendedLifetime(lock) {}
+        }
+        let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        return (report, files)
+    }
+
+    private struct CountryBuild: Sendable {
+        var dataset: CountryDataset
+        var parse: FeedParseResult
+        var validation: Validator.Outcome
+    }
+
+    private func resolveCountries() throws -> [String] {
+        let configured = CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory)
+        let requested = options.countries.map { $0.map { $0.uppercased() } } ?? configured
+        for country in requested where !configured.contains(country) || AdapterRegistry.adapter(for: country) == nil {
+            throw BuildError.unknownCountry(
+                country, known: configured.filter { AdapterRegistry.adapter(for: $0) != nil })
+        }
+        guard !requested.isEmpty else {
+            throw BuildError.unknownCountry("(none)", known: configured)
+        }
+        return Array(Set(requested)).sorted()
+    }
+
+    private func buildCountry(_ country: String, manifest: FeedManifest?) throws -> CountryBuild {
+        let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+        let folder = options.feedsDirectory.appendingPathComponent(country)
+        if let entry = manifest?.countries[country], entry.failed {
+            throw FeedError(
+                country: country, file: folder.path,
+                reason:
+                    "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
+            )
+        }
+        guard let adapter = AdapterRegistry.adapter(for: country) else {
+            throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
+        }
+        let parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
+        let validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
+        guard !validation.stations.isEmpty else {
+            let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
+                .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            throw FeedError(
+                country: country, file: folder.path,
+                reason: "zero valid stations after validation (\(parse.stations.count) parsed; \(reasons))")
+        }
+        return CountryBuild(
+            dataset: CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime),
+            parse: parse, validation: validation)
+    }
+
+    private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+        let files = assembly.files
+        let countries = builds.map { build -> BuildReport.Country in
+            let stations = build.dataset.stations
+            let country = build.dataset.config.country
+            let tiles = assembly.tilesPerCountry[country] ?? 0
+            let bytes = assembly.stationBytes[country] ?? 0
+            return BuildReport.Country(
+                country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
+                kept: stations.count,
+                rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
+                repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
+                updated: UTCTime.format(build.dataset.referenceTime), tiles: tiles, stationBytes: bytes)
+        }
+        return BuildReport(
+            countries: countries, files: files.count,
+            tiles: files.filter { $0.path.hasPrefix("tiles/") }.count,
+            jsonBytes: files.reduce(0) { $0 + $1.jsonBytes }, gzipBytes: files.reduce(0) { $0 + $1.gzipped.count },
+            builtAt: UTCTime.format(options.builtAt),
+            output: options.dryRun
+                ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
+            seconds: seconds)
+    }
+
+    static func buildName(_ builtAt: Date) -> String {
+        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
+        return "\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+}

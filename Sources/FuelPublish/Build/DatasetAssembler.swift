@@ -1,0 +1,143 @@
+import Dispatch
+import Foundation
+import FuelFeeds
+import FuelGrid
+import Synchronization
+
+/// One file of a build, as it will be uploaded.
+public struct PublishedFile: Sendable, Equatable {
+    /// The path below the prefix, for example `tiles/77_-19.json`.
+    public var path: String
+    /// Size of the JSON before compression.
+    public var jsonBytes: Int
+    /// The gzipped bytes, exactly as written to `OUT/fuel/` and uploaded.
+    public var gzipped: [UInt8]
+}
+
+/// One validated country, ready to be published.
+public struct CountryDataset: Sendable {
+    public var config: CountryConfig
+    public var stations: [Station]
+    public var referenceTime: Date
+}
+
+/// The published file set, with per-country sizes for the report.
+public struct Assembly: Sendable {
+    /// Tiles (sorted by key), brands (by country), sources, then the index.
+    public var files: [PublishedFile]
+    /// JSON bytes of each country's station objects.
+    public var stationBytes: [String: Int]
+    /// Tiles holding at least one station of each country.
+    public var tilesPerCountry: [String: Int]
+}
+
+/// Turns validated countries into the published file set: tiles, brands, sources and the index.
+public enum DatasetAssembler {
+    /// Buckets, encodes and compresses (in parallel) every file. Only the index depends on `builtAt`.
+    public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
+        var cells: [TileKey: [Station]] = [:]
+        for country in countries {
+            for station in country.stations {
+                cells[grid.key(latitude: station.latitude, longitude: station.longitude), default: []].append(station)
+            }
+        }
+        let keys = cells.keys.sorted()
+        var jobs: [Job] = keys.map { key in .tile(key, (cells[key] ?? []).sorted { $0.id < $1.id }) }
+        let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
+        for country in sortedCountries {
+            jobs.append(
+                .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
+        }
+        jobs.append(.document(TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
+        let index = TileIndex(
+            gridDegrees: grid.degrees,
+            builtAt: builtAt,
+            tiles: keys.map(\.description),
+            countries: Dictionary(
+                uniqueKeysWithValues: sortedCountries.map {
+                    ($0.config.country, CountrySummary(stations: $0.stations.count, updated: $0.referenceTime))
+                }))
+        jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
+        var tilesPerCountry: [String: Int] = [:]
+        for key in keys {
+            for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
+        }
+        let (files, stationBytes) = run(jobs)
+        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry)
+    }
+
+    /// A file to produce: a tile still to be encoded, or a small document already encoded.
+    private enum Job: Sendable {
+        case tile(TileKey, [Station])
+        case document(String, [UInt8])
+
+        var weight: Int {
+            switch self {
+            case .tile(_, let stations): return stations.count * 600
+            case .document(_, let json): return json.count
+            }
+        }
+    }
+
+    /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
+    static func brands(of country: CountryDataset) -> BrandsFile {
+        var counts: [String?: Int] = [:]
+        for station in country.stations { counts[station.brand, default: 0] += 1 }
+        let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
+            if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
+            switch (lhs.brand, rhs.brand) {
+            case (let left?, let right?): return left < right
+            case (_?, nil): return true
+            default: return false
+            }
+        }
+        return BrandsFile(country: country.config.country, brands: entries)
+    }
+
+    static func sources(of countries: [CountryDataset]) -> SourcesFile {
+        SourcesFile(
+            sources: countries.map { country in
+                let config = country.config
+                return SourcesFile.Source(
+                    country: config.country, publisher: config.publisher, url: config.url, licence: config.licence,
+                    licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
+                    updated: country.referenceTime, stations: country.stations.count)
+            })
+    }
+
+    /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
+    /// that one big tile does not finish alone at the end.
+    private static func run(_ jobs: [Job]) -> ([PublishedFile], [String: Int]) {
+        let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
+        let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
+        let stationBytes = Mutex([String: Int]())
+        let next = Atomic<Int>(0)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var bytesByCountry: [String: Int] = [:]
+            while true {
+                let position = next.add(1, ordering: .relaxed).oldValue
+                guard position < order.count else { break }
+                let index = order[position]
+                let path: String
+                let json: [UInt8]
+                switch jobs[index] {
+                case .tile(let key, let stations):
+                    path = TileFormat.tilePath(key)
+                    json = TileEncoder.encodeTile(key: key.description, stations: stations) { station, bytes in
+                        bytesByCountry[station.country, default: 0] += bytes
+                    }
+                case .document(let documentPath, let document):
+                    path = documentPath
+                    json = document
+                }
+                let file = PublishedFile(path: path, jsonBytes: json.count, gzipped: Gzip.compress(json))
+                results.withLock { $0[index] = file }
+            }
+            stationBytes.withLock { totals in totals.merge(bytesByCountry, uniquingKeysWith: +) }
+        }
+        let files = results.withLock { $0 }.compactMap { $0 }
+        precondition(files.count == jobs.count, "every job produces its file")
+        return (files, stationBytes.withLock { $0 })
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Why fetching a country failed: the country, the file or URL concerned (credentials redacted), and the reason.
+public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var country: String
+    /// A feeds-relative path (`AT/101-DIE.json`), a redacted URL or a metadata file.
+    public var file: String
+    public var reason: String
+
+    public init(country: String, file: String, reason: String) {
+        self.country = country
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "\(country): \(file): \(reason)" }
+}
+
+/// What happened to one country.
+public struct CountryFetchResult: Sendable, Equatable {
+    public var country: String
+    /// Feeds-relative paths of the files that now make up the country's feed, sorted.
+    public var files: [String]
+    /// Files downloaded anew (200) and files reused from the cache (304).
+    public var downloaded: Int
+    public var reused: Int
+    /// Body bytes received from the publisher.
+    public var bytes: Int64
+    public var seconds: Double
+    /// Nil when the fetch succeeded.
+    public var error: FetchError?
+
+    public var failed: Bool { error != nil }
+
+    public init(
+        country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, bytes: Int64 = 0,
+        seconds: Double = 0, error: FetchError? = nil
+    ) {
+        self.country = country
+        self.files = files
+        self.downloaded = downloaded
+        self.reused = reused
+        self.bytes = bytes
+        self.seconds = seconds
+        self.error = error
+    }
+}
+
+/// Progress while fetching, for a terminal display or a CI log.
+public enum FetchEvent: Sendable {
+    case started(country: String)
+    /// Body bytes received so far for the country (all its files together).
+    case bytes(country: String, total: Int64)
+    case finished(CountryFetchResult)
+}
+
+/// The outcome of a whole fetch, countries sorted.
+public struct FetchReport: Sendable {
+    public var results: [CountryFetchResult]
+    public var failures: [CountryFetchResult] { results.filter(\.failed) }
+
+    public init(results: [CountryFetchResult]) { self.results = results.sorted { $0.country < $1.country } }
+}

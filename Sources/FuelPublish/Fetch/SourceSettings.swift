@@ -1,0 +1,101 @@
+import Foundation
+import FuelFeeds
+import FuelHTTP
+
+/// How to fetch one country: the `"fetch"` object of `adapters/<CC>/source.json`, checked and with defaults.
+///
+/// Keys (all values are strings, as `CountryConfig.fetch` holds them):
+/// - `url`: ES the document, FR the instantané ZIP, IT the folder holding both CSV files, PT the
+///   `PesquisarPostos` endpoint, AT the API base (`…/sprit/1.0`). Overridden by `--endpoint CC=URL` or
+///   `FUEL_ENDPOINT_<CC>` (for IT: the folder of both files).
+/// - IT may give the two files' URLs instead: `registryUrl` and `pricesUrl`.
+/// - `connectTimeout`, `totalTimeout`, `stallTimeout` (seconds), `maxBytes` (per file, default 200 MB).
+/// - `attempts`, `retryBaseDelay`, `retryMaxDelay` (seconds): the retry policy.
+/// - `requestsPerSecond`: the pace of requests to the publisher (default 2; `--rate` overrides it).
+/// - PT: `pageSize` (records per page, default 1000). IT: `registryFile`, `pricesFile`. AT: `fuelTypes`
+///   (default `DIE,SUP,GAS`).
+public struct SourceSettings: Sendable, Equatable {
+    public var url: String
+    public var connectTimeout: Double = 30
+    public var totalTimeout: Double = 900
+    public var stallTimeout: Double = 60
+    public var maxBytes: Int = 200 * 1024 * 1024
+    public var retry = RetryPolicy(maxAttempts: 4, baseDelay: 2, maxDelay: 60)
+    public var requestsPerSecond: Double = 2
+    public var pageSize: Int = 1000
+    public var registryFile = "anagrafica_impianti_attivi.csv"
+    public var pricesFile = "prezzo_alle_8.csv"
+    public var fuelTypes = ["DIE", "SUP", "GAS"]
+    /// IT: the full URLs of the two files, when the settings give them instead of a folder (and nothing overrides).
+    public var registryURL: String?
+    public var pricesURL: String?
+
+    public init(url: String) { self.url = url }
+
+    static let knownKeys: Set<String> = [
+        "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
+        "retryMaxDelay", "requestsPerSecond", "pageSize", "registryFile", "pricesFile", "fuelTypes", "registryUrl",
+        "pricesUrl",
+    ]
+
+    /// Reads the settings of a country.
+    /// - Parameters:
+    ///   - fetch: the `"fetch"` object, nil when `source.json` has none.
+    ///   - endpointOverride: a URL from the command line or environment; replaces `url`.
+    ///   - file: the `source.json` path, for error messages.
+    /// - Throws: ``FetchError`` naming the file and the key that is missing, unknown or malformed.
+    public static func parse(
+        country: String, fetch: [String: String]?, endpointOverride: String?, file: String
+    ) throws -> SourceSettings {
+        let object = fetch ?? [:]
+        func fail(_ reason: String) -> FetchError { FetchError(country: country, file: file, reason: reason) }
+        if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
+            throw fail("unknown fetch setting \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
+        }
+        let fileURLs = endpointOverride == nil ? [object["registryUrl"], object["pricesUrl"]].compactMap { $0 } : []
+        if !fileURLs.isEmpty && fileURLs.count != 2 {
+            throw fail("the \"fetch\" object needs both \"registryUrl\" and \"pricesUrl\", or a \"url\" folder")
+        }
+        guard let url = endpointOverride ?? object["url"] ?? fileURLs.first, !url.isEmpty else {
+            throw fail(
+                fetch == nil
+                    ? "has no \"fetch\" object, so there is no endpoint to fetch (or pass --endpoint \(country)=URL)"
+                    : "the \"fetch\" object has no \"url\"")
+        }
+        for candidate in [url] + fileURLs where !(candidate.hasPrefix("https://") || candidate.hasPrefix("http://")) {
+            throw fail("endpoint \(HTTPRedaction.url(candidate)) is not an http(s) URL")
+        }
+        var settings = SourceSettings(url: url)
+        if fileURLs.count == 2 {
+            settings.registryURL = fileURLs[0]
+            settings.pricesURL = fileURLs[1]
+        }
+        func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
+            guard let text = object[key] else { return nil }
+            guard let value = Double(text), range.contains(value) else {
+                throw fail(
+                    "fetch setting \"\(key)\" must be a number in \(range.lowerBound)…\(range.upperBound), got \"\(text)\""
+                )
+            }
+            return value
+        }
+        settings.connectTimeout = try number("connectTimeout", 0.1...600) ?? settings.connectTimeout
+        settings.totalTimeout = try number("totalTimeout", 0.1...86_400) ?? settings.totalTimeout
+        settings.stallTimeout = try number("stallTimeout", 1...3600) ?? settings.stallTimeout
+        settings.maxBytes = try number("maxBytes", 1...1e12).map { Int($0) } ?? settings.maxBytes
+        settings.requestsPerSecond = try number("requestsPerSecond", 0...1000) ?? settings.requestsPerSecond
+        settings.pageSize = try number("pageSize", 1...10_000_000).map { Int($0) } ?? settings.pageSize
+        let attempts = try number("attempts", 1...20).map { Int($0) } ?? settings.retry.maxAttempts
+        let base = try number("retryBaseDelay", 0...600) ?? settings.retry.baseDelay
+        let maxDelay = try number("retryMaxDelay", 0...3600) ?? settings.retry.maxDelay
+        settings.retry = RetryPolicy(maxAttempts: attempts, baseDelay: base, maxDelay: maxDelay)
+        settings.registryFile = object["registryFile"] ?? settings.registryFile
+        settings.pricesFile = object["pricesFile"] ?? settings.pricesFile
+        if let fuels = object["fuelTypes"] {
+            settings.fuelTypes = fuels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            guard !settings.fuelTypes.isEmpty else { throw fail("fetch setting \"fuelTypes\" is empty") }
+        }
+        return settings
+    }
+}

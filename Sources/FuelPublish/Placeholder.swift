@@ -1,2 +1,0 @@
-import FuelFeeds
-public enum FuelPublishModule {}

@@ -1,0 +1,80 @@
+import Foundation
+import FuelCommandLine
+import FuelGrid
+import FuelPublish
+
+/// `fuel-publish build`: feeds on disk to the published file set.
+enum BuildCommand {
+    static let usage = """
+        usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
+                                  [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--dry-run] [--json]
+
+        Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
+        sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
+        is written and the previous OUT/fuel stays. The report goes to stderr (stdout with --json).
+
+        options:
+          --feeds DIR        feed folder, laid out DIR/<CC>/… (default: feeds)
+          --out DIR          output folder; the build appears as OUT/fuel (default: out)
+          --countries LIST   comma-separated country codes (default: every country in adapters/)
+          --adapters DIR     per-country metadata (default: adapters)
+          --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
+          --allow-shrink     publish even if a country has under 50% of its previously published stations
+          --dry-run          build and report, but write nothing
+          --json             print the report as JSON on stdout
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        do {
+            let options = try parseOptions(&arguments)
+            let json = arguments.flag("--json")
+            try arguments.finish()
+            var builder = Builder(options: options)
+            // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
+            if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(
+                Double.init)
+            {
+                builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
+            }
+            let (report, _) = try await builder.run { line in Console.error(line) }
+            if json { Console.output(report.json()) } else { Console.error(report.text()) }
+        } catch let error as UsageError {
+            throw UsageError("\(error.message)\n\n\(usage)")
+        }
+    }
+
+    static func parseOptions(_ arguments: inout Arguments) throws -> BuildOptions {
+        let feeds = try arguments.option("--feeds") ?? "feeds"
+        let out = try arguments.option("--out") ?? "out"
+        let adapters = try arguments.option("--adapters") ?? "adapters"
+        let countries = try arguments.list("--countries")
+        let builtAt = try arguments.option(
+            "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
+        let allowShrink = arguments.flag("--allow-shrink")
+        let dryRun = arguments.flag("--dry-run")
+        return BuildOptions(
+            feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
+            adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,
+            builtAt: try builtAt ?? sourceDateEpoch()
+                ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
+            allowShrink: allowShrink, dryRun: dryRun)
+    }
+
+    /// `2026-11-30T05:00:00Z` or seconds since 1970.
+    static func parseTime(_ text: String) -> Date? {
+        if let seconds = UTCTime.parse(text) ?? Int64(text) {
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return nil
+    }
+
+    /// `SOURCE_DATE_EPOCH`, the reproducible-builds convention.
+    static func sourceDateEpoch() throws -> Date? {
+        guard let text = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return nil }
+        guard let seconds = Int64(text) else {
+            throw UsageError("SOURCE_DATE_EPOCH must be whole seconds, got '\(text)'")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

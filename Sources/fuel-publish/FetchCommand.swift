@@ -1,0 +1,92 @@
+import Foundation
+import FuelCommandLine
+import FuelPublish
+
+/// `fuel-publish fetch`: download the national feeds into the feeds folder.
+enum FetchCommand {
+    static let usage = """
+        usage: fuel-publish fetch [--countries AT,ES,FR,IT,PT] [--feeds DIR] [--adapters DIR] [--rate N]
+                                  [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
+
+        Downloads each country's feed into DIR/<CC>/ (default DIR: feeds), all-or-nothing per country: files are
+        downloaded to hidden temporary files, checked (not empty, JSON/ZIP/CSV as expected, not an HTML page),
+        and only then moved into place. A failed country keeps its previous files and is marked failed in
+        DIR/manifest.json, so the build refuses it. Unchanged files are reused (If-None-Match/If-Modified-Since).
+
+          --countries LIST      countries to fetch (default: every country configured under --adapters)
+          --feeds DIR           the feeds folder (default: feeds)
+          --adapters DIR        adapter metadata; endpoints and limits come from the "fetch" object of
+                                DIR/<CC>/source.json (default: adapters)
+          --rate N              requests per second to each publisher (default 2, or the source's setting)
+          --endpoint CC=URL     replace a country's endpoint; also FUEL_ENDPOINT_<CC>=URL in the environment
+          --attempts N          attempts per request before giving up (default 4)
+          --retry-delay S       seconds before the first retry; later ones back off exponentially (default 2)
+          --offline             fetch nothing, write nothing: report what DIR already holds
+
+        Exit status: 0 when every country was fetched, 1 when any failed (each is named with the reason),
+        64 for a usage error.
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        do {
+            try await fetch(&arguments)
+        } catch let error as UsageError {
+            throw UsageError("\(error.message)\n\n\(usage)")
+        }
+    }
+
+    private static func fetch(_ arguments: inout Arguments) async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let countries = try arguments.list("--countries")?.map { $0.uppercased() }
+        let feeds = try arguments.option("--feeds") ?? "feeds"
+        let adapters = try arguments.option("--adapters") ?? "adapters"
+        let rate = try arguments.option("--rate", as: { Double($0) }, expected: "a number of requests per second")
+        let attempts = try arguments.option("--attempts", as: { Int($0) }, expected: "a whole number")
+        let retryDelay = try arguments.option("--retry-delay", as: { Double($0) }, expected: "seconds")
+        var endpoints: [String: String] = [:]
+        while let text = try arguments.option("--endpoint") {
+            guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                throw UsageError("--endpoint expects CC=URL, got '\(text)'")
+            }
+            endpoints[text[..<equals].uppercased()] = String(text[text.index(after: equals)...])
+        }
+        let offline = arguments.flag("--offline")
+        try arguments.finish()
+
+        let supported = FeedFetcher.supportedCountries
+        for country in (countries ?? []) + endpoints.keys.sorted() where !supported.contains(country) {
+            throw UsageError("no fetcher for country '\(country)'; known: \(supported.joined(separator: ", "))")
+        }
+        if countries?.isEmpty == true { throw UsageError("--countries needs at least one country") }
+        if let rate, !(rate > 0 && rate <= 1000) { throw UsageError("--rate must be above 0 and at most 1000") }
+        if let attempts, !(1...20).contains(attempts) { throw UsageError("--attempts must be 1 to 20") }
+        if let retryDelay, !(0...600).contains(retryDelay) { throw UsageError("--retry-delay must be 0 to 600") }
+
+        var options = FetchOptions(
+            feedsDirectory: URL(fileURLWithPath: feeds, isDirectory: true),
+            adaptersDirectory: URL(fileURLWithPath: adapters, isDirectory: true), countries: countries)
+        options.environment = environment
+        options.endpointOverrides = endpoints
+        options.requestsPerSecond = rate
+        options.attempts = attempts
+        options.retryBaseDelay = retryDelay
+        options.offline = offline
+        let fetcher = FeedFetcher(options: options)
+        if fetcher.countries.isEmpty {
+            throw UsageError("no countries to fetch: none configured under \(adapters) and no --countries given")
+        }
+
+        let display = FetchProgressDisplay(terminal: Console.stderrIsTerminal) { Console.errorRaw($0) }
+        let report = try await fetcher.run(events: display.handle)
+        let failures = report.failures
+        guard failures.isEmpty else {
+            let names = failures.map(\.country).joined(separator: ", ")
+            Console.error("error: fetch failed for \(names):")
+            for failure in failures {
+                Console.error("  \(failure.error.map(String.init(describing:)) ?? failure.country)")
+            }
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import FuelGrid
+import Testing
+import _FuelTestSupport
+
+@testable import FuelFeeds
+
+/// Runs the FR and IT adapters on committed samples, fixtures or files written by a test.
+enum FeedRun {
+    /// The adapter of a country, through the registry the build uses.
+    static func adapter(_ country: String) throws -> any FeedAdapter {
+        try #require(AdapterRegistry.adapter(for: country), "no adapter registered for \(country)")
+    }
+
+    /// The country's real metadata from `adapters/<CC>/`.
+    static func config(_ country: String) throws -> CountryConfig {
+        try CountryConfig.load(country: country, adaptersDirectory: RepositoryPaths.adapters())
+    }
+
+    /// Parses the committed sample folder `adapters/samples/<CC>`.
+    static func sample(_ country: String) throws -> FeedParseResult {
+        let folder = RepositoryPaths.samples().appendingPathComponent(country)
+        return try adapter(country).parse(FeedInput(folder: folder, config: try config(country)))
+    }
+
+    /// Parses a fresh folder `<tmp>/<CC>` holding exactly these files.
+    static func files(_ country: String, _ files: [String: [UInt8]]) throws -> FeedParseResult {
+        try adapter(country).parse(FeedInput(folder: try folder(country, files), config: try config(country)))
+    }
+
+    /// Writes the files into a fresh `<tmp>/<CC>` folder and returns it.
+    static func folder(_ country: String, _ files: [String: [UInt8]]) throws -> URL {
+        let folder = RepositoryPaths.temporaryDirectory("feeds-\(country)").appendingPathComponent(country)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, bytes) in files {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    /// The bytes of a committed fixture, `Tests/FuelFeedsTests/Fixtures/<CC>/<name>`.
+    static func fixture(_ country: String, _ name: String) throws -> [UInt8] {
+        let url = RepositoryPaths.feedFixtures().appendingPathComponent(country).appendingPathComponent(name)
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    /// A UTC time, `2026-02-02T16:25:02Z`.
+    static func utc(_ text: String) -> Date {
+        guard let seconds = UTCTime.parse(text) else { fatalError("bad time in a test: \(text)") }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// ISO-8859-1 bytes of a test string (every character must be below U+0100).
+    static func latin1(_ text: String) -> [UInt8] {
+        text.unicodeScalars.map { scalar in
+            precondition(scalar.value < 0x100, "not ISO-8859-1: \(scalar)")
+            return UInt8(scalar.value)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import FuelFeeds
+import Testing
+import _FuelTestSupport
+
+/// The samples in `adapters/samples/` parse, and the test fixtures are exact copies of them.
+@Suite struct JSONFeedSampleTests {
+    @Test(arguments: ["ES", "PT", "AT"])
+    func samplesParseAndMatchTheFixtures(_ country: String) throws {
+        let samples = RepositoryPaths.samples().appendingPathComponent(country)
+        let adapter = try #require(AdapterRegistry.adapter(for: country))
+        let result = try adapter.parse(try FeedFixture.input(folder: samples, country: country))
+        #expect(!result.stations.isEmpty)
+        #expect(result.rejects.isEmpty)
+
+        let fixtures = RepositoryPaths.feedFixtures().appendingPathComponent(country)
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let copies = try FileManager.default.contentsOfDirectory(atPath: fixtures.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        #expect(names == copies)
+        for name in names {
+            let sample = try Data(contentsOf: samples.appendingPathComponent(name))
+            let copy = try Data(contentsOf: fixtures.appendingPathComponent(name))
+            #expect(sample == copy, "\(country)/\(name) differs from its fixture copy")
+        }
+    }
+}

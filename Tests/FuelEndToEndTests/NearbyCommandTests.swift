@@ -117,41 +117,20 @@ import _FuelTestSupport
     }
 }
 
-/// One run of the built `fuel-nearby`, found next to the test bundle.
+/// One run of the built `fuel-nearby` (found next to the test bundle by `Executable`).
 struct NearbyRun {
     let status: Int32
     let stdout: String
     let stderr: String
 
     init(_ arguments: [String]) throws {
-        let executable = productsDirectory.appendingPathComponent("fuel-nearby")
+        let executable = Executable.url("fuel-nearby")
         try #require(
             FileManager.default.isExecutableFile(atPath: executable.path),
             "fuel-nearby is not built at \(executable.path); run `swift build` first")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        // Read both pipes to the end before waiting, so a large output never blocks the child.
-        let stdoutData = output.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        status = process.terminationStatus
-        stdout = String(decoding: stdoutData, as: UTF8.self)
-        stderr = String(decoding: stderrData, as: UTF8.self)
+        let result = try Executable.run("fuel-nearby", arguments)
+        status = result.status
+        stdout = result.stdout
+        stderr = result.stderr
     }
-}
-
-/// The build products folder: where the test bundle and the executables are.
-private var productsDirectory: URL {
-    #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-    #endif
-    return Bundle.main.bundleURL
 }

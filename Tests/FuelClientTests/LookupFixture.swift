@@ -32,8 +32,14 @@ final class LookupFixture: Sendable {
     }
 
     /// A client on the server; shares the fixture's cache folder and clock unless told otherwise.
-    func client(persistent: Bool = true) -> TileClient {
-        TileClient(base: server.baseURL, cacheDirectory: persistent ? cache : nil, clock: clock.closure)
+    func client(
+        persistent: Bool = true,
+        transport: (any TileTransport)? = nil,
+        policy: TileCachePolicy = .standard
+    ) -> TileClient {
+        TileClient(
+            base: server.baseURL, cacheDirectory: persistent ? cache : nil, transport: transport, policy: policy,
+            clock: clock.closure)
     }
 
     /// A 10 km lookup at the corner that needs four tiles.

@@ -158,4 +158,45 @@ import _FuelTestSupport
         #expect(try await fixture.server.requests()[LookupFixture.tilePath("77_-18")] == ["200": 2])
         #expect(try await fixture.server.requests()[LookupFixture.tilePath("77_-19")] == ["200": 1, "304": 1])
     }
+
+    /// A transport with no network at all, as on a phone in flight mode.
+    struct OfflineTransport: TileTransport {
+        func send(_ request: TileRequest) async throws -> TileResponse { throw URLError(.notConnectedToInternet) }
+    }
+
+    @Test func offlineAfterTheTrustPeriodServesEverythingStale() async throws {
+        let fixture = try LookupFixture()
+        let online = try await fixture.cornerLookup(fixture.client())
+        fixture.clock.advance(by: 7 * 3600)
+        let offline = try await fixture.cornerLookup(fixture.client(transport: OfflineTransport()))
+        #expect(offline.stations == online.stations)
+        #expect(offline.indexIsStale)
+        #expect(offline.staleTiles.map(\.description) == TileFixtures.cornerTiles)
+    }
+
+    @Test func offlineWithNothingCachedFailsOnTheIndex() async throws {
+        let fixture = try LookupFixture()
+        let error = await #expect(throws: NearbyError.self) {
+            try await fixture.cornerLookup(fixture.client(transport: OfflineTransport()))
+        }
+        guard case .indexUnavailable(_, let reason) = error else {
+            Issue.record("expected indexUnavailable, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.hasPrefix("no answer"))
+    }
+
+    @Test(arguments: [false, true])
+    func filesDroppedFromMemoryAreReadAgain(persistent: Bool) async throws {
+        let fixture = try LookupFixture()
+        let client = fixture.client(persistent: persistent, policy: TileCachePolicy(filesInMemory: 3))
+        let first = try await fixture.cornerLookup(client)
+        // Index plus four tiles do not fit in three slots: the second lookup must find two tiles again,
+        // from the cache directory when there is one, otherwise from the server.
+        let second = try await fixture.cornerLookup(client)
+        #expect(second.stations == first.stations)
+        var requests = 0
+        for key in TileFixtures.cornerTiles { requests += try await fixture.server.count(LookupFixture.tilePath(key)) }
+        #expect(requests == (persistent ? 4 : 6))
+    }
 }

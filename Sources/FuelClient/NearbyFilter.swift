@@ -1,0 +1,51 @@
+import Foundation
+import FuelGrid
+
+/// Turns the stations of the covering tiles into the answer: inside the radius, filtered, nearest first.
+public struct NearbyFilter: Sendable, Hashable {
+    public var latitude: Double
+    public var longitude: Double
+    public var radiusKm: Double
+    /// Keep only stations with a price for this fuel.
+    public var fuel: FuelCode?
+    /// Keep only stations of this brand, compared case-insensitively.
+    public var brand: String?
+    public var limit: Int?
+
+    public init(
+        latitude: Double,
+        longitude: Double,
+        radiusKm: Double,
+        fuel: FuelCode? = nil,
+        brand: String? = nil,
+        limit: Int? = nil
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.radiusKm = radiusKm
+        self.fuel = fuel
+        self.brand = brand
+        self.limit = limit
+    }
+
+    /// Stations within the radius (inclusive) that pass the filters, by haversine distance, ties by id.
+    public func apply(to stations: [Station]) -> [NearbyStation] {
+        let wantedBrand = brand.map(Self.fold)
+        var kept: [NearbyStation] = []
+        for station in stations {
+            if let fuel, !station.prices.contains(where: { $0.fuel == fuel }) { continue }
+            if let wantedBrand, station.brand.map(Self.fold) != wantedBrand { continue }
+            let distance = Earth.distanceKm(
+                fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,
+                longitude: station.longitude)
+            if distance <= radiusKm { kept.append(NearbyStation(station: station, distanceKm: distance)) }
+        }
+        kept.sort { ($0.distanceKm, $0.station.id) < ($1.distanceKm, $1.station.id) }
+        if let limit, kept.count > limit { kept.removeLast(kept.count - limit) }
+        return kept
+    }
+
+    private static func fold(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import FuelGrid
+
+/// One station of a lookup, with its great-circle distance from the query point.
+public struct NearbyStation: Sendable, Hashable, Encodable {
+    public var station: Station
+    /// Haversine distance from the query point, in kilometres (``Earth/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``).
+    public var distanceKm: Double
+
+    public init(station: Station, distanceKm: Double) {
+        self.station = station
+        self.distanceKm = distanceKm
+    }
+
+    private enum CodingKeys: String, CodingKey { case station, distanceKm }
+
+    /// Writes the distance rounded to metres; the station as the tile contract spells it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode((distanceKm * 1000).rounded() / 1000, forKey: .distanceKm)
+        try container.encode(station, forKey: .station)
+    }
+}
+
+/// How the client settled one cell that the query circle touches.
+public enum TileOutcome: String, Sendable, Hashable, Codable {
+    /// The index does not list the cell: no stations there, nothing was fetched.
+    case notListed = "not-listed"
+    /// A current copy: fresh from the server, confirmed by a 304, or within its trust period.
+    case ok
+    /// The server answered 404 (the cell was pruned after the index was read): no stations, remembered for a while.
+    case empty
+    /// The server could not be reached or failed; an older cached copy was used instead.
+    case stale
+}
+
+/// The answer to ``TileClient/stationsAround(latitude:longitude:radiusKm:fuel:brand:limit:)``.
+public struct NearbyResult: Sendable, Hashable, Encodable {
+    /// Stations inside the radius, nearest first (ties by id), filtered and limited.
+    public var stations: [NearbyStation]
+    /// The outcome of every cell the query touched, sorted by key.
+    public var tiles: [TileKey: TileOutcome]
+    /// True when the index could not be refreshed and an older copy was used.
+    public var indexIsStale: Bool
+    /// When the index in use was built.
+    public var indexBuiltAt: Date
+
+    public init(stations: [NearbyStation], tiles: [TileKey: TileOutcome], indexIsStale: Bool, indexBuiltAt: Date) {
+        self.stations = stations
+        self.tiles = tiles
+        self.indexIsStale = indexIsStale
+        self.indexBuiltAt = indexBuiltAt
+    }
+
+    /// Cells answered from an older cached copy because the server failed, sorted.
+    public var staleTiles: [TileKey] { tiles.filter { $0.value == .stale }.keys.sorted() }
+
+    /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
+    public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }
+
+    private enum CodingKeys: String, CodingKey { case stale, staleTiles, indexIsStale, indexBuiltAt, tiles, stations }
+
+    /// `{"stale":…, "staleTiles":[…], "indexIsStale":…, "indexBuiltAt":"…", "tiles":{"77_-19":"ok"}, "stations":[…]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(isStale, forKey: .stale)
+        try container.encode(staleTiles.map(\.description), forKey: .staleTiles)
+        try container.encode(indexIsStale, forKey: .indexIsStale)
+        try container.encode(UTCTime.format(indexBuiltAt), forKey: .indexBuiltAt)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: tiles.map { ($0.key.description, $0.value.rawValue) }), forKey: .tiles)
+        try container.encode(stations, forKey: .stations)
+    }
+}
+
+/// Why a lookup produced no answer. Each case says what failed and what to do.
+public enum NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Latitude, longitude, radius or limit out of range.
+    case invalidQuery(String)
+    /// `index.json` could not be fetched or read, and no earlier copy is cached.
+    case indexUnavailable(url: String, reason: String)
+    /// The index was built on another grid; its tile keys mean other cells.
+    case incompatibleGrid(indexDegrees: Double, clientDegrees: Double)
+    /// The index has a format version this client does not read.
+    case unsupportedIndexVersion(Int)
+    /// Tiles the lookup needs could not be fetched or read, and no earlier copy is cached.
+    case tilesUnavailable([TileFailure])
+
+    public var description: String {
+        switch self {
+        case .invalidQuery(let reason):
+            return "invalid lookup: \(reason)"
+        case .indexUnavailable(let url, let reason):
+            return "cannot load the tile index \(url): \(reason); no cached copy exists"
+        case .incompatibleGrid(let indexDegrees, let clientDegrees):
+            return "the index was built on a \(indexDegrees)° grid but this client reads \(clientDegrees)° tiles; "
+                + "update the app or point it at a compatible build"
+        case .unsupportedIndexVersion(let version):
+            return "the index has format version \(version); this client reads version \(TileFormat.version). "
+                + "Update the app."
+        case .tilesUnavailable(let failures):
+            let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
+            return "cannot answer: \(list) could not be loaded and no cached copy exists; "
+                + "the lookup would silently miss stations"
+        }
+    }
+}
+
+/// A tile that could not be loaded.
+public struct TileFailure: Sendable, Hashable {
+    public var key: TileKey
+    public var url: String
+    public var reason: String
+
+    public init(key: TileKey, url: String, reason: String) {
+        self.key = key
+        self.url = url
+        self.reason = reason
+    }
+}

@@ -1,3 +1,0 @@
-import FuelGrid
-
-public enum FuelClientModule {}

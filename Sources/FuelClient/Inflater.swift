@@ -22,7 +22,8 @@ enum Inflater {
         }
     }
 
-    private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(GzipError) {
+    private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(GzipError)
+    {
         reader.releaseBufferedBytes()
         let bytes = reader.bytes
         let start = reader.offset
@@ -56,7 +57,9 @@ enum Inflater {
             guard lengthIndex < lengthBase.count else { throw GzipError("invalid length code \(symbol)") }
             let length = lengthBase[lengthIndex] + (try reader.bits(lengthExtra[lengthIndex]))
             let distanceSymbol = try distances.decode(&reader)
-            guard distanceSymbol < distanceBase.count else { throw GzipError("invalid distance code \(distanceSymbol)") }
+            guard distanceSymbol < distanceBase.count else {
+                throw GzipError("invalid distance code \(distanceSymbol)")
+            }
             let distance = distanceBase[distanceSymbol] + (try reader.bits(distanceExtra[distanceSymbol]))
             guard distance <= output.count - streamStart else { throw GzipError("distance too far back") }
             guard output.count + length <= limit else { throw GzipError("output larger than \(limit) bytes") }

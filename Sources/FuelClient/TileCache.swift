@@ -63,7 +63,9 @@ struct TileDiskCache: Sendable {
             let fetchedSeconds = UTCTime.parse(meta.fetchedAt)
         else { return nil }
         let fetchedAt = Date(timeIntervalSince1970: TimeInterval(fetchedSeconds))
-        let indexBuiltAt = meta.indexBuiltAt.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let indexBuiltAt = meta.indexBuiltAt.flatMap(UTCTime.parse).map {
+            Date(timeIntervalSince1970: TimeInterval($0))
+        }
         switch meta.outcome {
         case "missing":
             return CacheEntry(

@@ -1,7 +1,7 @@
 import Foundation
 import FuelGrid
 
-/// How long the client trusts what it has without asking the server again.
+/// How long the client trusts what it has without asking the server again, and how much it keeps in memory.
 public struct TileCachePolicy: Sendable, Hashable {
     /// A tile is used without a request for this long (6 hours), then revalidated with its ETag / Last-Modified.
     public var tileTrust: TimeInterval
@@ -9,11 +9,20 @@ public struct TileCachePolicy: Sendable, Hashable {
     public var emptyTrust: TimeInterval
     /// The index is used without a request for this long (5 minutes, its `max-age`).
     public var indexTrust: TimeInterval
+    /// Parsed files kept in memory; the least recently used beyond this are dropped (and re-read from the cache
+    /// directory when needed again).
+    public var filesInMemory: Int
 
-    public init(tileTrust: TimeInterval = 6 * 3600, emptyTrust: TimeInterval = 300, indexTrust: TimeInterval = 300) {
+    public init(
+        tileTrust: TimeInterval = 6 * 3600,
+        emptyTrust: TimeInterval = 300,
+        indexTrust: TimeInterval = 300,
+        filesInMemory: Int = 256
+    ) {
         self.tileTrust = tileTrust
         self.emptyTrust = emptyTrust
         self.indexTrust = indexTrust
+        self.filesInMemory = max(filesInMemory, 2)
     }
 
     public static let standard = TileCachePolicy()
@@ -35,7 +44,11 @@ public actor TileClient {
     private let disk: TileDiskCache?
 
     private var memory: [String: CachedFile] = [:]
+    /// Access order of ``memory`` entries, for evicting the least recently used beyond the policy's limit.
+    private var lastUse: [String: UInt64] = [:]
+    private var useCounter: UInt64 = 0
     private var diskChecked: Set<String> = []
+
     private var inFlight: [String: Task<Resolution, Never>] = [:]
 
     /// - Parameters:
@@ -192,14 +205,36 @@ public actor TileClient {
     }
 
     private func remember(_ cached: CachedFile, for file: PublishedFile, bodyChanged: Bool) -> CachedFile {
-        memory[file.path] = cached
+        keep(cached, for: file.path)
         disk?.store(cached.entry, for: file.path, bodyChanged: bodyChanged)
         return cached
     }
 
+    private func keep(_ cached: CachedFile, for path: String) {
+        memory[path] = cached
+        touch(path)
+        guard memory.count > policy.filesInMemory else { return }
+        let evicted = lastUse.filter { $0.key != path && $0.key != PublishedFile.index.path }
+            .sorted { $0.value < $1.value }
+            .prefix(memory.count - policy.filesInMemory)
+        for (old, _) in evicted {
+            memory[old] = nil
+            lastUse[old] = nil
+            diskChecked.remove(old)
+        }
+    }
+
+    private func touch(_ path: String) {
+        useCounter += 1
+        lastUse[path] = useCounter
+    }
+
     /// The memory copy, else the disk copy of an earlier launch (read and parsed once).
     private func cachedCopy(_ file: PublishedFile) -> CachedFile? {
-        if let copy = memory[file.path] { return copy }
+        if let copy = memory[file.path] {
+            touch(file.path)
+            return copy
+        }
         guard let disk, !diskChecked.contains(file.path) else { return nil }
         diskChecked.insert(file.path)
         guard let entry = disk.load(file.path) else { return nil }
@@ -212,7 +247,7 @@ public actor TileClient {
             payload = parsed
         }
         let copy = CachedFile(entry: entry, payload: payload)
-        memory[file.path] = copy
+        keep(copy, for: file.path)
         return copy
     }
 

@@ -22,7 +22,7 @@ public enum CommandMain {
         } catch let code as ExitCode {
             exit(code.rawValue)
         } catch let usageError as UsageError {
-            Console.error("error: \(usageError.message)\n\n\(usage)")
+            Console.error("error: \(usageError.message)\n\n\(usageError.usage ?? usage)")
             exit(ExitCode.usage.rawValue)
         } catch {
             Console.error("error: \(String(describing: error))")

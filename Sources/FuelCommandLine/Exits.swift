@@ -1,7 +1,12 @@
 /// The user gave bad input: printed with the usage text, exit 64 (`EX_USAGE`).
 public struct UsageError: Error, Sendable, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The usage text of the command that failed; nil for the program's own.
+    public var usage: String?
+    public init(_ message: String, usage: String? = nil) {
+        self.message = message
+        self.usage = usage
+    }
     public var description: String { message }
 }
 

@@ -53,6 +53,17 @@ public struct FeedInput: Sendable {
         return files
     }
 
+    /// A clock for the country's time zone.
+    /// - Throws: ``FeedError`` naming the metadata file when the zone is unknown.
+    public func localClock() throws -> LocalClock {
+        guard let clock = LocalClock(zoneIdentifier: config.timeZone) else {
+            throw FeedError(
+                country: country, file: "adapters/\(country)/source.json",
+                reason: "unknown time zone \(config.timeZone)")
+        }
+        return clock
+    }
+
     /// Reads a whole file.
     /// - Throws: ``FeedError`` when it cannot be read or is empty.
     public func read(_ file: URL) throws -> [UInt8] {

@@ -55,9 +55,15 @@ public final class LocalServer: Sendable {
     }
 
     /// Stops the server and waits for it.
+    ///
+    /// Children inherit the test runner's blocked signal mask, so SIGTERM may never be delivered: after a short grace
+    /// period the server gets SIGKILL, which cannot be blocked.
     public func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

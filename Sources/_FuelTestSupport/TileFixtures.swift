@@ -16,7 +16,8 @@ public enum TileFixtures {
 
     /// Stations spread over the four corner cells, some outside 10 km, plus one in Porto (another cell).
     public static let lisbonStations: [Station] = [
-        station("PT-1001", "Galp", "Galp Azeitão", "EN 379, Azeitão", 38.5200, -9.0150, [diesel(1.579), petrol(1.719)]),
+        station(
+            "PT-1001", "Galp", "Galp Azeitão", "EN 379, Azeitão", 38.5200, -9.0150, [diesel(1.579), petrol(1.719)]),
         station("PT-1002", "Repsol", "Repsol Coina", "Rua da Coina 2", 38.5850, -9.0500, [diesel(1.559)]),
         station("PT-1003", "BP", "BP Barreiro", "Av. do Barreiro 10", 38.6600, -9.0700, [diesel(1.599)]),
         station("PT-2001", "Prio", "Prio Palmela", "Rua de Palmela 5", 38.5690, -8.9010, [diesel(1.499), lpg(0.899)]),
@@ -65,8 +66,10 @@ public enum TileFixtures {
         for (country, members) in Dictionary(grouping: stations, by: \.country) {
             let newest = members.flatMap(\.prices).map(\.updated).max() ?? builtAt
             countries[country] = CountrySummary(stations: members.count, updated: newest)
-            let brands = Dictionary(grouping: members, by: \.brand).map { BrandsFile.Entry(brand: $0, stations: $1.count) }
-                .sorted { ($1.stations, $0.brand ?? "") < ($0.stations, $1.brand ?? "") }
+            let brands = Dictionary(grouping: members, by: \.brand).map {
+                BrandsFile.Entry(brand: $0, stations: $1.count)
+            }
+            .sorted { ($1.stations, $0.brand ?? "") < ($0.stations, $1.brand ?? "") }
             written.append(
                 try writeJSON(
                     BrandsFile(country: country, brands: brands),
@@ -111,6 +114,23 @@ public enum TileFixtures {
             let zipped = URL(fileURLWithPath: file.path + ".gz")
             try FileManager.default.moveItem(at: zipped, to: file)
         }
+    }
+
+    /// The JSON inside a gzipped published file, decompressed by the system `gzip` (independent of FuelClient).
+    public static func gunzip(_ url: URL) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-dc", url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(
+                .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "gzip -d failed on \(url.path)"])
+        }
+        return data
     }
 
     // MARK: - Building stations

@@ -19,7 +19,9 @@ public final class TileServer: Sendable {
     public init(root: URL, weakETags: Bool = false, statuses: [String: Int] = [:]) throws {
         var arguments = ["--root", root.path]
         if weakETags { arguments.append("--weak-etags") }
-        for (path, status) in statuses.sorted(by: { $0.key < $1.key }) { arguments += ["--status", "\(path)=\(status)"] }
+        for (path, status) in statuses.sorted(by: { $0.key < $1.key }) {
+            arguments += ["--status", "\(path)=\(status)"]
+        }
         server = try LocalServer(script: "tile_server.py", arguments: arguments)
     }
 

@@ -1,8 +1,126 @@
+import Foundation
+import FuelClient
 import FuelCommandLine
+import FuelGrid
 
+/// `fuel-nearby`: the client lookup from the command line, against a published base URL or a local build folder.
 @main
 struct FuelNearby {
+    static let usage = """
+        usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
+                           [--limit N] [--json] [--cache DIR]
+
+        Lists fuel stations near a point from published tiles, nearest first.
+
+          --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
+          --lat, --lon    the point, in decimal degrees (WGS84)
+          --radius KM     search radius, default 10
+          --fuel CODE     only stations selling this fuel, and show its price; one of:
+        \(fuelList)
+          --brand NAME    only stations of this brand (case-insensitive)
+          --limit N       at most N stations, default 20
+          --json          machine-readable output: the stations with distanceKm, and the stale flag
+          --cache DIR     keep fetched tiles in DIR for later runs (6 h trust, then revalidated)
+
+        Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached), 64 on bad flags.
+        """
+
+    /// The fuel codes, wrapped to fit the help text.
+    static var fuelList: String {
+        var lines: [String] = []
+        var line = ""
+        for code in FuelCode.all.map(\.rawValue) {
+            if !line.isEmpty, line.count + code.count + 2 > 80 {
+                lines.append(line + ",")
+                line = ""
+            }
+            line += line.isEmpty ? code : ", " + code
+        }
+        lines.append(line)
+        return lines.map { String(repeating: " ", count: 18) + $0 }.joined(separator: "\n")
+    }
+
     static func main() async {
-        await CommandMain.run(usage: "usage: fuel-nearby (not built yet)") { throw ExitCode.failure }
+        await CommandMain.run(usage: usage) {
+            let options = try NearbyOptions(CommandMain.arguments, usage: usage)
+            let client = TileClient(base: options.base, cacheDirectory: options.cache)
+            let result = try await client.stationsAround(
+                latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
+                fuel: options.fuel, brand: options.brand, limit: options.limit)
+            if options.json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                Console.output(String(decoding: try encoder.encode(result), as: UTF8.self))
+            } else {
+                if result.isStale {
+                    let parts = result.staleTiles.map(\.description) + (result.indexIsStale ? ["the index"] : [])
+                    Console.error(
+                        "warning: older cached copies used for \(parts.joined(separator: ", ")): "
+                            + "the server could not be reached")
+                }
+                Console.output(NearbyTable(fuel: options.fuel, now: Date()).render(result))
+            }
+        }
+    }
+}
+
+/// The parsed command line.
+struct NearbyOptions {
+    var base: URL
+    var latitude: Double
+    var longitude: Double
+    var radiusKm = 10.0
+    var fuel: FuelCode?
+    var brand: String?
+    var limit = 20
+    var json = false
+    var cache: URL?
+
+    init(_ arguments: [String], usage: String) throws {
+        var reader = Arguments(arguments)
+        if reader.wantsHelp { throw CleanExit(usage) }
+        guard let baseText = try reader.option("--base") else { throw UsageError("--base is required") }
+        base = try Self.base(baseText)
+        guard let latitude = try reader.option("--lat", as: Double.init, expected: "decimal degrees") else {
+            throw UsageError("--lat is required")
+        }
+        guard let longitude = try reader.option("--lon", as: Double.init, expected: "decimal degrees") else {
+            throw UsageError("--lon is required")
+        }
+        guard (-90...90).contains(latitude) else { throw UsageError("--lat must be between -90 and 90") }
+        guard (-180...180).contains(longitude) else { throw UsageError("--lon must be between -180 and 180") }
+        self.latitude = latitude
+        self.longitude = longitude
+        if let radius = try reader.option("--radius", as: Double.init, expected: "kilometres") {
+            guard radius > 0, radius <= 500 else { throw UsageError("--radius must be more than 0 and at most 500") }
+            radiusKm = radius
+        }
+        if let code = try reader.option("--fuel") {
+            let fuel = FuelCode(rawValue: code.lowercased())
+            guard fuel.isCanonical else {
+                throw UsageError("--fuel \(code) is not a fuel code; use one of \(FuelCode.all.map(\.rawValue))")
+            }
+            self.fuel = fuel
+        }
+        brand = try reader.option("--brand")
+        if let limit = try reader.option("--limit", as: Int.init, expected: "a whole number") {
+            guard limit > 0 else { throw UsageError("--limit must be at least 1") }
+            self.limit = limit
+        }
+        json = reader.flag("--json")
+        cache = try reader.option("--cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        try reader.finish()
+    }
+
+    private static func base(_ text: String) throws -> URL {
+        if text.hasPrefix("http://") || text.hasPrefix("https://") {
+            guard let url = URL(string: text), url.host != nil else { throw UsageError("--base \(text) is not a URL") }
+            return url
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: text, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError("--base \(text) is neither an http(s) URL nor an existing folder")
+        }
+        return URL(fileURLWithPath: text, isDirectory: true)
     }
 }

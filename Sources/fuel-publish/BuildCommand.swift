@@ -40,8 +40,22 @@ enum BuildCommand {
             let (report, _) = try await builder.run { line in Console.error(line) }
             if json { Console.output(report.json()) } else { Console.error(report.text()) }
         } catch let error as UsageError {
-            throw UsageError("\(error.message)\n\n\(usage)")
+            throw UsageError(error.message, usage: usage)
         }
+    }
+
+    /// Builds, printing progress and the report.
+    /// - Throws: ``BuildError``; the output is then untouched.
+    @discardableResult
+    static func execute(_ options: BuildOptions, json: Bool) async throws -> [PublishedFile] {
+        var builder = Builder(options: options)
+        // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
+        if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(Double.init) {
+            builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
+        }
+        let (report, files) = try await builder.run { line in Console.error(line) }
+        if json { Console.output(report.json()) } else { Console.error(report.text()) }
+        return files
     }
 
     static func parseOptions(_ arguments: inout Arguments) throws -> BuildOptions {
@@ -49,10 +63,19 @@ enum BuildCommand {
         let out = try arguments.option("--out") ?? "out"
         let adapters = try arguments.option("--adapters") ?? "adapters"
         let countries = try arguments.list("--countries")
+        let dryRun = arguments.flag("--dry-run")
+        return try parseOptions(
+            &arguments, feeds: feeds, out: out, adapters: adapters, countries: countries, dryRun: dryRun)
+    }
+
+    /// Reads the build-only options; the whole run reads the folders, countries and `--dry-run` itself.
+    static func parseOptions(
+        _ arguments: inout Arguments, feeds: String, out: String, adapters: String, countries: [String]?,
+        dryRun: Bool
+    ) throws -> BuildOptions {
         let builtAt = try arguments.option(
             "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         let allowShrink = arguments.flag("--allow-shrink")
-        let dryRun = arguments.flag("--dry-run")
         return BuildOptions(
             feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
             adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,

@@ -29,10 +29,28 @@ enum FetchCommand {
 
     static func run(_ arguments: inout Arguments) async throws {
         if arguments.wantsHelp { throw CleanExit(usage) }
-        let environment = ProcessInfo.processInfo.environment
+        do {
+            try await fetch(&arguments)
+        } catch let error as UsageError {
+            throw UsageError(error.message, usage: usage)
+        }
+    }
+
+    private static func fetch(_ arguments: inout Arguments) async throws {
         let countries = try arguments.list("--countries")?.map { $0.uppercased() }
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let adapters = try arguments.option("--adapters") ?? "adapters"
+        let options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
+        try arguments.finish()
+        try await execute(options)
+    }
+
+    /// Reads the fetch-only options; the caller has read `--countries`, `--feeds` and `--adapters`, which the
+    /// whole run shares with `build`.
+    static func parseOptions(
+        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: String
+    ) throws -> FetchOptions {
+        let environment = ProcessInfo.processInfo.environment
         let rate = try arguments.option("--rate", as: { Double($0) }, expected: "a number of requests per second")
         let attempts = try arguments.option("--attempts", as: { Int($0) }, expected: "a whole number")
         let retryDelay = try arguments.option("--retry-delay", as: { Double($0) }, expected: "seconds")
@@ -44,7 +62,6 @@ enum FetchCommand {
             endpoints[text[..<equals].uppercased()] = String(text[text.index(after: equals)...])
         }
         let offline = arguments.flag("--offline")
-        try arguments.finish()
 
         let supported = FeedFetcher.supportedCountries
         for country in (countries ?? []) + endpoints.keys.sorted() where !supported.contains(country) {
@@ -64,10 +81,16 @@ enum FetchCommand {
         options.attempts = attempts
         options.retryBaseDelay = retryDelay
         options.offline = offline
-        let fetcher = FeedFetcher(options: options)
-        if fetcher.countries.isEmpty {
+        if FeedFetcher(options: options).countries.isEmpty {
             throw UsageError("no countries to fetch: none configured under \(adapters) and no --countries given")
         }
+        return options
+    }
+
+    /// Fetches with progress on stderr.
+    /// - Throws: ``ExitCode/failure`` after naming every failed country.
+    static func execute(_ options: FetchOptions) async throws {
+        let fetcher = FeedFetcher(options: options)
 
         let display = FetchProgressDisplay(terminal: Console.stderrIsTerminal) { Console.errorRaw($0) }
         let report = try await fetcher.run(events: display.handle)

@@ -4,11 +4,13 @@ import FuelCommandLine
 @main
 struct FuelPublishCommand {
     static let usage = """
-        usage: fuel-publish <command> [options]
+        usage: fuel-publish [--dry-run] [--offline] [options]     the whole run: fetch, build, upload
+               fuel-publish <command> [options]
 
         commands:
           fetch     download the national feeds into a folder (all-or-nothing per country, manifest.json)
           build     parse feeds from a folder and write the gzipped tile set to OUT/fuel (complete or nothing)
+          upload    publish OUT/fuel to S3/R2: changed tiles, then brands and sources, then the index, then deletes
 
         Run 'fuel-publish <command> --help' for a command's options.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
@@ -17,14 +19,19 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch"]) {
+            switch arguments.subcommand(["build", "fetch", "upload"]) {
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
                 try await FetchCommand.run(&arguments)
+            case "upload":
+                try await UploadCommand.run(&arguments)
             default:
-                if arguments.wantsHelp { throw CleanExit(usage) }
-                throw UsageError("missing or unknown command")
+                if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
+                if let first = CommandMain.arguments.first, !first.hasPrefix("-") {
+                    throw UsageError("unknown command '\(first)'")
+                }
+                try await RunCommand.run(&arguments)
             }
         }
     }

@@ -38,9 +38,9 @@ enum UploadCommand {
             try arguments.finish()
             settings = try UploadSettings(options: options, environment: ProcessInfo.processInfo.environment)
         } catch let error as UsageError {
-            throw UsageError("\(error.message)\n\n\(usage)")
+            throw UsageError(error.message, usage: usage)
         } catch let error as UploadError {
-            throw UsageError("\(error)\n\n\(usage)")
+            throw UsageError("\(error)", usage: usage)
         }
         let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
         Console.output(summary.line)
@@ -49,6 +49,14 @@ enum UploadCommand {
     static func parseOptions(_ arguments: inout Arguments) throws -> UploadOptions {
         let from = try arguments.option("--from") ?? "out"
         guard let bucket = try arguments.option("--bucket") else { throw UsageError("--bucket is required") }
+        let dryRun = arguments.flag("--dry-run")
+        return try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
+    }
+
+    /// Reads the upload-only options; the whole run reads `--out`, `--bucket` and `--dry-run` itself.
+    static func parseOptions(_ arguments: inout Arguments, from: String, bucket: String, dryRun: Bool) throws
+        -> UploadOptions
+    {
         let prefix = try arguments.option("--prefix")
         let endpoint = try arguments.option("--endpoint")
         let region = try arguments.option("--region")
@@ -56,7 +64,6 @@ enum UploadCommand {
         let concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
         let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
         let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
-        let dryRun = arguments.flag("--dry-run")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge)

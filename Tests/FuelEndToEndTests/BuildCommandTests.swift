@@ -156,7 +156,7 @@ import _FuelTestSupport
 
     @Test(arguments: [
         (["build", "--bogus"], Int32(64), "unknown option --bogus"),
-        (["frobnicate"], Int32(64), "missing or unknown command"),
+        (["frobnicate"], Int32(64), "unknown command 'frobnicate'"),
         (["build", "--countries", "XX", "--feeds", "/nonexistent"], Int32(1), "unknown country XX"),
         (["build", "--built-at", "yesterday"], Int32(64), "--built-at expects"),
     ])

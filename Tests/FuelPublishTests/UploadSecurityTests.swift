@@ -101,7 +101,9 @@ import _FuelTestSupport
                 "AWS_SESSION_TOKEN": Self.sessionToken,
             ])
         #expect(result.status == 1)
-        #expect(result.output.contains("error:"))
+        // It reached the server and was refused there (moto rejects the unknown session token first).
+        #expect(
+            result.output.contains("HTTP 400 InvalidToken") || result.output.contains("HTTP 403 SignatureDoesNotMatch"))
         for secret in [Self.wrongSecret, Self.sessionToken] { #expect(!result.output.contains(secret)) }
     }
 }

@@ -20,6 +20,7 @@ import email.utils
 import hashlib
 import json
 import os
+import signal
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -128,6 +129,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # A Swift test process may spawn us with SIGTERM blocked (the spawning thread's mask is inherited);
+    # unblock it so Process.terminate() really stops the server.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--root", required=True)

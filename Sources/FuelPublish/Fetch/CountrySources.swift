@@ -36,12 +36,15 @@ enum CountrySources {
 
     /// Both MIMIT files; a pair whose extraction dates (or, without them, Last-Modified days) differ is refused.
     private static func italy(_ downloader: FeedDownloader, _ collector: StagedCollector) async throws {
-        let base = downloader.settings.url.hasSuffix("/") ? downloader.settings.url : downloader.settings.url + "/"
+        let settings = downloader.settings
+        let base = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
         let registry = try await collector.add(
             downloader.fetch(
-                base + downloader.settings.registryFile, as: "IT/anagrafica_impianti_attivi.csv", format: .csv))
+                settings.registryURL ?? base + settings.registryFile, as: "IT/anagrafica_impianti_attivi.csv",
+                format: .csv))
         let prices = try await collector.add(
-            downloader.fetch(base + downloader.settings.pricesFile, as: "IT/prezzo_alle_8.csv", format: .csv))
+            downloader.fetch(
+                settings.pricesURL ?? base + settings.pricesFile, as: "IT/prezzo_alle_8.csv", format: .csv))
         let location = { (file: StagedFile) in file.staged ?? downloader.url(of: file.relativePath) }
         let registryDate = FeedFormat.extractionDate(of: location(registry))
         let pricesDate = FeedFormat.extractionDate(of: location(prices))
@@ -131,7 +134,7 @@ enum CountrySources {
             downloader.settings.url.hasSuffix("/")
             ? String(downloader.settings.url.dropLast()) : downloader.settings.url
         let regions = try await collector.add(
-            downloader.fetch(base + "/regions", as: "AT/_regions.json", format: .json))
+            downloader.fetch(base + "/regions?includeCities=false", as: "AT/_regions.json", format: .json))
         let districts: [String]
         do {
             districts = try Self.districts(in: regions.staged ?? downloader.url(of: regions.relativePath))

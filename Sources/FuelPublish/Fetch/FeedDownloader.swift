@@ -67,8 +67,10 @@ final class FeedDownloader: Sendable {
             if let etag = cached.etag { headers.append(HTTPHeader("If-None-Match", etag)) }
             if let lastModified = cached.lastModified { headers.append(HTTPHeader("If-Modified-Since", lastModified)) }
         }
+        // The cap is per source: a crawl of many files shares one budget.
+        let budget = max(1, settings.maxBytes - Int(bytesReceived))
         let request = HTTPRequest(
-            url: url, headers: headers, responseFile: staging, maxResponseBytes: settings.maxBytes,
+            url: url, headers: headers, responseFile: staging, maxResponseBytes: budget,
             connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout,
             stallTimeout: settings.stallTimeout, acceptGzip: true)
         let attempts = AttemptCounter()
@@ -80,6 +82,12 @@ final class FeedDownloader: Sendable {
                     attempts.value.store(attempt, ordering: .relaxed)
                     try await pacer.wait()
                 })
+        } catch HTTPError.tooLarge {
+            removeQuietly(staging)
+            throw failure(
+                relativePath,
+                "the download from \(HTTPRedaction.url(url)) took \(country) past its \(settings.maxBytes)-byte cap "
+                    + "(fetch setting maxBytes); aborted")
         } catch let error as HTTPError {
             removeQuietly(staging)
             throw failure(relativePath, "\(error)\(Self.afterAttempts(attempts.value.load(ordering: .relaxed)))")

@@ -7,7 +7,8 @@ import FuelHTTP
 /// Keys (all values are strings, as `CountryConfig.fetch` holds them):
 /// - `url`: ES the document, FR the instantané ZIP, IT the folder holding both CSV files, PT the
 ///   `PesquisarPostos` endpoint, AT the API base (`…/sprit/1.0`). Overridden by `--endpoint CC=URL` or
-///   `FUEL_ENDPOINT_<CC>`.
+///   `FUEL_ENDPOINT_<CC>` (for IT: the folder of both files).
+/// - IT may give the two files' URLs instead: `registryUrl` and `pricesUrl`.
 /// - `connectTimeout`, `totalTimeout`, `stallTimeout` (seconds), `maxBytes` (per file, default 200 MB).
 /// - `attempts`, `retryBaseDelay`, `retryMaxDelay` (seconds): the retry policy.
 /// - `requestsPerSecond`: the pace of requests to the publisher (default 2; `--rate` overrides it).
@@ -25,12 +26,16 @@ public struct SourceSettings: Sendable, Equatable {
     public var registryFile = "anagrafica_impianti_attivi.csv"
     public var pricesFile = "prezzo_alle_8.csv"
     public var fuelTypes = ["DIE", "SUP", "GAS"]
+    /// IT: the full URLs of the two files, when the settings give them instead of a folder (and nothing overrides).
+    public var registryURL: String?
+    public var pricesURL: String?
 
     public init(url: String) { self.url = url }
 
     static let knownKeys: Set<String> = [
         "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
-        "retryMaxDelay", "requestsPerSecond", "pageSize", "registryFile", "pricesFile", "fuelTypes",
+        "retryMaxDelay", "requestsPerSecond", "pageSize", "registryFile", "pricesFile", "fuelTypes", "registryUrl",
+        "pricesUrl",
     ]
 
     /// Reads the settings of a country.
@@ -47,16 +52,24 @@ public struct SourceSettings: Sendable, Equatable {
         if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
             throw fail("unknown fetch setting \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
         }
-        guard let url = endpointOverride ?? object["url"], !url.isEmpty else {
+        let fileURLs = endpointOverride == nil ? [object["registryUrl"], object["pricesUrl"]].compactMap { $0 } : []
+        if !fileURLs.isEmpty && fileURLs.count != 2 {
+            throw fail("the \"fetch\" object needs both \"registryUrl\" and \"pricesUrl\", or a \"url\" folder")
+        }
+        guard let url = endpointOverride ?? object["url"] ?? fileURLs.first, !url.isEmpty else {
             throw fail(
                 fetch == nil
                     ? "has no \"fetch\" object, so there is no endpoint to fetch (or pass --endpoint \(country)=URL)"
                     : "the \"fetch\" object has no \"url\"")
         }
-        guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
-            throw fail("endpoint \(HTTPRedaction.url(url)) is not an http(s) URL")
+        for candidate in [url] + fileURLs where !(candidate.hasPrefix("https://") || candidate.hasPrefix("http://")) {
+            throw fail("endpoint \(HTTPRedaction.url(candidate)) is not an http(s) URL")
         }
         var settings = SourceSettings(url: url)
+        if fileURLs.count == 2 {
+            settings.registryURL = fileURLs[0]
+            settings.pricesURL = fileURLs[1]
+        }
         func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
             guard let text = object[key] else { return nil }
             guard let value = Double(text), range.contains(value) else {

@@ -18,11 +18,7 @@ public struct FRAdapter: FeedAdapter {
     public init() {}
 
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
-        guard let clock = LocalClock(zoneIdentifier: input.config.timeZone) else {
-            throw FeedError(
-                country: country, file: "adapters/FR/source.json",
-                reason: "unknown time zone \(input.config.timeZone)")
-        }
+        let clock = try input.localClock()
         var drafts: [Int: FRStationDraft] = [:]
         var counters: [String: Int] = [:]
         var rejects: [String: Int] = [:]

@@ -26,10 +26,7 @@ public struct ITAdapter: FeedAdapter {
     public init() {}
 
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
-        guard let clock = LocalClock(zoneIdentifier: input.config.timeZone) else {
-            throw FeedError(
-                country: country, file: "adapters/IT/source.json", reason: "unknown time zone \(input.config.timeZone)")
-        }
+        let clock = try input.localClock()
         let registryURL = input.folder.appendingPathComponent(Self.registryFile)
         let pricesURL = input.folder.appendingPathComponent(Self.pricesFile)
         for url in [registryURL, pricesURL] where !FileManager.default.fileExists(atPath: url.path) {

@@ -87,11 +87,7 @@ private struct PortugalFeedRun {
     var referenceTime: Date?
 
     init(input: FeedInput) throws {
-        guard let clock = LocalClock(zoneIdentifier: input.config.timeZone) else {
-            throw FeedError(
-                country: input.country, file: "adapters/PT/source.json",
-                reason: "unknown time zone \(input.config.timeZone)")
-        }
+        let clock = try input.localClock()
         self.input = input
         self.clock = clock
         brands = BrandLookup(input.config.brands)

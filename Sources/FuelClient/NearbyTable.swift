@@ -1,0 +1,92 @@
+import Foundation
+import FuelGrid
+
+/// Renders a lookup as a readable text table: distance, brand and name, address, price and the price's age.
+public struct NearbyTable: Sendable {
+    /// The fuel whose price is shown; nil shows each station's main price with its fuel code.
+    public var fuel: FuelCode?
+    /// The time ages are measured from.
+    public var now: Date
+    /// Widest station and address columns, in characters.
+    public var maxColumnWidth = 34
+
+    public init(fuel: FuelCode?, now: Date) {
+        self.fuel = fuel
+        self.now = now
+    }
+
+    /// The table, one line per station after a header; a single line when nothing matched.
+    public func render(_ result: NearbyResult) -> String {
+        guard !result.stations.isEmpty else { return "no stations found" }
+        let header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
+        var rows = [header]
+        for nearby in result.stations {
+            let price = shownPrice(nearby.station)
+            rows.append([
+                Self.distance(nearby.distanceKm),
+                clip(Self.title(nearby.station)),
+                clip([nearby.station.address, nearby.station.city].compactMap { $0 }.joined(separator: ", ")),
+                price.map { priceText($0) } ?? "-",
+                price.map { age(of: $0.updated) } ?? "-",
+            ])
+        }
+        let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                // Distances and ages read best right-aligned; text columns left-aligned.
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 || column == 4 ? padding + cell : cell + padding
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }.joined(separator: "\n")
+    }
+
+    /// `1.579 €`, `1.459 €/kg`, `1.619 € self`, or `diesel 1.579 €` when no fuel was chosen.
+    func priceText(_ price: FuelPrice) -> String {
+        var text = String(format: "%.3f €", price.price)
+        if price.unit != .litre { text += "/\(price.unit.rawValue)" }
+        if let service = price.service { text += " \(service.rawValue)" }
+        return fuel == nil ? "\(price.fuel.rawValue) \(text)" : text
+    }
+
+    /// `12 min`, `3 h`, `2 d`: how long before ``now`` the price was set.
+    func age(of date: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        if seconds < 60 { return "now" }
+        if seconds < 3600 { return "\(Int(seconds / 60)) min" }
+        if seconds < 48 * 3600 { return "\(Int(seconds / 3600)) h" }
+        return "\(Int(seconds / 86_400)) d"
+    }
+
+    private func shownPrice(_ station: Station) -> FuelPrice? {
+        if let fuel { return station.price(of: fuel) }
+        for preferred in [FuelCode.diesel, .gasoline95] {
+            if let price = station.price(of: preferred) { return price }
+        }
+        return station.prices.first
+    }
+
+    private func clip(_ text: String) -> String {
+        text.count <= maxColumnWidth ? text : String(text.prefix(maxColumnWidth - 1)) + "…"
+    }
+
+    static func distance(_ kilometres: Double) -> String { String(format: "%.1f km", kilometres) }
+
+    /// `Galp Azeitão` when the name already says the brand, else `Brand · Name`; the id when both are missing.
+    static func title(_ station: Station) -> String {
+        switch (station.brand, station.name) {
+        case (let brand?, let name?):
+            return name.lowercased().contains(brand.lowercased()) ? name : "\(brand) · \(name)"
+        case (let brand?, nil): return brand
+        case (nil, let name?): return name
+        case (nil, nil): return station.id
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import FuelCommandLine
+import FuelPublish
+
+/// `fuel-publish [--dry-run]`: the whole run: fetch, build, upload.
+enum RunCommand {
+    static let usage = """
+        usage: fuel-publish [--dry-run] [--offline] [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--bucket B]
+                            [fetch options] [build options] [upload options]
+
+        The whole run: fetch every configured country into DIR (default: feeds), build OUT/fuel (default: out),
+        then upload it to s3://B/<prefix>. If any country fails to fetch or build, the run stops with exit 1
+        before anything is written to the bucket, and OUT/fuel keeps the previous build.
+
+          --dry-run     fetch and build, then stop before any write to the bucket and print what would be
+                        uploaded: with --bucket and credentials, the plan against the bucket (one LIST);
+                        otherwise the objects and bytes of the build
+          --offline     fetch nothing: build from what DIR already holds (with --dry-run, no network at all)
+          --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
+
+        Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
+        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --json (see 'fuel-publish build --help').
+        Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S
+        (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
+
+        Example, with no network at all:
+          fuel-publish --dry-run --offline --feeds adapters/samples
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        let fetch: FetchOptions
+        let build: BuildOptions
+        let upload: UploadOptions?
+        let json: Bool
+        let dryRun: Bool
+        do {
+            let countries = try arguments.list("--countries")?.map { $0.uppercased() }
+            let feeds = try arguments.option("--feeds") ?? "feeds"
+            let out = try arguments.option("--out") ?? "out"
+            let adapters = try arguments.option("--adapters") ?? "adapters"
+            let bucket = try arguments.option("--bucket") ?? ProcessInfo.processInfo.environment["FUEL_BUCKET"]
+            dryRun = arguments.flag("--dry-run")
+            json = arguments.flag("--json")
+            let s3Endpoint = try arguments.option("--endpoint-s3")
+            fetch = try FetchCommand.parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
+            build = try BuildCommand.parseOptions(
+                &arguments, feeds: feeds, out: out, adapters: adapters, countries: countries, dryRun: false)
+            if let bucket {
+                var options = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket, dryRun: dryRun)
+                options.endpoint = s3Endpoint ?? options.endpoint
+                upload = options
+            } else {
+                upload = nil
+            }
+            try arguments.finish()
+            if upload == nil && !dryRun {
+                throw UsageError("--bucket (or $FUEL_BUCKET) is required unless --dry-run")
+            }
+        } catch let error as UsageError {
+            throw UsageError(error.message, usage: usage)
+        }
+
+        if fetch.offline {
+            Console.error("fetch: skipped (--offline); building from \(fetch.feedsDirectory.path)")
+        } else {
+            try await FetchCommand.execute(fetch)
+        }
+        let files = try await BuildCommand.execute(build, json: json)
+
+        if let upload, !(dryRun && fetch.offline) {
+            let settings: UploadSettings
+            do {
+                settings = try UploadSettings(options: upload, environment: ProcessInfo.processInfo.environment)
+            } catch let error as UploadError {
+                throw UsageError("\(error)", usage: usage)
+            }
+            let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
+            Console.output(summary.line)
+        } else {
+            Console.output(localPlan(files))
+        }
+    }
+
+    /// What a dry run would upload when the bucket is not asked: objects and bytes by kind.
+    static func localPlan(_ files: [PublishedFile]) -> String {
+        func line(_ label: String, _ selected: [PublishedFile]) -> String {
+            "  \(label): \(selected.count) objects, \(selected.reduce(0) { $0 + $1.gzipped.count }) bytes"
+        }
+        let tiles = files.filter { $0.path.hasPrefix("tiles/") }
+        let brands = files.filter { $0.path.hasPrefix("brands/") }
+        let rest = files.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
+        return [
+            "dry run: would upload \(files.count) objects, \(files.reduce(0) { $0 + $1.gzipped.count }) bytes "
+                + "(not compared with a bucket: no --bucket, or --offline)",
+            line("tiles", tiles), line("brands", brands), line("sources and index", rest),
+        ].joined(separator: "\n")
+    }
+}

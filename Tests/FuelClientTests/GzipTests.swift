@@ -1,0 +1,127 @@
+import Foundation
+import FuelClient
+import Testing
+import _FuelTestSupport
+
+/// The pure-Swift gzip reader against the system `gzip` tool: every block type, levels, multi-member files, damage.
+@Suite struct GzipTests {
+    struct Sample: Sendable, CustomTestStringConvertible {
+        let name: String
+        let bytes: [UInt8]
+        let level: Int
+        var testDescription: String { "\(name) at -\(level)" }
+    }
+
+    static var samples: [Sample] {
+        var generator = SplitMix(seed: 42)
+        let random = (0..<70_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        let text = Array(
+            String(repeating: #"{"fuel":"diesel","price":1.579,"updated":"2025-09-27T16:05:47Z"},"#, count: 2_000)
+                .utf8)
+        let skewed = (0..<100_000).map { _ in UInt8(97 + (generator.next() % 5) * (generator.next() % 7)) }
+        let tile = Array(try! Data(contentsOf: RepositoryPaths.root().appendingPathComponent("Package.swift")))
+        var samples: [Sample] = []
+        for level in [1, 6, 9] {
+            samples.append(Sample(name: "empty", bytes: [], level: level))
+            samples.append(Sample(name: "one byte", bytes: [0x41], level: level))
+            samples.append(Sample(name: "random bytes (stored blocks)", bytes: random, level: level))
+            samples.append(Sample(name: "repetitive JSON (long matches)", bytes: text, level: level))
+            samples.append(Sample(name: "skewed alphabet (dynamic trees)", bytes: skewed, level: level))
+            samples.append(Sample(name: "source text", bytes: tile, level: level))
+        }
+        return samples
+    }
+
+    @Test(arguments: samples)
+    func decompressesWhatGzipWrote(_ sample: Sample) throws {
+        let zipped = try systemGzip(sample.bytes, level: sample.level)
+        #expect(Gzip.isGzip(zipped))
+        #expect(try Gzip.decompress(zipped) == sample.bytes)
+    }
+
+    @Test func readsConcatenatedMembersAndNamedHeaders() throws {
+        let first = Array("first member\n".utf8)
+        let second = Array("second member\n".utf8)
+        // `gzip` without -n stores the file name (FNAME), exercising the optional header fields.
+        let named = try systemGzip(first, level: 6, keepName: true)
+        #expect(named[3] & 0x08 != 0)
+        let joined = named + (try systemGzip(second, level: 9))
+        #expect(try Gzip.decompress(joined) == first + second)
+    }
+
+    struct Damage: Sendable, CustomTestStringConvertible {
+        let name: String
+        let change: @Sendable ([UInt8]) -> [UInt8]
+        let reason: String
+        var testDescription: String { name }
+    }
+
+    static let damages: [Damage] = [
+        Damage(name: "truncated body", change: { Array($0.prefix($0.count / 2)) }, reason: "end"),
+        Damage(
+            name: "flipped CRC",
+            change: {
+                var bytes = $0
+                bytes[bytes.count - 6] ^= 0xFF
+                return bytes
+            },
+            reason: "CRC-32"),
+        Damage(
+            name: "wrong length",
+            change: {
+                var bytes = $0
+                bytes[bytes.count - 4] ^= 0x01
+                return bytes
+            },
+            reason: "length"),
+        Damage(name: "not gzip", change: { _ in Array("{\"a\":1} plus some more bytes".utf8) }, reason: "magic"),
+        Damage(
+            name: "bad method",
+            change: {
+                var bytes = $0
+                bytes[2] = 7
+                return bytes
+            }, reason: "compression method"),
+    ]
+
+    @Test(arguments: damages)
+    func rejectsDamagedData(_ damage: Damage) throws {
+        let zipped = try systemGzip(Array(String(repeating: "fuel tiles ", count: 500).utf8), level: 9)
+        let error = #expect(throws: GzipError.self) { try Gzip.decompress(damage.change(zipped)) }
+        #expect(error?.reason.contains(damage.reason) == true, "\(String(describing: error))")
+    }
+
+    @Test func refusesOutputBeyondTheLimit() throws {
+        let zipped = try systemGzip([UInt8](repeating: 0, count: 1 << 20), level: 9)
+        #expect(zipped.count < 2_000)
+        let error = #expect(throws: GzipError.self) { try Gzip.decompress(zipped, limit: 1 << 16) }
+        #expect(error?.reason.contains("larger than") == true)
+    }
+
+    private func systemGzip(_ bytes: [UInt8], level: Int, keepName: Bool = false) throws -> [UInt8] {
+        let folder = RepositoryPaths.temporaryDirectory("gzip-test")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sample.txt")
+        try Data(bytes).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = (keepName ? [] : ["-n"]) + ["-\(level)", file.path]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return Array(try Data(contentsOf: folder.appendingPathComponent("sample.txt.gz")))
+    }
+}
+
+/// A tiny deterministic generator for test data.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

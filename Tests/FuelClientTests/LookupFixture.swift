@@ -1,0 +1,74 @@
+import Foundation
+import FuelClient
+import FuelGrid
+import _FuelTestSupport
+
+/// A fixture build served by a fresh tile server, with a private cache folder and clock; removed when released.
+final class LookupFixture: Sendable {
+    let out: URL
+    let server: TileServer
+    let cache: URL
+    let clock = TileTestClock()
+
+    /// Writes the Lisbon fixture build (optionally changed first) and starts a server on it.
+    init(
+        stations: [Station] = TileFixtures.lisbonStations,
+        gridDegrees: Double = Grid.standard.degrees,
+        weakETags: Bool = false,
+        statuses: [String: Int] = [:],
+        prepare: (URL) throws -> Void = { _ in }
+    ) throws {
+        out = RepositoryPaths.temporaryDirectory("client-out")
+        cache = RepositoryPaths.temporaryDirectory("client-cache")
+        let fuel = try TileFixtures.write(stations, to: out, gridDegrees: gridDegrees)
+        try prepare(fuel)
+        server = try TileServer(root: out, weakETags: weakETags, statuses: statuses)
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: cache)
+    }
+
+    /// A client on the server; shares the fixture's cache folder and clock unless told otherwise.
+    func client(
+        persistent: Bool = true,
+        transport: (any TileTransport)? = nil,
+        policy: TileCachePolicy = .standard
+    ) -> TileClient {
+        TileClient(
+            base: server.baseURL, cacheDirectory: persistent ? cache : nil, transport: transport, policy: policy,
+            clock: clock.closure)
+    }
+
+    /// A 10 km lookup at the corner that needs four tiles.
+    func cornerLookup(
+        _ client: TileClient,
+        fuel: FuelCode? = nil,
+        brand: String? = nil,
+        limit: Int? = nil
+    ) async throws -> NearbyResult {
+        try await client.stationsAround(
+            latitude: TileFixtures.corner.latitude, longitude: TileFixtures.corner.longitude, radiusKm: 10,
+            fuel: fuel, brand: brand, limit: limit)
+    }
+
+    /// The URL path of a tile on the server.
+    static func tilePath(_ key: String) -> String { "/fuel/tiles/\(key).json" }
+
+    static let indexPath = "/fuel/index.json"
+}
+
+/// Great-circle distance computed independently of `Earth.distanceKm`: the chord between unit vectors.
+func independentDistanceKm(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+    func vector(_ lat: Double, _ lon: Double) -> (Double, Double, Double) {
+        let phi = lat * .pi / 180
+        let lambda = lon * .pi / 180
+        return (cos(phi) * cos(lambda), cos(phi) * sin(lambda), sin(phi))
+    }
+    let a = vector(lat1, lon1)
+    let b = vector(lat2, lon2)
+    let chord = ((a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)).squareRoot()
+    return 2 * 6371.0088 * asin(chord / 2)
+}

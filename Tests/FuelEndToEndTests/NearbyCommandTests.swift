@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+import _FuelTestSupport
+
+/// Runs the built `fuel-nearby` against a fixture build served on 127.0.0.1 and against the build folder itself.
+@Suite struct NearbyCommandTests {
+    static let corner = ["--lat", "38.52", "--lon", "-8.98"]
+
+    @Test func printsATableNearestFirst() async throws {
+        let (out, server) = try Self.servedFixture()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try NearbyRun(["--base", server.baseURL.absoluteString] + Self.corner + ["--fuel", "diesel"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("  DIST  STATION") == true)
+        #expect(lines.first?.contains("DIESEL") == true)
+        #expect(lines.count == 1 + 9)
+        let expectedOrder = [
+            "Galp Azeitão", "Galp Vila Fresca", "PT-4002", "Prio Gémea", "Cepsa Aldeia", "Galp Setúbal", "BP Tróia",
+            "Prio Palmela", "Repsol Coina",
+        ]
+        for (line, name) in zip(lines.dropFirst(), expectedOrder) { #expect(line.contains(name), "\(line)") }
+        #expect(lines[1].hasPrefix("3.0 km"))
+        #expect(lines[1].contains("1.579 €"))
+        #expect(lines[1].contains("EN 379, Azeitão, Setúbal"))
+        // BP Tróia has self and full service diesel: the self price is shown and says so.
+        #expect(lines[7].contains("1.619 € self"))
+        // Ages are measured from now; the fixture prices are from 2025, so they read in days.
+        #expect(lines[1].range(of: #" [0-9]+ d$"#, options: .regularExpression) != nil, "\(lines[1])")
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func unitOtherThanLitresIsShown() async throws {
+        let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try TileFixtures.write(TileFixtures.lisbonStations, to: out)
+        let run = try NearbyRun(["--base", out.path] + Self.corner + ["--fuel", "cng"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains("BP Tróia") == true)
+        #expect(lines.last?.contains("1.459 €/kg") == true)
+    }
+
+    @Test func jsonOutputParses() async throws {
+        let (out, server) = try Self.servedFixture()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try NearbyRun(
+            ["--base", server.baseURL.absoluteString] + Self.corner + ["--brand", "galp", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["stale"] as? Bool == false)
+        #expect(object["indexBuiltAt"] as? String == "2025-09-27T18:00:00Z")
+        let stations = try #require(object["stations"] as? [[String: Any]])
+        let ids = stations.compactMap { ($0["station"] as? [String: Any])?["id"] as? String }
+        #expect(ids == ["PT-1001", "PT-3002", "PT-2002"])
+        let distances = stations.compactMap { $0["distanceKm"] as? Double }
+        #expect(distances.count == 3)
+        #expect(distances == distances.sorted())
+        #expect(abs(distances[0] - 3.045) < 0.001)
+        let tiles = try #require(object["tiles"] as? [String: String])
+        #expect(tiles.keys.sorted() == TileFixtures.cornerTiles.sorted())
+    }
+
+    @Test func aFailedTileExitsOneNamingIt() async throws {
+        let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try TileFixtures.write(TileFixtures.lisbonStations, to: out)
+        let server = try TileServer(root: out, statuses: ["/fuel/tiles/76_-18.json": 500])
+        let run = try NearbyRun(["--base", server.baseURL.absoluteString] + Self.corner)
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("tile 76_-18"), "\(run.stderr)")
+        #expect(run.stderr.contains("HTTP 500"))
+    }
+
+    struct BadFlags: Sendable, CustomTestStringConvertible {
+        let name: String
+        let arguments: [String]
+        let message: String
+        var testDescription: String { name }
+    }
+
+    static let badFlags: [BadFlags] = [
+        BadFlags(name: "missing --base", arguments: corner, message: "--base is required"),
+        BadFlags(
+            name: "latitude not a number", arguments: ["--base", "/", "--lat", "north", "--lon", "1"],
+            message: "--lat expects decimal degrees"),
+        BadFlags(
+            name: "unknown fuel", arguments: ["--base", "/"] + corner + ["--fuel", "unicorn"],
+            message: "--fuel unicorn is not a fuel code"),
+        BadFlags(
+            name: "unknown option", arguments: ["--base", "/"] + corner + ["--colour"],
+            message: "unknown option --colour"),
+        BadFlags(
+            name: "zero radius", arguments: ["--base", "/"] + corner + ["--radius", "0"], message: "--radius must be"),
+    ]
+
+    @Test(arguments: badFlags)
+    func badFlagsExit64(_ bad: BadFlags) throws {
+        let run = try NearbyRun(bad.arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.contains(bad.message), "\(run.stderr)")
+        #expect(run.stderr.contains("usage: fuel-nearby"))
+    }
+
+    @Test func helpExitsZero() throws {
+        let run = try NearbyRun(["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("--base URL|DIR"))
+    }
+
+    private static func servedFixture() throws -> (URL, TileServer) {
+        let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
+        try TileFixtures.write(TileFixtures.lisbonStations, to: out)
+        return (out, try TileServer(root: out))
+    }
+}
+
+/// One run of the built `fuel-nearby` (found next to the test bundle by `Executable`).
+struct NearbyRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    init(_ arguments: [String]) throws {
+        let executable = Executable.url("fuel-nearby")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path),
+            "fuel-nearby is not built at \(executable.path); run `swift build` first")
+        let result = try Executable.run("fuel-nearby", arguments)
+        status = result.status
+        stdout = result.stdout
+        stderr = result.stderr
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import FuelGrid
+import FuelPublish
+import Testing
+import _FuelTestSupport
+
+/// The whole run, `fuel-publish [--dry-run]`: fetch, build, upload, as the scheduled job and the operator use it.
+@Suite(.serialized) struct RunCommandTests {
+    static let samples = RepositoryPaths.samples().path
+    static let adapters = RepositoryPaths.adapters().path
+
+    @Test func aDryRunOfflineBuildsTheSamplesAndPrintsThePlan() throws {
+        let out = RepositoryPaths.temporaryDirectory("run-out")
+        let result = try Executable.run(
+            "fuel-publish",
+            ["--dry-run", "--offline", "--feeds", Self.samples, "--out", out.path, "--adapters", Self.adapters])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("fetch: skipped (--offline)"))
+        for country in ["AT", "ES", "FR", "IT", "PT"] { #expect(result.stderr.contains("\(country): ")) }
+        #expect(result.stdout.contains("dry run: would upload"))
+        let index = OutputDirectory(root: out).publishedIndex()
+        #expect(index?.countries.keys.sorted() == ["AT", "ES", "FR", "IT", "PT"])
+        let planned = result.stdout.split(separator: "\n").first { $0.contains("tiles:") }
+        #expect(planned?.contains("\(index?.tiles.count ?? -1) objects") == true, "\(result.stdout)")
+    }
+
+    @Test func aRealRunNeedsABucket() throws {
+        let result = try Executable.run("fuel-publish", ["--offline", "--feeds", Self.samples])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--bucket"))
+    }
+
+    @Test func theWholeRunUploadsWhatItBuilt() async throws {
+        let server = try S3TestServer.shared()
+        let proxy = try S3Proxy(server)
+        let harness = UploadHarness(server: server)
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--offline", "--feeds", Self.samples, "--out", harness.out.path, "--adapters", Self.adapters,
+                "--bucket", harness.bucket, "--prefix", harness.prefix, "--endpoint-s3", proxy.endpoint,
+                "--concurrency", "4",
+            ],
+            environment: ["AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secret])
+        #expect(result.status == 0, "\(result.stderr)")
+        let local = TreeSnapshot.take(harness.out.appendingPathComponent("fuel"))
+        let remote = try await harness.remote(through: proxy)
+        #expect(Set(remote.keys) == Set(local.keys))
+        #expect(!result.stdout.contains(server.secret) && !result.stderr.contains(server.secret))
+    }
+
+    @Test func aFailedFetchStopsBeforeTheBuildAndTheBucket() async throws {
+        let server = try S3TestServer.shared()
+        let proxy = try S3Proxy(server)
+        let harness = UploadHarness(server: server)
+        let feeds = RepositoryPaths.temporaryDirectory("run-feeds")
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--countries", "ES", "--feeds", feeds.path, "--out", harness.out.path, "--adapters", Self.adapters,
+                "--bucket", harness.bucket, "--prefix", harness.prefix, "--endpoint-s3", proxy.endpoint,
+                "--attempts", "1", "--retry-delay", "0",
+            ],
+            environment: [
+                // A closed port: the connection is refused at once.
+                "FUEL_ENDPOINT_ES": "http://127.0.0.1:9/EstacionesTerrestres/",
+                "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secret,
+            ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("ES"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: harness.out.appendingPathComponent("fuel").path))
+        #expect(try await harness.remote(through: proxy).isEmpty)
+        #expect(try proxy.entries().filter(\.isPut).isEmpty)
+    }
+}

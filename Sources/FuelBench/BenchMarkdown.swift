@@ -93,7 +93,8 @@ public enum BenchMarkdown {
                 var row = "| \(phase.name) |"
                 for profile in profiles {
                     let seconds = profile.phases[position].seconds
-                    row += String(format: " %.3f s | %.0f%% |", seconds, 100 * seconds / max(profile.total, 1e-9))
+                    let share = phase.aside ? "" : String(format: "%.0f%%", 100 * seconds / max(profile.total, 1e-9))
+                    row += String(format: " %.3f s | ", seconds) + share + " |"
                 }
                 if let last = profiles.last, profiles.count > 1 {
                     row += String(format: " %.1f × |", last.phases[position].seconds / max(phase.seconds, 1e-9))

@@ -24,7 +24,7 @@ public struct BenchOptions: Sendable {
 
     public init(
         publisher: String, work: URL, output: URL, adapters: URL, s3Script: URL, scales: [Double] = [1, 20],
-        runs: Int = 3, seed: UInt64 = 1, lookupPoints: Int = 1_000, upload: Bool = true, lookups: Bool = true,
+        runs: Int = 5, seed: UInt64 = 1, lookupPoints: Int = 1_000, upload: Bool = true, lookups: Bool = true,
         profile: Bool = true
     ) {
         self.publisher = publisher

@@ -20,7 +20,7 @@ enum RunCommand {
           --output FILE      the Markdown file to update (default: BENCHMARKS.md)
           --adapters DIR     per-country metadata (default: adapters)
           --scales LIST      comma-separated scales (default: 1,20)
-          --runs N           builds per scale below 5, median reported (default: 3)
+          --runs N           builds per scale below 5, median reported (default: 5)
           --seed N           generator seed (default: 1)
           --points N         lookup points (default: 1000)
           --no-upload, --no-lookups, --no-profile   skip a part
@@ -43,7 +43,7 @@ enum RunCommand {
                     return scale
                 }
             }
-            let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 3
+            let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 5
             let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
             let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 1_000
             let upload = !arguments.flag("--no-upload")

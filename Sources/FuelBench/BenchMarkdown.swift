@@ -42,7 +42,7 @@ public enum BenchMarkdown {
         ]
         lines += [
             "", "### Build (`fuel-publish build`, release)", "",
-            "| scale | stations written | published | tiles | JSON | gzip | feeds generated | build wall "
+            "| scale | stations written | published | tiles | JSON | gzip | feeds generated | build wall (median, range) "
                 + "| CPU (user+sys) | CPU / wall | peak RSS | runs |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
@@ -52,7 +52,7 @@ public enum BenchMarkdown {
                 "| \(scaleText(scale.scale)) | \(scale.stationsWritten) | \(scale.published) | \(report.tiles) | "
                     + "\(mb(report.jsonBytes)) | \(mb(report.gzipBytes)) | \(mb(scale.feedBytes)) in "
                     + String(format: "%.1f s | ", scale.generationSeconds)
-                    + String(format: "%.2f s | %.2f s | %.2f | ", scale.wall, scale.cpu, scale.cpu / scale.wall)
+                    + wallText(scale) + String(format: " | %.2f s | %.2f | ", scale.cpu, scale.cpu / scale.wall)
                     + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
         }
         lines += [
@@ -163,6 +163,15 @@ public enum BenchMarkdown {
         if !results.notes.isEmpty { lines += ["", "### Not measured", ""] + results.notes.map { "- \($0)" } }
         lines += ["", end]
         return lines.joined(separator: "\n")
+    }
+
+    /// The median wall time, with the range when there were several runs.
+    static func wallText(_ scale: BenchResults.Scale) -> String {
+        let walls = scale.builds.map(\.wallSeconds)
+        guard walls.count > 1, let low = walls.min(), let high = walls.max() else {
+            return String(format: "%.2f s", scale.wall)
+        }
+        return String(format: "%.2f s (%.2f–%.2f)", scale.wall, low, high)
     }
 
     static func mb(_ bytes: Int) -> String {

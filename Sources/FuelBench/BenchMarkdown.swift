@@ -144,7 +144,8 @@ public enum BenchMarkdown {
                 "|---|---|---|---|---|---|---|---|",
             ]
             for (name, pass) in [
-                ("cold (new client per lookup)", lookups.cold), ("warm (one client, all lookups)", lookups.warm),
+                ("cold (new client per lookup)", lookups.cold),
+                ("warm (one client with its disk cache, all lookups)", lookups.warm),
             ] {
                 lines.append(
                     "| \(name) | "

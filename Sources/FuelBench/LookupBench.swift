@@ -4,6 +4,12 @@ import FuelGrid
 import FuelPublish
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What the phone pays per lookup: files fetched and gzipped bytes, over many points.
 public struct LookupStats: Sendable, Codable, Equatable {
     /// One pass over the points.
@@ -30,7 +36,7 @@ public struct LookupStats: Sendable, Codable, Equatable {
     public var stationsMedian: Double
     /// A new client per lookup: nothing cached.
     public var cold: Pass
-    /// One client for all lookups, in random order: what a phone that keeps its cache pays.
+    /// One client with its disk cache for all lookups, in random order: what a phone that keeps its cache pays.
     public var warm: Pass
 }
 
@@ -76,7 +82,10 @@ public enum LookupBench {
         let cold = pass(coldTiles, coldBytes, index: coldIndex, seconds: ProcessMeter.monotonicSeconds() - started)
 
         counter.resetAll()
-        let shared = TileClient(base: base, transport: counter)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-cache-\(getpid())")
+        try? FileManager.default.removeItem(at: cache)
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let shared = TileClient(base: base, cacheDirectory: cache, transport: counter)
         var warmTiles: [Double] = []
         var warmBytes: [Double] = []
         started = ProcessMeter.monotonicSeconds()

@@ -106,12 +106,22 @@ public struct Builder: Sendable {
             }
         }
 
-        let assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
-        let files = assembly.files
+        let assembly: Assembly
         if let lock {
-            try output.publish(files, buildName: Self.buildName(options.builtAt), beforeSwap: beforeSwap)
+            let staged = try output.stage(buildName: Self.buildName(options.builtAt))
+            do {
+                assembly = try DatasetAssembler.assemble(
+                    builds.map(\.dataset), builtAt: options.builtAt, writingTo: staged)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            try output.commit(staged, beforeSwap: beforeSwap)
             withExtendedLifetime(lock) {}
+        } else {
+            assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
         }
+        let files = assembly.files
         let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         return (report, files)
     }

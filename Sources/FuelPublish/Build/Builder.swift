@@ -62,6 +62,8 @@ public struct Builder: Sendable {
                 countries.map { FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(error)") })
         }
 
+        var phases: [String: Double] = ["prepare": Date().timeIntervalSince(started)]
+        var phaseStart = Date()
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
@@ -96,6 +98,8 @@ public struct Builder: Sendable {
             }
         }
         guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
+        phases["parse and validate"] = Date().timeIntervalSince(phaseStart)
+        phaseStart = Date()
 
         if !options.allowShrink, let previous = output.publishedIndex() {
             for build in builds {
@@ -116,13 +120,18 @@ public struct Builder: Sendable {
                 staged.discard()
                 throw error
             }
+            phases["encode, compress and write"] = Date().timeIntervalSince(phaseStart)
+            phaseStart = Date()
             try output.commit(staged, beforeSwap: beforeSwap)
+            phases["swap and clean up"] = Date().timeIntervalSince(phaseStart)
             withExtendedLifetime(lock) {}
         } else {
             assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+            phases["encode and compress"] = Date().timeIntervalSince(phaseStart)
         }
         let files = assembly.files
-        let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        report.phases = phases
         return (report, files)
     }
 

@@ -36,6 +36,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var builtAt: String
     public var output: String
     public var seconds: Double
+    /// Wall-clock seconds of each step of the build (countries are parsed concurrently).
+    public var phases: [String: Double] = [:]
 
     /// The human-readable report.
     public func text() -> String {
@@ -62,6 +64,14 @@ public struct BuildReport: Sendable, Codable, Equatable {
             "total: \(stations) stations in \(tiles) tiles, \(files) files, \(Self.size(jsonBytes)) JSON → "
                 + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
         )
+        if !phases.isEmpty {
+            let order = [
+                "prepare", "parse and validate", "encode and compress", "encode, compress and write",
+                "swap and clean up",
+            ]
+            let parts = order.compactMap { name in phases[name].map { "\(name) \(String(format: "%.2f", $0)) s" } }
+            lines.append("time: " + parts.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -62,6 +62,8 @@ public struct Builder: Sendable {
                 countries.map { FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(error)") })
         }
 
+        var phases: [String: Double] = ["prepare": Date().timeIntervalSince(started)]
+        var phaseStart = Date()
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
@@ -96,6 +98,8 @@ public struct Builder: Sendable {
             }
         }
         guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
+        phases["parse and validate"] = Date().timeIntervalSince(phaseStart)
+        phaseStart = Date()
 
         if !options.allowShrink, let previous = output.publishedIndex() {
             for build in builds {
@@ -106,13 +110,28 @@ public struct Builder: Sendable {
             }
         }
 
-        let assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
-        let files = assembly.files
+        let assembly: Assembly
         if let lock {
-            try output.publish(files, buildName: Self.buildName(options.builtAt), beforeSwap: beforeSwap)
+            let staged = try output.stage(buildName: Self.buildName(options.builtAt))
+            do {
+                assembly = try DatasetAssembler.assemble(
+                    builds.map(\.dataset), builtAt: options.builtAt, writingTo: staged)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            phases["encode, compress and write"] = Date().timeIntervalSince(phaseStart)
+            phaseStart = Date()
+            try output.commit(staged, beforeSwap: beforeSwap)
+            phases["swap and clean up"] = Date().timeIntervalSince(phaseStart)
             withExtendedLifetime(lock) {}
+        } else {
+            assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+            phases["encode and compress"] = Date().timeIntervalSince(phaseStart)
         }
-        let report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        let files = assembly.files
+        var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        report.phases = phases
         return (report, files)
     }
 

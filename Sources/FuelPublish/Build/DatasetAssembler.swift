@@ -35,6 +35,17 @@ public struct Assembly: Sendable {
 public enum DatasetAssembler {
     /// Buckets, encodes and compresses (in parallel) every file. Only the index depends on `builtAt`.
     public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
+        // Without a sink nothing can throw.
+        (try? assemble(countries, grid: grid, builtAt: builtAt, writingTo: nil))
+            ?? Assembly(files: [], stationBytes: [:], tilesPerCountry: [:])
+    }
+
+    /// The same, handing each file to `sink` (a staged build) on the worker that compressed it, so that disk writes
+    /// overlap compression.
+    /// - Throws: the first error the sink threw; files after it are not produced.
+    public static func assemble(
+        _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?
+    ) throws -> Assembly {
         var cells: [TileKey: [Station]] = [:]
         for country in countries {
             for station in country.stations {
@@ -62,7 +73,7 @@ public enum DatasetAssembler {
         for key in keys {
             for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
         }
-        let (files, stationBytes) = run(jobs)
+        let (files, stationBytes) = try run(jobs, sink: sink)
         return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry)
     }
 
@@ -107,11 +118,12 @@ public enum DatasetAssembler {
 
     /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
     /// that one big tile does not finish alone at the end.
-    private static func run(_ jobs: [Job]) -> ([PublishedFile], [String: Int]) {
+    private static func run(_ jobs: [Job], sink: StagedBuild?) throws -> ([PublishedFile], [String: Int]) {
         let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
         let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
         let stationBytes = Mutex([String: Int]())
         let next = Atomic<Int>(0)
+        let failure = Mutex<(any Error)?>(nil)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var bytesByCountry: [String: Int] = [:]
@@ -132,10 +144,18 @@ public enum DatasetAssembler {
                     json = document
                 }
                 let file = PublishedFile(path: path, jsonBytes: json.count, gzipped: Gzip.compress(json))
+                do {
+                    try sink?.write(file)
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    next.store(order.count, ordering: .relaxed)  // the others stop after their current file
+                    break
+                }
                 results.withLock { $0[index] = file }
             }
             stationBytes.withLock { totals in totals.merge(bytesByCountry, uniquingKeysWith: +) }
         }
+        if let error = failure.withLock({ $0 }) { throw error }
         let files = results.withLock { $0 }.compactMap { $0 }
         precondition(files.count == jobs.count, "every job produces its file")
         return (files, stationBytes.withLock { $0 })

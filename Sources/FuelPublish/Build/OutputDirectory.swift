@@ -65,27 +65,44 @@ public struct OutputDirectory: Sendable {
     /// - Parameter beforeSwap: called once every file is on disk, just before the swap (tests use it to stall).
     /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
     public func publish(_ files: [PublishedFile], buildName: String, beforeSwap: () -> Void = {}) throws {
-        let partial = root.appendingPathComponent(".build-\(buildName).partial")
-        let complete = root.appendingPathComponent(".build-\(buildName)")
+        let staged = try stage(buildName: buildName)
         do {
-            try? FileManager.default.removeItem(at: partial)
-            try FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true)
-            var folders: Set<String> = []
-            for file in files {
-                let target = partial.appendingPathComponent(file.path)
-                let folder = target.deletingLastPathComponent().path
-                if folders.insert(folder).inserted {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                }
-                try Data(file.gzipped).write(to: target)
-            }
-            try FileManager.default.moveItem(at: partial, to: complete)
+            for file in files { try staged.write(file) }
         } catch {
-            try? FileManager.default.removeItem(at: partial)
-            throw BuildError.output(path: partial.path, reason: "cannot write the build: \(error)")
+            staged.discard()
+            throw error
+        }
+        try commit(staged, beforeSwap: beforeSwap)
+    }
+
+    /// Creates the partial folder a build writes into; nothing is visible under `OUT/fuel` until ``commit(_:beforeSwap:)``.
+    /// - Throws: ``BuildError/output(path:reason:)``.
+    public func stage(buildName: String) throws -> StagedBuild {
+        let staged = StagedBuild(
+            partial: root.appendingPathComponent(".build-\(buildName).partial"),
+            complete: root.appendingPathComponent(".build-\(buildName)"))
+        do {
+            try? FileManager.default.removeItem(at: staged.partial)
+            for folder in ["tiles", "brands"] {
+                try FileManager.default.createDirectory(
+                    at: staged.partial.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+        } catch {
+            throw BuildError.output(path: staged.partial.path, reason: "cannot create the build folder: \(error)")
+        }
+        return staged
+    }
+
+    /// Marks a staged build complete and swaps it in, then removes the previous build.
+    /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
+    public func commit(_ staged: StagedBuild, beforeSwap: () -> Void = {}) throws {
+        guard rename(staged.partial.path, staged.complete.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            staged.discard()
+            throw BuildError.output(path: staged.partial.path, reason: "cannot complete the build: \(reason)")
         }
         beforeSwap()
-        try swapLink(to: complete.lastPathComponent)
+        try swapLink(to: staged.complete.lastPathComponent)
         removeLeftovers()
     }
 
@@ -117,6 +134,41 @@ public struct OutputDirectory: Sendable {
     private func currentBuildName() -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: published.path)
     }
+}
+
+/// A build being written: files go into its partial folder, from any thread.
+public struct StagedBuild: Sendable {
+    let partial: URL
+    let complete: URL
+
+    /// Writes one file with plain open/write/close (the folders `tiles/` and `brands/` exist already).
+    /// - Throws: ``BuildError/output(path:reason:)``.
+    public func write(_ file: PublishedFile) throws {
+        let path = partial.appendingPathComponent(file.path).path
+        if file.path.contains("/") && !file.path.hasPrefix("tiles/") && !file.path.hasPrefix("brands/") {
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BuildError.output(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try file.gzipped.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw BuildError.output(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Removes the partial folder of a build that failed.
+    public func discard() { try? FileManager.default.removeItem(at: partial) }
 }
 
 /// Holds the output folder's lock until released or deinitialised.

@@ -55,6 +55,22 @@ public enum BenchMarkdown {
                     + wallText(scale) + String(format: " | %.2f s | %.2f | ", scale.cpu, scale.cpu / scale.wall)
                     + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
         }
+        let steps = [
+            "prepare", "parse and validate", "encode and compress", "encode, compress and write", "swap and clean up",
+        ]
+        if results.scales.contains(where: { !$0.report.phases.isEmpty }) {
+            lines += [
+                "", "The build's own report of its steps (wall seconds; the last build of each scale):", "",
+                "| scale | " + steps.joined(separator: " | ") + " | total |",
+                "|---|" + String(repeating: "---|", count: steps.count + 1),
+            ]
+            for scale in results.scales {
+                let cells = steps.map { step in scale.report.phases[step].map { String(format: "%.2f", $0) } ?? "–" }
+                lines.append(
+                    "| \(scaleText(scale.scale)) | " + cells.joined(separator: " | ")
+                        + String(format: " | %.2f |", scale.report.seconds))
+            }
+        }
         lines += [
             "", "### The gzip -9 floor", "",
             "Every file the build wrote, decompressed and concatenated in path order, compressed by one `gzip -9 -n`.",

@@ -44,3 +44,15 @@ import Testing
         #expect(throws: GzipError.self) { try Gzip.decompress(Array("not gzip".utf8)) }
     }
 }
+
+extension GzipTests {
+    @Test func aReusedCompressorGivesTheSameBytesAsAFreshOne() throws {
+        let compressor = GzipCompressor()
+        let inputs = [Self.sample, [], Array("small".utf8), Self.sample.reversed()]
+        for input in inputs + inputs {
+            let reused = compressor.compress(input)
+            #expect(reused == Gzip.compress(input))
+            #expect(try Gzip.decompress(reused) == input)
+        }
+    }
+}

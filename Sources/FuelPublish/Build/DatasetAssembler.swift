@@ -127,23 +127,27 @@ public enum DatasetAssembler {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var bytesByCountry: [String: Int] = [:]
+            let compressor = GzipCompressor()
+            // One JSON buffer per worker, reused from file to file: fresh multi-megabyte buffers cost page faults.
+            var writer = JSONWriter(capacity: 1 << 20)
             while true {
                 let position = next.add(1, ordering: .relaxed).oldValue
                 guard position < order.count else { break }
                 let index = order[position]
                 let path: String
-                let json: [UInt8]
                 switch jobs[index] {
                 case .tile(let key, let stations):
                     path = TileFormat.tilePath(key)
-                    json = TileEncoder.encodeTile(key: key.description, stations: stations) { station, bytes in
-                        bytesByCountry[station.country, default: 0] += bytes
+                    TileEncoder.encodeTile(key: key.description, stations: stations, into: &writer) {
+                        station, bytes in bytesByCountry[station.country, default: 0] += bytes
                     }
                 case .document(let documentPath, let document):
                     path = documentPath
-                    json = document
+                    writer.removeAll()
+                    writer.raw(document)
                 }
-                let file = PublishedFile(path: path, jsonBytes: json.count, gzipped: Gzip.compress(json))
+                let file = PublishedFile(
+                    path: path, jsonBytes: writer.bytes.count, gzipped: compressor.compress(writer.bytes))
                 do {
                     try sink?.write(file)
                 } catch {

@@ -7,48 +7,7 @@ public enum Gzip {
     public static let level: Int32 = 9
 
     /// Compresses a whole buffer into one gzip member.
-    public static func compress(_ input: [UInt8]) -> [UInt8] {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let header = UnsafeMutablePointer<gz_header>.allocate(capacity: 1)
-        header.initialize(to: gz_header())
-        defer {
-            deflateEnd(stream)
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-            header.deinitialize(count: 1)
-            header.deallocate()
-        }
-        // windowBits 15 + 16 selects the gzip wrapper; memLevel 8 and the default strategy are fixed here, in one place.
-        let initResult = CFuelZlib_deflateInit2(stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
-        precondition(initResult == Z_OK, "deflateInit2 failed with constant arguments: \(initResult)")
-        header.pointee.time = 0
-        header.pointee.os = 3  // Unix, whatever platform builds: zlib would write 19 on Apple and 10 on Windows.
-        header.pointee.text = 0
-        precondition(deflateSetHeader(stream, header) == Z_OK, "deflateSetHeader failed")
-        let bound = Int(deflateBound(stream, uLong(input.count))) + 32
-        var output = [UInt8](repeating: 0, count: bound)
-        var input = input
-        let produced = input.withUnsafeMutableBytes { inputBytes in
-            output.withUnsafeMutableBytes { outputBytes -> Int in
-                stream.pointee.next_in = CFuelZlib_bytes(inputBytes.baseAddress)
-                stream.pointee.avail_in = uInt(inputBytes.count)
-                stream.pointee.next_out = CFuelZlib_bytes(outputBytes.baseAddress)
-                stream.pointee.avail_out = uInt(outputBytes.count)
-                defer {
-                    stream.pointee.next_in = nil
-                    stream.pointee.avail_in = 0
-                    stream.pointee.next_out = nil
-                    stream.pointee.avail_out = 0
-                }
-                let result = deflate(stream, Z_FINISH)
-                precondition(result == Z_STREAM_END, "deflate into a deflateBound-sized buffer must finish: \(result)")
-                return outputBytes.count - Int(stream.pointee.avail_out)
-            }
-        }
-        output.removeSubrange(produced...)
-        return output
-    }
+    public static func compress(_ input: [UInt8]) -> [UInt8] { GzipCompressor().compress(input) }
 
     /// Decompresses one gzip member (reading back published files, the shrink guard).
     /// - Throws: ``GzipError`` when the data is not valid gzip or inflates past `limit` bytes.
@@ -104,3 +63,65 @@ public struct GzipError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String = "invalid gzip data"
     public var description: String { "\(reason) (zlib code \(code))" }
 }
+
+/// A reusable deterministic gzip compressor: one zlib stream, reset between inputs, so that many small files do not
+/// each pay for allocating and faulting in zlib's level-9 window and hash tables. Not thread-safe: use one per thread.
+public final class GzipCompressor {
+    private let stream: UnsafeMutablePointer<z_stream>
+    private let header: UnsafeMutablePointer<gz_header>
+    /// Output space reused from input to input; each result is copied out at its exact size.
+    private var scratch: UnsafeMutableRawBufferPointer = .init(start: nil, count: 0)
+
+    public init() {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        header = .allocate(capacity: 1)
+        header.initialize(to: gz_header())
+        // windowBits 15 + 16 selects the gzip wrapper; memLevel 8 and the default strategy are fixed here, in one place.
+        let result = CFuelZlib_deflateInit2(stream, Gzip.level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY)
+        precondition(result == Z_OK, "deflateInit2 failed with constant arguments: \(result)")
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+        header.deinitialize(count: 1)
+        header.deallocate()
+        scratch.deallocate()
+    }
+
+    /// Compresses a whole buffer into one gzip member; the same input always gives the same bytes.
+    public func compress(_ input: [UInt8]) -> [UInt8] {
+        precondition(deflateReset(stream) == Z_OK, "deflateReset failed")
+        // mtime 0, no name, OS 3 (Unix) whatever platform builds: zlib would write 19 on Apple and 10 on Windows.
+        // zlib reads the header at the first deflate call, so it lives as long as the compressor.
+        header.pointee = gz_header()
+        header.pointee.os = 3
+        precondition(deflateSetHeader(stream, header) == Z_OK, "deflateSetHeader failed")
+        let bound = Int(deflateBound(stream, uLong(input.count))) + 32
+        if scratch.count < bound {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: max(bound, 2 * scratch.count), alignment: 16)
+        }
+        let produced = input.withUnsafeBytes { inputBytes in
+            stream.pointee.next_in = CFuelZlib_bytes(UnsafeMutableRawPointer(mutating: inputBytes.baseAddress))
+            stream.pointee.avail_in = uInt(inputBytes.count)
+            stream.pointee.next_out = CFuelZlib_bytes(scratch.baseAddress)
+            stream.pointee.avail_out = uInt(scratch.count)
+            defer {
+                stream.pointee.next_in = nil
+                stream.pointee.avail_in = 0
+                stream.pointee.next_out = nil
+                stream.pointee.avail_out = 0
+            }
+            let result = deflate(stream, Z_FINISH)
+            precondition(result == Z_STREAM_END, "deflate into a deflateBound-sized buffer must finish: \(result)")
+            return scratch.count - Int(stream.pointee.avail_out)
+        }
+        return [UInt8](UnsafeRawBufferPointer(rebasing: scratch[0..<produced]))
+    }
+}
+
+@available(*, unavailable, message: "a zlib stream is used by one thread at a time")
+extension GzipCompressor: Sendable {}

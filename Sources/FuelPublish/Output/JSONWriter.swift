@@ -8,6 +8,16 @@ struct JSONWriter {
 
     init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
+    /// Empties the buffer but keeps its memory, for writing the next document.
+    /// Appends bytes that are already JSON.
+    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+        suppressNextSeparator = false
+    }
+
     mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
@@ -79,18 +89,18 @@ struct JSONWriter {
 
     mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     mutating func integer(_ value: Int) {
         separate()
-        bytes.append(contentsOf: Array(String(value).utf8))
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Writes a number rounded to `decimals` places, in its shortest round-trip form.
     mutating func number(_ value: Double, decimals: Int) {
         separate()
-        bytes.append(contentsOf: Array(JSONWriter.format(value, decimals: decimals).utf8))
+        bytes.append(contentsOf: JSONWriter.format(value, decimals: decimals).utf8)
     }
 
     /// The text of a rounded number: `1.339`, `38.72`, `-9.14`, `2.0`.

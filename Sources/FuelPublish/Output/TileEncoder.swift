@@ -13,14 +13,17 @@ public enum TileEncoder {
 
     /// `{"version":1,"key":"77_-19","stations":[…]}` with stations in the given order (callers sort by id).
     public static func encode(_ tile: Tile) -> [UInt8] {
-        encodeTile(key: tile.key, stations: tile.stations) { _, _ in }
+        var writer = JSONWriter(capacity: 512 * max(1, tile.stations.count))
+        encodeTile(key: tile.key, stations: tile.stations, into: &writer) { _, _ in }
+        return writer.bytes
     }
 
-    /// A tile of the current version, reporting each station's encoded size as it goes.
+    /// A tile of the current version, written into a writer that the caller reuses from tile to tile (its buffer is
+    /// emptied first), reporting each station's encoded size as it goes.
     static func encodeTile(
-        key: String, stations: [Station], measured: (Station, Int) -> Void
-    ) -> [UInt8] {
-        var writer = JSONWriter(capacity: 512 * max(1, stations.count))
+        key: String, stations: [Station], into writer: inout JSONWriter, measured: (Station, Int) -> Void
+    ) {
+        writer.removeAll()
         writer.beginObject()
         writer.key("version")
         writer.integer(TileFormat.version)
@@ -35,7 +38,6 @@ public enum TileEncoder {
         }
         writer.endArray()
         writer.endObject()
-        return writer.bytes
     }
 
     /// One station object.

@@ -129,7 +129,7 @@ public enum LookupBench {
         for path in CompressionFloorMeter.publishedFiles(root) where path.hasPrefix("tiles/") {
             let bytes = [UInt8](FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
             do {
-                let tile = try JSONDecoder().decode(Tile.self, from: Data(try FuelPublish.Gzip.decompress(bytes)))
+                let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress(bytes)))
                 locations += tile.stations.map { ($0.latitude, $0.longitude) }
             } catch {
                 throw BenchError("cannot read \(path): \(error)")

@@ -2,7 +2,7 @@
 ///
 /// The published files are gzipped on disk; an iOS app must read them without linking zlib, so the client carries its
 /// own small decoder. It checks each member's CRC-32 and length, and caps the output size.
-public enum Gzip {
+public enum GzipReader {
     /// True when the bytes start with the gzip magic `1f 8b`.
     public static func isGzip(_ bytes: some Collection<UInt8>) -> Bool {
         var iterator = bytes.makeIterator()
@@ -11,8 +11,8 @@ public enum Gzip {
 
     /// Decompresses every gzip member in `bytes` and returns the concatenated output.
     /// - Parameter limit: the largest output accepted, in bytes (a guard against decompression bombs).
-    /// - Throws: ``GzipError`` for a damaged or truncated stream.
-    public static func decompress(_ bytes: [UInt8], limit: Int = 256 << 20) throws(GzipError) -> [UInt8] {
+    /// - Throws: ``GzipReaderError`` for a damaged or truncated stream.
+    public static func decompress(_ bytes: [UInt8], limit: Int = 256 << 20) throws(GzipReaderError) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(min(bytes.count * 6, limit))
         var offset = 0
@@ -29,15 +29,17 @@ public enum Gzip {
         at start: Int,
         into output: inout [UInt8],
         limit: Int
-    ) throws(GzipError) -> Int {
-        guard bytes.count - start >= 18 else { throw GzipError("truncated gzip header") }
-        guard bytes[start] == 0x1F, bytes[start + 1] == 0x8B else { throw GzipError("not gzip data (no 1f 8b magic)") }
-        guard bytes[start + 2] == 8 else { throw GzipError("unknown compression method \(bytes[start + 2])") }
+    ) throws(GzipReaderError) -> Int {
+        guard bytes.count - start >= 18 else { throw GzipReaderError("truncated gzip header") }
+        guard bytes[start] == 0x1F, bytes[start + 1] == 0x8B else {
+            throw GzipReaderError("not gzip data (no 1f 8b magic)")
+        }
+        guard bytes[start + 2] == 8 else { throw GzipReaderError("unknown compression method \(bytes[start + 2])") }
         let flags = bytes[start + 3]
-        guard flags & 0xE0 == 0 else { throw GzipError("reserved gzip header flags set") }
+        guard flags & 0xE0 == 0 else { throw GzipReaderError("reserved gzip header flags set") }
         var offset = start + 10
         if flags & 0x04 != 0 {  // FEXTRA
-            guard offset + 2 <= bytes.count else { throw GzipError("truncated gzip extra field") }
+            guard offset + 2 <= bytes.count else { throw GzipReaderError("truncated gzip extra field") }
             offset += 2 + Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
         }
         for flag: UInt8 in [0x08, 0x10] where flags & flag != 0 {  // FNAME, FCOMMENT: zero-terminated
@@ -45,19 +47,21 @@ public enum Gzip {
             offset += 1
         }
         if flags & 0x02 != 0 { offset += 2 }  // FHCRC
-        guard offset < bytes.count else { throw GzipError("truncated gzip header") }
+        guard offset < bytes.count else { throw GzipReaderError("truncated gzip header") }
 
         let first = output.count
         var reader = BitReader(bytes: bytes, offset: offset)
         try Inflater.inflate(&reader, into: &output, limit: limit)
         offset = reader.alignedOffset
-        guard offset + 8 <= bytes.count else { throw GzipError("truncated gzip trailer") }
+        guard offset + 8 <= bytes.count else { throw GzipReaderError("truncated gzip trailer") }
         let expectedCRC = littleEndian32(bytes, offset)
         let expectedSize = littleEndian32(bytes, offset + 4)
         let produced = output[first...]
-        guard CRC32.checksum(produced) == expectedCRC else { throw GzipError("CRC-32 mismatch: the data is damaged") }
+        guard CRC32.checksum(produced) == expectedCRC else {
+            throw GzipReaderError("CRC-32 mismatch: the data is damaged")
+        }
         guard UInt32(truncatingIfNeeded: produced.count) == expectedSize else {
-            throw GzipError("length mismatch: the data is damaged")
+            throw GzipReaderError("length mismatch: the data is damaged")
         }
         return offset + 8
     }
@@ -69,7 +73,7 @@ public enum Gzip {
 }
 
 /// A gzip or deflate stream that could not be decoded.
-public struct GzipError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct GzipReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
     init(_ reason: String) { self.reason = reason }
     public var description: String { "gzip: \(reason)" }
@@ -88,9 +92,9 @@ struct BitReader {
     }
 
     /// Reads `width` bits (at most 32), least significant first.
-    mutating func bits(_ width: Int) throws(GzipError) -> Int {
+    mutating func bits(_ width: Int) throws(GzipReaderError) -> Int {
         while count < width {
-            guard offset < bytes.count else { throw GzipError("unexpected end of deflate data") }
+            guard offset < bytes.count else { throw GzipReaderError("unexpected end of deflate data") }
             buffer |= UInt64(bytes[offset]) << UInt64(count)
             offset += 1
             count += 8
@@ -112,8 +116,8 @@ struct BitReader {
     }
 
     /// Consumes `width` bits returned by ``peek(_:)``.
-    mutating func consume(_ width: Int) throws(GzipError) {
-        guard width <= count else { throw GzipError("unexpected end of deflate data") }
+    mutating func consume(_ width: Int) throws(GzipReaderError) {
+        guard width <= count else { throw GzipReaderError("unexpected end of deflate data") }
         buffer >>= UInt64(width)
         count -= width
     }

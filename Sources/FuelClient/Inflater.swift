@@ -1,7 +1,7 @@
 /// Decodes one raw deflate stream (RFC 1951): stored, fixed-Huffman and dynamic-Huffman blocks.
 enum Inflater {
     /// Appends the decoded stream to `output`, stopping after the final block.
-    static func inflate(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(GzipError) {
+    static func inflate(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(GzipReaderError) {
         let streamStart = output.count
         var isFinal = false
         while !isFinal {
@@ -17,22 +17,23 @@ enum Inflater {
                 try inflateBlock(
                     &reader, literals: literals, distances: distances, into: &output, streamStart: streamStart,
                     limit: limit)
-            default: throw GzipError("invalid deflate block type 3")
+            default: throw GzipReaderError("invalid deflate block type 3")
             }
         }
     }
 
-    private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int) throws(GzipError)
+    private static func copyStored(_ reader: inout BitReader, into output: inout [UInt8], limit: Int)
+        throws(GzipReaderError)
     {
         reader.releaseBufferedBytes()
         let bytes = reader.bytes
         let start = reader.offset
-        guard start + 4 <= bytes.count else { throw GzipError("truncated stored block") }
+        guard start + 4 <= bytes.count else { throw GzipReaderError("truncated stored block") }
         let length = Int(bytes[start]) | Int(bytes[start + 1]) << 8
         let complement = Int(bytes[start + 2]) | Int(bytes[start + 3]) << 8
-        guard length ^ 0xFFFF == complement else { throw GzipError("stored block length check failed") }
-        guard start + 4 + length <= bytes.count else { throw GzipError("truncated stored block") }
-        guard output.count + length <= limit else { throw GzipError("output larger than \(limit) bytes") }
+        guard length ^ 0xFFFF == complement else { throw GzipReaderError("stored block length check failed") }
+        guard start + 4 + length <= bytes.count else { throw GzipReaderError("truncated stored block") }
+        guard output.count + length <= limit else { throw GzipReaderError("output larger than \(limit) bytes") }
         output.append(contentsOf: bytes[(start + 4)..<(start + 4 + length)])
         reader.skip(bytes: 4 + length)
     }
@@ -44,25 +45,25 @@ enum Inflater {
         into output: inout [UInt8],
         streamStart: Int,
         limit: Int
-    ) throws(GzipError) {
+    ) throws(GzipReaderError) {
         while true {
             let symbol = try literals.decode(&reader)
             if symbol < 256 {
-                guard output.count < limit else { throw GzipError("output larger than \(limit) bytes") }
+                guard output.count < limit else { throw GzipReaderError("output larger than \(limit) bytes") }
                 output.append(UInt8(symbol))
                 continue
             }
             if symbol == 256 { return }
             let lengthIndex = symbol - 257
-            guard lengthIndex < lengthBase.count else { throw GzipError("invalid length code \(symbol)") }
+            guard lengthIndex < lengthBase.count else { throw GzipReaderError("invalid length code \(symbol)") }
             let length = lengthBase[lengthIndex] + (try reader.bits(lengthExtra[lengthIndex]))
             let distanceSymbol = try distances.decode(&reader)
             guard distanceSymbol < distanceBase.count else {
-                throw GzipError("invalid distance code \(distanceSymbol)")
+                throw GzipReaderError("invalid distance code \(distanceSymbol)")
             }
             let distance = distanceBase[distanceSymbol] + (try reader.bits(distanceExtra[distanceSymbol]))
-            guard distance <= output.count - streamStart else { throw GzipError("distance too far back") }
-            guard output.count + length <= limit else { throw GzipError("output larger than \(limit) bytes") }
+            guard distance <= output.count - streamStart else { throw GzipReaderError("distance too far back") }
+            guard output.count + length <= limit else { throw GzipReaderError("output larger than \(limit) bytes") }
             let from = output.count - distance
             // Byte by byte: the source may overlap what is being written (a run).
             for step in 0..<length { output.append(output[from + step]) }
@@ -71,11 +72,15 @@ enum Inflater {
 
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    private static func readDynamicTables(_ reader: inout BitReader) throws(GzipError) -> (HuffmanTable, HuffmanTable) {
+    private static func readDynamicTables(_ reader: inout BitReader) throws(GzipReaderError) -> (
+        HuffmanTable, HuffmanTable
+    ) {
         let literalCount = try reader.bits(5) + 257
         let distanceCount = try reader.bits(5) + 1
         let codeLengthCount = try reader.bits(4) + 4
-        guard literalCount <= 286, distanceCount <= 30 else { throw GzipError("too many codes in a dynamic block") }
+        guard literalCount <= 286, distanceCount <= 30 else {
+            throw GzipReaderError("too many codes in a dynamic block")
+        }
         var codeLengthLengths = [Int](repeating: 0, count: 19)
         for index in 0..<codeLengthCount { codeLengthLengths[codeLengthOrder[index]] = try reader.bits(3) }
         let codeLengths = try HuffmanTable(lengths: codeLengthLengths)
@@ -87,14 +92,14 @@ enum Inflater {
             switch symbol {
             case 0...15: lengths.append(symbol)
             case 16:
-                guard let previous = lengths.last else { throw GzipError("repeat code with no previous length") }
+                guard let previous = lengths.last else { throw GzipReaderError("repeat code with no previous length") }
                 lengths.append(contentsOf: repeatElement(previous, count: 3 + (try reader.bits(2))))
             case 17: lengths.append(contentsOf: repeatElement(0, count: 3 + (try reader.bits(3))))
             default: lengths.append(contentsOf: repeatElement(0, count: 11 + (try reader.bits(7))))
             }
         }
-        guard lengths.count == literalCount + distanceCount else { throw GzipError("code lengths overrun") }
-        guard lengths[256] > 0 else { throw GzipError("dynamic block has no end-of-block code") }
+        guard lengths.count == literalCount + distanceCount else { throw GzipReaderError("code lengths overrun") }
+        guard lengths[256] > 0 else { throw GzipReaderError("dynamic block has no end-of-block code") }
         return (
             try HuffmanTable(lengths: Array(lengths[0..<literalCount])),
             try HuffmanTable(lengths: Array(lengths[literalCount...]))
@@ -131,7 +136,7 @@ struct HuffmanTable: Sendable {
     private let entries: [UInt32]
     private let maxLength: Int
 
-    init(lengths: [Int]) throws(GzipError) {
+    init(lengths: [Int]) throws(GzipReaderError) {
         let maxLength = max(lengths.max() ?? 0, 1)
         var lengthCounts = [Int](repeating: 0, count: 16)
         for length in lengths where length > 0 { lengthCounts[length] += 1 }
@@ -139,7 +144,7 @@ struct HuffmanTable: Sendable {
         var available = 1
         for length in 1...15 {
             available = available * 2 - lengthCounts[length]
-            guard available >= 0 else { throw GzipError("over-subscribed Huffman code") }
+            guard available >= 0 else { throw GzipReaderError("over-subscribed Huffman code") }
         }
         var nextCode = [Int](repeating: 0, count: 16)
         var code = 0
@@ -163,10 +168,10 @@ struct HuffmanTable: Sendable {
         self.maxLength = maxLength
     }
 
-    func decode(_ reader: inout BitReader) throws(GzipError) -> Int {
+    func decode(_ reader: inout BitReader) throws(GzipReaderError) -> Int {
         let entry = entries[reader.peek(maxLength)]
         let length = Int(entry & 0xF)
-        guard length > 0 else { throw GzipError("invalid Huffman code") }
+        guard length > 0 else { throw GzipReaderError("invalid Huffman code") }
         try reader.consume(length)
         return Int(entry >> 4)
     }

@@ -137,9 +137,9 @@ import _FuelTestSupport
         #expect(response.status == 200)
         // The file on disk is gzipped; what arrives through URLSession is the JSON itself.
         let onDisk = try Data(contentsOf: fixture.out.appendingPathComponent("fuel/tiles/77_-19.json"))
-        #expect(Gzip.isGzip(onDisk))
+        #expect(GzipReader.isGzip(onDisk))
         #expect(response.body.first == UInt8(ascii: "{"))
-        #expect(response.body == Data(try Gzip.decompress([UInt8](onDisk))))
+        #expect(response.body == Data(try GzipReader.decompress([UInt8](onDisk))))
     }
 
     @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 import _FuelTestSupport
 
 /// The pure-Swift gzip reader against the system `gzip` tool: every block type, levels, multi-member files, damage.
-@Suite struct GzipTests {
+@Suite struct GzipReaderTests {
     struct Sample: Sendable, CustomTestStringConvertible {
         let name: String
         let bytes: [UInt8]
@@ -35,8 +35,8 @@ import _FuelTestSupport
     @Test(arguments: samples)
     func decompressesWhatGzipWrote(_ sample: Sample) throws {
         let zipped = try systemGzip(sample.bytes, level: sample.level)
-        #expect(Gzip.isGzip(zipped))
-        #expect(try Gzip.decompress(zipped) == sample.bytes)
+        #expect(GzipReader.isGzip(zipped))
+        #expect(try GzipReader.decompress(zipped) == sample.bytes)
     }
 
     @Test func readsConcatenatedMembersAndNamedHeaders() throws {
@@ -46,7 +46,7 @@ import _FuelTestSupport
         let named = try systemGzip(first, level: 6, keepName: true)
         #expect(named[3] & 0x08 != 0)
         let joined = named + (try systemGzip(second, level: 9))
-        #expect(try Gzip.decompress(joined) == first + second)
+        #expect(try GzipReader.decompress(joined) == first + second)
     }
 
     struct Damage: Sendable, CustomTestStringConvertible {
@@ -87,14 +87,14 @@ import _FuelTestSupport
     @Test(arguments: damages)
     func rejectsDamagedData(_ damage: Damage) throws {
         let zipped = try systemGzip(Array(String(repeating: "fuel tiles ", count: 500).utf8), level: 9)
-        let error = #expect(throws: GzipError.self) { try Gzip.decompress(damage.change(zipped)) }
+        let error = #expect(throws: GzipReaderError.self) { try GzipReader.decompress(damage.change(zipped)) }
         #expect(error?.reason.contains(damage.reason) == true, "\(String(describing: error))")
     }
 
     @Test func refusesOutputBeyondTheLimit() throws {
         let zipped = try systemGzip([UInt8](repeating: 0, count: 1 << 20), level: 9)
         #expect(zipped.count < 2_000)
-        let error = #expect(throws: GzipError.self) { try Gzip.decompress(zipped, limit: 1 << 16) }
+        let error = #expect(throws: GzipReaderError.self) { try GzipReader.decompress(zipped, limit: 1 << 16) }
         #expect(error?.reason.contains("larger than") == true)
     }
 

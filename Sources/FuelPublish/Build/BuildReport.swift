@@ -36,7 +36,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var builtAt: String
     public var output: String
     public var seconds: Double
-    /// Wall-clock seconds of each step of the build (countries are parsed concurrently).
+    /// Wall-clock seconds of each step of the build (countries are parsed concurrently), and under
+    /// `"<step> (CPU)"` the CPU seconds all threads spent in it.
     public var phases: [String: Double] = [:]
 
     /// The human-readable report.
@@ -69,7 +70,12 @@ public struct BuildReport: Sendable, Codable, Equatable {
                 "prepare", "parse and validate", "encode and compress", "encode, compress and write",
                 "swap and clean up",
             ]
-            let parts = order.compactMap { name in phases[name].map { "\(name) \(String(format: "%.2f", $0)) s" } }
+            let parts = order.compactMap { name in
+                phases[name].map { wall in
+                    let cpu = phases[name + " (CPU)"].map { String(format: " (%.2f CPU-s)", $0) } ?? ""
+                    return "\(name) \(String(format: "%.2f", wall)) s\(cpu)"
+                }
+            }
             lines.append("time: " + parts.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")

@@ -64,6 +64,7 @@ public struct Builder: Sendable {
 
         var phases: [String: Double] = ["prepare": Date().timeIntervalSince(started)]
         var phaseStart = Date()
+        var cpuStart = Self.cpuSeconds()
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
@@ -99,6 +100,8 @@ public struct Builder: Sendable {
         }
         guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
         phases["parse and validate"] = Date().timeIntervalSince(phaseStart)
+        phases["parse and validate (CPU)"] = Self.cpuSeconds() - cpuStart
+        cpuStart = Self.cpuSeconds()
         phaseStart = Date()
 
         if !options.allowShrink, let previous = output.publishedIndex() {
@@ -121,13 +124,19 @@ public struct Builder: Sendable {
                 throw error
             }
             phases["encode, compress and write"] = Date().timeIntervalSince(phaseStart)
+            phases["encode, compress and write (CPU)"] = Self.cpuSeconds() - cpuStart
+            cpuStart = Self.cpuSeconds()
             phaseStart = Date()
             try output.commit(staged, beforeSwap: beforeSwap)
             phases["swap and clean up"] = Date().timeIntervalSince(phaseStart)
+            phases["swap and clean up (CPU)"] = Self.cpuSeconds() - cpuStart
+            cpuStart = Self.cpuSeconds()
             withExtendedLifetime(lock) {}
         } else {
             assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
             phases["encode and compress"] = Date().timeIntervalSince(phaseStart)
+            phases["encode and compress (CPU)"] = Self.cpuSeconds() - cpuStart
+            cpuStart = Self.cpuSeconds()
         }
         let files = assembly.files
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
@@ -208,6 +217,18 @@ public struct Builder: Sendable {
             output: options.dryRun
                 ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
             seconds: seconds)
+    }
+
+    /// User and system CPU seconds of this process so far, on every thread.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
     }
 
     static func buildName(_ builtAt: Date) -> String {

@@ -55,17 +55,20 @@ public enum BenchMarkdown {
                     + wallText(scale) + String(format: " | %.2f s | %.2f | ", scale.cpu, scale.cpu / scale.wall)
                     + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
         }
-        let steps = [
-            "prepare", "parse and validate", "encode and compress", "encode, compress and write", "swap and clean up",
-        ]
+        let steps = ["prepare", "parse and validate", "encode, compress and write", "swap and clean up"]
         if results.scales.contains(where: { !$0.report.phases.isEmpty }) {
             lines += [
-                "", "The build's own report of its steps (wall seconds; the last build of each scale):", "",
+                "", "The build's own report of its steps (wall seconds, and in brackets the CPU seconds of all threads; "
+                    + "the last build of each scale):", "",
                 "| scale | " + steps.joined(separator: " | ") + " | total |",
                 "|---|" + String(repeating: "---|", count: steps.count + 1),
             ]
             for scale in results.scales {
-                let cells = steps.map { step in scale.report.phases[step].map { String(format: "%.2f", $0) } ?? "–" }
+                let cells = steps.map { step in
+                    guard let wall = scale.report.phases[step] else { return "–" }
+                    let cpu = scale.report.phases[step + " (CPU)"].map { String(format: " (%.2f)", $0) } ?? ""
+                    return String(format: "%.2f", wall) + cpu
+                }
                 lines.append(
                     "| \(scaleText(scale.scale)) | " + cells.joined(separator: " | ")
                         + String(format: " | %.2f |", scale.report.seconds))

@@ -58,7 +58,8 @@ public enum BenchMarkdown {
         let steps = ["prepare", "parse and validate", "encode, compress and write", "swap and clean up"]
         if results.scales.contains(where: { !$0.report.phases.isEmpty }) {
             lines += [
-                "", "The build's own report of its steps (wall seconds, and in brackets the CPU seconds of all threads; "
+                "",
+                "The build's own report of its steps (wall seconds, and in brackets the CPU seconds of all threads; "
                     + "the last build of each scale):", "",
                 "| scale | " + steps.joined(separator: " | ") + " | total |",
                 "|---|" + String(repeating: "---|", count: steps.count + 1),

@@ -81,3 +81,19 @@ public enum TreeSnapshot {
         return files
     }
 }
+
+/// System tools (gzip, sha256sum) that tests use as independent implementations to check ours against.
+public enum SystemTool {
+    /// Runs a tool to completion and returns its exit status and stdout.
+    public static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+}

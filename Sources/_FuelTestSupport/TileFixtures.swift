@@ -118,15 +118,8 @@ public enum TileFixtures {
 
     /// The JSON inside a gzipped published file, decompressed by the system `gzip` (independent of FuelClient).
     public static func gunzip(_ url: URL) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let (status, data) = try SystemTool.run("gzip", ["-dc", url.path])
+        guard status == 0 else {
             throw CocoaError(
                 .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "gzip -d failed on \(url.path)"])
         }

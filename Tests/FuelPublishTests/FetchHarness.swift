@@ -184,14 +184,7 @@ struct FetchHarness {
 
     /// SHA-256 of a file by an independent implementation (coreutils), to check the manifest's digests.
     static func sha256Hex(of file: URL) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let data = try SystemTool.run("sha256sum", [file.path]).stdout
         return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 

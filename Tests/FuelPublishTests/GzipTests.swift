@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import _FuelTestSupport
 
 @testable import FuelPublish
 
@@ -26,15 +27,8 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString).json.gz")
         try Data(Gzip.compress(Self.sample)).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", url.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, output) = try SystemTool.run("gzip", ["-dc", url.path])
+        #expect(status == 0)
         #expect([UInt8](output) == Self.sample)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuelGrid
 
 /// A wall-clock date and time, as feeds print them.
 public struct CivilTime: Sendable, Equatable {
@@ -9,19 +10,14 @@ public struct CivilTime: Sendable, Equatable {
     public var minute: Int
     public var second: Int
 
-    /// The UTC civil time of seconds since 1970 (Howard Hinnant's days-to-civil algorithm).
+    /// The UTC civil time of seconds since 1970.
     public init(utcSeconds: Int64) {
-        let days = utcSeconds >= 0 ? utcSeconds / 86_400 : (utcSeconds - 86_399) / 86_400
+        let days = UTCTime.floorDivide(utcSeconds, 86_400)
         let secondOfDay = Int(utcSeconds - days * 86_400)
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        day = Int(dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
-        month = Int(shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9)
-        year = Int(yearOfEra + era * 400) + (month <= 2 ? 1 : 0)
+        let date = UTCTime.civil(fromDays: days)
+        year = Int(date.year)
+        month = Int(date.month)
+        day = Int(date.day)
         hour = secondOfDay / 3600
         minute = secondOfDay / 60 % 60
         second = secondOfDay % 60
@@ -40,7 +36,7 @@ struct LocalTimes {
 
     /// The wall-clock time of a UTC instant.
     mutating func local(_ utcSeconds: Int64) -> CivilTime {
-        let hour = utcSeconds >= 0 ? utcSeconds / 3600 : (utcSeconds - 3599) / 3600
+        let hour = UTCTime.floorDivide(utcSeconds, 3600)
         let offset: Int64
         if let cached = offsets[hour] {
             offset = cached

@@ -54,7 +54,9 @@ public enum UTCTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    /// The proleptic Gregorian (year, month, day) of a day count since 1970-01-01; the inverse of
+    /// ``days(fromCivilYear:month:day:)``.
+    public static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = floorDivide(shifted, 146_097)
         let dayOfEra = shifted - era * 146_097
@@ -66,7 +68,8 @@ public enum UTCTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+    /// Division rounding towards minus infinity, for days and hours before 1970.
+    public static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 

@@ -26,14 +26,8 @@ struct ITPrices {
         var latin1Rows = 0
         try table.forEachRow { row in
             records += 1
+            let id = try table.stationID(of: row, columns: Self.columns.count)
             let count = row.fields.count
-            guard count >= Self.columns.count else {
-                throw table.error(
-                    row, "\(count) fields, expected \(Self.columns.count): the row is cut short (a truncated file?)")
-            }
-            guard let id = ByteNumbers.integer(Text.trimmed(row.field(0))) else {
-                throw table.error(row, "idImpianto \(Text.preview(row.field(0))) is not a number")
-            }
             let priceBytes = Text.trimmed(row.field(count - 3))
             guard let price = ByteNumbers.decimal(priceBytes) else {
                 throw table.error(row, id: id, "prezzo \(Text.preview(priceBytes)) is not a number")

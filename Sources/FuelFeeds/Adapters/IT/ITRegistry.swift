@@ -39,14 +39,8 @@ struct ITRegistry {
         var middle: [Range<Int>] = []
         try table.forEachRow { row in
             records += 1
+            let id = try table.stationID(of: row, columns: Self.columns.count)
             let count = row.fields.count
-            guard count >= Self.columns.count else {
-                throw table.error(
-                    row, "\(count) fields, expected \(Self.columns.count): the row is cut short (a truncated file?)")
-            }
-            guard let id = ByteNumbers.integer(Text.trimmed(row.field(0))) else {
-                throw table.error(row, "idImpianto \(Text.preview(row.field(0))) is not a number")
-            }
             // Gestore, Bandiera, Tipo Impianto, Nome Impianto: join web-form tails back onto the field before them.
             middle.removeAll(keepingCapacity: true)
             for index in 1..<(count - 5) {

@@ -169,6 +169,19 @@ struct ITTable {
         }
     }
 
+    /// The `idImpianto` of a row that must have at least `columns` fields, the first being the id.
+    /// - Throws: ``FeedError`` naming the line when the row is cut short or its id is not a number.
+    func stationID(of row: Row, columns: Int) throws -> Int {
+        let count = row.fields.count
+        guard count >= columns else {
+            throw error(row, "\(count) fields, expected \(columns): the row is cut short (a truncated file?)")
+        }
+        guard let id = ByteNumbers.integer(Text.trimmed(row.field(0))) else {
+            throw error(row, "idImpianto \(Text.preview(row.field(0))) is not a number")
+        }
+        return id
+    }
+
     /// An error about one row.
     func error(_ row: Row, id: Int? = nil, _ reason: String) -> FeedError {
         FeedError(

@@ -62,9 +62,8 @@ public struct Builder: Sendable {
                 countries.map { FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(error)") })
         }
 
-        var phases: [String: Double] = ["prepare": Date().timeIntervalSince(started)]
-        var phaseStart = Date()
-        var cpuStart = Self.cpuSeconds()
+        var phases = PhaseTimer(started: started)
+        phases.end("prepare")
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
@@ -99,10 +98,7 @@ public struct Builder: Sendable {
             }
         }
         guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
-        phases["parse and validate"] = Date().timeIntervalSince(phaseStart)
-        phases["parse and validate (CPU)"] = Self.cpuSeconds() - cpuStart
-        cpuStart = Self.cpuSeconds()
-        phaseStart = Date()
+        phases.end("parse and validate")
 
         if !options.allowShrink, let previous = output.publishedIndex() {
             for build in builds {
@@ -123,24 +119,17 @@ public struct Builder: Sendable {
                 staged.discard()
                 throw error
             }
-            phases["encode, compress and write"] = Date().timeIntervalSince(phaseStart)
-            phases["encode, compress and write (CPU)"] = Self.cpuSeconds() - cpuStart
-            cpuStart = Self.cpuSeconds()
-            phaseStart = Date()
+            phases.end("encode, compress and write")
             try output.commit(staged, beforeSwap: beforeSwap)
-            phases["swap and clean up"] = Date().timeIntervalSince(phaseStart)
-            phases["swap and clean up (CPU)"] = Self.cpuSeconds() - cpuStart
-            cpuStart = Self.cpuSeconds()
+            phases.end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {
             assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
-            phases["encode and compress"] = Date().timeIntervalSince(phaseStart)
-            phases["encode and compress (CPU)"] = Self.cpuSeconds() - cpuStart
-            cpuStart = Self.cpuSeconds()
+            phases.end("encode and compress")
         }
         let files = assembly.files
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
-        report.phases = phases
+        report.phases = phases.seconds
         return (report, files)
     }
 
@@ -219,8 +208,36 @@ public struct Builder: Sendable {
             seconds: seconds)
     }
 
+    static func buildName(_ builtAt: Date) -> String {
+        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
+        return "\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+}
+
+/// Wall and CPU seconds of a build's consecutive steps, as the report lists them.
+private struct PhaseTimer {
+    /// Wall seconds under each step's name, CPU seconds of all threads under `"<step> (CPU)"`.
+    private(set) var seconds: [String: Double] = [:]
+    private var wallStart: Date
+    private var cpuStart: Double
+
+    init(started: Date) {
+        wallStart = started
+        cpuStart = 0  // the process's CPU time so far is the preparation's
+    }
+
+    /// Ends the current step under `name` and starts the next.
+    mutating func end(_ name: String) {
+        let cpu = Self.cpuSeconds()
+        seconds[name] = Date().timeIntervalSince(wallStart)
+        seconds[name + " (CPU)"] = cpu - cpuStart
+        wallStart = Date()
+        cpuStart = cpu
+    }
+
     /// User and system CPU seconds of this process so far, on every thread.
-    static func cpuSeconds() -> Double {
+    private static func cpuSeconds() -> Double {
         var usage = rusage()
         #if canImport(Glibc)
             getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -231,9 +248,4 @@ public struct Builder: Sendable {
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
     }
 
-    static func buildName(_ builtAt: Date) -> String {
-        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(
-            of: "-", with: "")
-        return "\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    }
 }

@@ -15,12 +15,6 @@ import Testing
         var testDescription: String { label }
     }
 
-    static func price(
-        _ fuel: FuelCode, _ euros: Double, _ service: ServiceKind, _ utc: String, unit: PriceUnit = .litre
-    ) -> FuelPrice {
-        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc), unit: unit, service: service)
-    }
-
     static let cases: [Case] = [
         Case(
             label: "990001 Roma: Q8, self and attended petrol, GPL reported in summer time",
@@ -28,10 +22,10 @@ import Testing
                 id: "IT-990001", country: "IT", name: "TIBURTINA 2", brand: "Q8", address: "VIA TIBURTINA 1234 00131",
                 city: "ROMA", latitude: 41.912346, longitude: 12.543211,
                 prices: [
-                    price(.diesel, 1.689, .selfService, "2026-11-27T06:45:11Z"),
-                    price(.gasoline95, 1.949, .fullService, "2026-11-27T06:45:10Z"),
-                    price(.gasoline95, 1.789, .selfService, "2026-11-27T06:45:10Z"),
-                    price(.lpg, 0.719, .fullService, "2026-10-24T17:05:00Z"),
+                    ITRealStationTests.price(.diesel, 1.689, .selfService, "2026-11-27T06:45:11Z"),
+                    ITRealStationTests.price(.gasoline95, 1.949, .fullService, "2026-11-27T06:45:10Z"),
+                    ITRealStationTests.price(.gasoline95, 1.789, .selfService, "2026-11-27T06:45:10Z"),
+                    ITRealStationTests.price(.lpg, 0.719, .fullService, "2026-10-24T17:05:00Z"),
                 ])),
         Case(
             label: "990002 Torino: Pompe Bianche is no brand, Metano per kg, quirks in Gestore and Nome Impianto",
@@ -39,8 +33,8 @@ import Testing
                 id: "IT-990002", country: "IT", name: "DISTRIBUTORE BIANCO", brand: nil,
                 address: "CORSO REGINA MARGHERITA 99 10152", city: "TORINO", latitude: 45.0701, longitude: 7.6868,
                 prices: [
-                    price(.cng, 1.459, .selfService, "2026-11-26T17:30:00Z", unit: .kilogram),
-                    price(.gasoline95, 1.769, .selfService, "2026-11-26T17:30:00Z"),
+                    ITRealStationTests.price(.cng, 1.459, .selfService, "2026-11-26T17:30:00Z", unit: .kilogram),
+                    ITRealStationTests.price(.gasoline95, 1.769, .selfService, "2026-11-26T17:30:00Z"),
                 ])),
         Case(
             label: "990003 A1 Arda Est: Agip Eni motorway station, premium diesel and HVO, TAB in Indirizzo",
@@ -49,10 +43,10 @@ import Testing
                 address: "Autostrada A1 MILANO-NAPOLI, Km. 70, dir. Sud 29017", city: "FIORENZUOLA D'ARDA",
                 latitude: 44.930112, longitude: 9.901234,
                 prices: [
-                    price(.diesel, 2.099, .fullService, "2026-11-27T05:10:44Z"),
-                    price(.diesel, 1.899, .selfService, "2026-11-27T05:10:44Z"),
-                    price(.dieselPremium, 2.119, .selfService, "2026-11-27T05:10:44Z"),
-                    price(.hvo, 2.019, .selfService, "2026-11-27T05:10:44Z"),
+                    ITRealStationTests.price(.diesel, 2.099, .fullService, "2026-11-27T05:10:44Z"),
+                    ITRealStationTests.price(.diesel, 1.899, .selfService, "2026-11-27T05:10:44Z"),
+                    ITRealStationTests.price(.dieselPremium, 2.119, .selfService, "2026-11-27T05:10:44Z"),
+                    ITRealStationTests.price(.hvo, 2.019, .selfService, "2026-11-27T05:10:44Z"),
                 ],
                 motorway: true)),
     ]

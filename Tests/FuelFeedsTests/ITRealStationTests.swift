@@ -19,8 +19,11 @@ import Testing
         var testDescription: String { label }
     }
 
-    static func price(_ fuel: FuelCode, _ euros: Double, _ service: ServiceKind, _ utc: String) -> FuelPrice {
-        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc), service: service)
+    /// An IT price: the feed gives a service kind for every row.
+    static func price(
+        _ fuel: FuelCode, _ euros: Double, _ service: ServiceKind, _ utc: String, unit: PriceUnit = .litre
+    ) -> FuelPrice {
+        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc), unit: unit, service: service)
     }
 
     static let cases: [Case] = [

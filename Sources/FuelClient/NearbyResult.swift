@@ -40,17 +40,30 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     public var stations: [NearbyStation]
     /// The outcome of every cell the query touched, sorted by key.
     public var tiles: [TileKey: TileOutcome]
-    /// True when the index could not be refreshed and an older copy was used.
-    public var indexIsStale: Bool
     /// When the index in use was built.
     public var indexBuiltAt: Date
+    /// Why the index could not be refreshed (`HTTP 503`, a transport error) when an older copy was used; nil when
+    /// the index is current.
+    public var indexStaleReason: String?
+    /// Why each stale cell could not be refreshed, by cell.
+    public var staleTileReasons: [TileKey: String]
 
-    public init(stations: [NearbyStation], tiles: [TileKey: TileOutcome], indexIsStale: Bool, indexBuiltAt: Date) {
+    public init(
+        stations: [NearbyStation],
+        tiles: [TileKey: TileOutcome],
+        indexBuiltAt: Date,
+        indexStaleReason: String? = nil,
+        staleTileReasons: [TileKey: String] = [:]
+    ) {
         self.stations = stations
         self.tiles = tiles
-        self.indexIsStale = indexIsStale
         self.indexBuiltAt = indexBuiltAt
+        self.indexStaleReason = indexStaleReason
+        self.staleTileReasons = staleTileReasons
     }
+
+    /// True when the index could not be refreshed and an older copy was used.
+    public var indexIsStale: Bool { indexStaleReason != nil }
 
     /// Cells answered from an older cached copy because the server failed, sorted.
     public var staleTiles: [TileKey] { tiles.filter { $0.value == .stale }.keys.sorted() }
@@ -58,13 +71,25 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
     public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }
 
-    private enum CodingKeys: String, CodingKey { case stale, staleTiles, indexIsStale, indexBuiltAt, tiles, stations }
+    /// Each stale file, by its path below the prefix (`tiles/76_-18.json`, then `index.json`), and why it could not
+    /// be refreshed.
+    public var staleReasons: [(path: String, reason: String)] {
+        staleTiles.map { (TileFormat.tilePath($0), staleTileReasons[$0] ?? "the refresh failed") }
+            + (indexStaleReason.map { [(TileFormat.indexPath, $0)] } ?? [])
+    }
 
-    /// `{"stale":…, "staleTiles":[…], "indexIsStale":…, "indexBuiltAt":"…", "tiles":{"77_-19":"ok"}, "stations":[…]}`.
+    private enum CodingKeys: String, CodingKey {
+        case stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
+    }
+
+    /// `{"stale":…, "staleTiles":[…], "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…, "indexBuiltAt":"…",
+    /// "tiles":{"77_-19":"ok"}, "stations":[…]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(isStale, forKey: .stale)
         try container.encode(staleTiles.map(\.description), forKey: .staleTiles)
+        try container.encode(
+            Dictionary(uniqueKeysWithValues: staleReasons.map { ($0.path, $0.reason) }), forKey: .staleReasons)
         try container.encode(indexIsStale, forKey: .indexIsStale)
         try container.encode(UTCTime.format(indexBuiltAt), forKey: .indexBuiltAt)
         try container.encode(

@@ -90,10 +90,11 @@ public actor TileClient {
         limit: Int? = nil
     ) async throws(NearbyError) -> NearbyResult {
         try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
-        let (index, indexIsStale) = try await loadIndex()
+        let (index, indexStaleReason) = try await loadIndex()
         let listed = Set(index.tiles)
         let cells = grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
         var outcomes: [TileKey: TileOutcome] = [:]
+        var staleReasons: [TileKey: String] = [:]
         let needed = cells.filter { listed.contains($0.description) }
         for cell in cells where !listed.contains(cell.description) { outcomes[cell] = .notListed }
 
@@ -113,8 +114,9 @@ public actor TileClient {
             case .current(let file):
                 outcomes[key] = file.tile == nil ? .empty : .ok
                 candidates += file.tile?.stations ?? []
-            case .stale(let file, _):
+            case .stale(let file, let reason):
                 outcomes[key] = .stale
+                staleReasons[key] = reason
                 candidates += file.tile?.stations ?? []
             case .failed(let reason):
                 failures.append(TileFailure(key: key, url: url(for: .tile(key)).absoluteString, reason: reason))
@@ -128,15 +130,16 @@ public actor TileClient {
             latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit
         ).apply(to: candidates)
         return NearbyResult(
-            stations: stations, tiles: outcomes, indexIsStale: indexIsStale, indexBuiltAt: index.builtAt)
+            stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: indexStaleReason,
+            staleTileReasons: staleReasons)
     }
 
     /// The index in use, refreshed when its trust period is over.
-    /// - Returns: the index and whether it is an older copy kept because the refresh failed.
-    public func loadIndex() async throws(NearbyError) -> (index: TileIndex, isStale: Bool) {
+    /// - Returns: the index and, when it is an older copy kept because the refresh failed, why the refresh failed.
+    public func loadIndex() async throws(NearbyError) -> (index: TileIndex, staleReason: String?) {
         switch await resolve(.index, indexBuiltAt: nil) {
-        case .current(let file): if let index = file.index { return (index, false) }
-        case .stale(let file, _): if let index = file.index { return (index, true) }
+        case .current(let file): if let index = file.index { return (index, nil) }
+        case .stale(let file, let reason): if let index = file.index { return (index, reason) }
         case .failed(let reason): throw .indexUnavailable(url: url(for: .index).absoluteString, reason: reason)
         case .rejected(let error): throw error
         }

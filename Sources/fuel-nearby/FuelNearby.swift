@@ -19,10 +19,12 @@ struct FuelNearby {
         \(fuelList)
           --brand NAME    only stations of this brand (case-insensitive)
           --limit N       at most N stations, default 20
-          --json          machine-readable output: the stations with distanceKm, and the stale flag
+          --json          machine-readable output: the stations with distanceKm, the stale flag and reasons
           --cache DIR     keep fetched tiles in DIR for later runs (6 h trust, then revalidated)
 
-        Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached), 64 on bad flags.
+        When a refresh fails and a cached copy exists, that copy is used and a warning on stderr names the file and
+        the reason. Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached),
+        64 on bad flags.
         """
 
     /// The fuel codes, wrapped to fit the help text.
@@ -52,11 +54,8 @@ struct FuelNearby {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 Console.output(String(decoding: try encoder.encode(result), as: UTF8.self))
             } else {
-                if result.isStale {
-                    let parts = result.staleTiles.map(\.description) + (result.indexIsStale ? ["the index"] : [])
-                    Console.error(
-                        "warning: older cached copies used for \(parts.joined(separator: ", ")): "
-                            + "the server could not be reached")
+                for (path, reason) in result.staleReasons {
+                    Console.error("warning: \(path) could not be refreshed (\(reason)); showing the cached copy")
                 }
                 Console.output(NearbyTable(fuel: options.fuel, now: Date()).render(result))
             }

@@ -34,6 +34,8 @@ import _FuelTestSupport
 
         #expect(result.isStale)
         #expect(result.staleTiles.map(\.description) == [Self.failingKey])
+        #expect(result.staleReasons.map(\.path) == ["tiles/\(Self.failingKey).json"])
+        #expect(result.staleReasons.map(\.reason) == ["HTTP 500"])
         #expect(!result.indexIsStale)
         #expect(result.stations == first.stations)
         #expect(try await fixture.server.count(LookupFixture.tilePath(Self.failingKey), status: 500) == 1)
@@ -49,6 +51,8 @@ import _FuelTestSupport
         try await fixture.server.setStatus(503, for: LookupFixture.indexPath)
         let result = try await fixture.cornerLookup(fixture.client())
         #expect(result.indexIsStale)
+        #expect(result.indexStaleReason == "HTTP 503")
+        #expect(result.staleReasons.map(\.path) == ["index.json"])
         #expect(result.isStale)
         #expect(result.stations.count == 10)
     }

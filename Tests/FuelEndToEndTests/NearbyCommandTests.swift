@@ -1,4 +1,5 @@
 import Foundation
+import FuelGrid
 import Testing
 import _FuelTestSupport
 
@@ -72,6 +73,52 @@ import _FuelTestSupport
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("tile 76_-18"), "\(run.stderr)")
         #expect(run.stderr.contains("HTTP 500"))
+    }
+
+    @Test func aFailedRefreshWarnsWithTheReasonAndShowsTheCachedCopy() async throws {
+        let (out, server) = try Self.servedFixture()
+        let cache = RepositoryPaths.temporaryDirectory("nearby-cache")
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        let arguments = ["--base", server.baseURL.absoluteString, "--cache", cache.path] + Self.corner
+        let first = try NearbyRun(arguments)
+        #expect(first.status == 0)
+        #expect(!first.stderr.contains("warning"), "\(first.stderr)")
+
+        // Yesterday's cache: every file is past its trust period, so the next run asks the server again.
+        try Self.ageCache(cache, fetchedAt: UTCTime.format(Date().addingTimeInterval(-86_400)))
+        try await server.setStatus(500, for: "/fuel/tiles/76_-18.json")
+        let second = try NearbyRun(arguments)
+        #expect(second.status == 0)
+        // The same stations in the same order (the age column may move on between runs).
+        let stationColumns = { (run: NearbyRun) in run.stdout.split(separator: "\n").map { $0.prefix(40) } }
+        #expect(stationColumns(second) == stationColumns(first))
+        #expect(stationColumns(first).count == 1 + 10)
+        #expect(
+            second.stderr.contains(
+                "warning: tiles/76_-18.json could not be refreshed (HTTP 500); showing the cached copy"),
+            "\(second.stderr)")
+        #expect(second.stderr.components(separatedBy: "warning:").count == 2, "\(second.stderr)")
+
+        let json = try NearbyRun(arguments + ["--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["stale"] as? Bool == true)
+        #expect(object["staleReasons"] as? [String: String] == ["tiles/76_-18.json": "HTTP 500"])
+    }
+
+    /// Rewrites `fetchedAt` in every metadata file below a `fuel-nearby --cache` folder.
+    private static func ageCache(_ cache: URL, fetchedAt: String) throws {
+        let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?.allObjects ?? []
+        let metas = files.compactMap { $0 as? URL }.filter { $0.pathExtension == "meta" }
+        try #require(!metas.isEmpty, "no .meta files in \(cache.path)")
+        for meta in metas {
+            var object = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: meta)) as? [String: Any])
+            object["fetchedAt"] = fetchedAt
+            try JSONSerialization.data(withJSONObject: object).write(to: meta)
+        }
     }
 
     struct BadFlags: Sendable, CustomTestStringConvertible {

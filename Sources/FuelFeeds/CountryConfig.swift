@@ -39,6 +39,9 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     public var timeZone: String
     /// Prices older than this, measured against the feed's reference time, are dropped.
     public var maxPriceAgeDays: Int
+    /// How far the feed's reference time may lag behind the fetch that downloaded it before the build calls the feed
+    /// frozen and refuses it; nil turns the check off.
+    public var maxFeedAgeHours: Int?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
     /// Endpoints and settings for fetching, by name (see the fetch code for the names each country uses).
@@ -51,8 +54,8 @@ public struct CountryConfig: Sendable, Codable, Equatable {
 
     public init(
         version: Int = 1, country: String, publisher: String, url: String, licence: String, licenceUrl: String,
-        attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, boxes: [Box],
-        fetch: [String: String]? = nil
+        attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, maxFeedAgeHours: Int? = nil,
+        boxes: [Box], fetch: [String: String]? = nil
     ) {
         self.version = version
         self.country = country
@@ -64,13 +67,14 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         self.coverage = coverage
         self.timeZone = timeZone
         self.maxPriceAgeDays = maxPriceAgeDays
+        self.maxFeedAgeHours = maxFeedAgeHours
         self.boxes = boxes
         self.fetch = fetch
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case boxes, fetch
+        case maxFeedAgeHours, boxes, fetch
     }
 
     /// Loads `DIR/<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present.

@@ -7,7 +7,8 @@ import FuelPublish
 enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
-                                  [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--dry-run] [--json]
+                                  [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
+                                  [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -20,6 +21,9 @@ enum BuildCommand {
           --adapters DIR     per-country metadata (default: adapters)
           --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
           --allow-shrink     publish even if a country has under 50% of its previously published stations
+          --allow-stale-feeds
+                             publish even if a fetched feed's newest time lags its fetch by more than the
+                             country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout
         """
@@ -76,12 +80,13 @@ enum BuildCommand {
         let builtAt = try arguments.option(
             "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         let allowShrink = arguments.flag("--allow-shrink")
+        let allowStaleFeeds = arguments.flag("--allow-stale-feeds")
         return BuildOptions(
             feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
             adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
-            allowShrink: allowShrink, dryRun: dryRun)
+            allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun)
     }
 
     /// `2026-11-30T05:00:00Z` or seconds since 1970.

@@ -19,7 +19,8 @@ enum RunCommand {
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
-        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --json (see 'fuel-publish build --help').
+        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --json
+        (see 'fuel-publish build --help').
         Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 

@@ -154,6 +154,36 @@ import _FuelTestSupport
         #expect(try Self.build(feeds, out, ["--allow-shrink"]).status == 0)
     }
 
+    /// The ES sample's `Fecha`, 27/09/2025 18:05:47 in Madrid.
+    static let esSampleTime = "2025-09-27T16:05:47Z"
+
+    /// Writes `DIR/manifest.json` as fetching would, saying ES was fetched at `fetchedAt`.
+    static func writeManifest(_ feeds: URL, esFetchedAt fetchedAt: String) throws {
+        let manifest = #"{"version":1,"files":{},"countries":{"ES":{"status":"ok","fetchedAt":"\#(fetchedAt)"}}}"#
+        try Data(manifest.utf8).write(to: feeds.appendingPathComponent("manifest.json"))
+    }
+
+    @Test func aFrozenFeedIsRefusedUnlessAllowed() throws {
+        let (feeds, out) = try Self.workspace()
+        // Fetched two hours after the feed's own time: a live feed.
+        try Self.writeManifest(feeds, esFetchedAt: "2025-09-27T18:05:47Z")
+        let fresh = try Self.build(feeds, out)
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        let before = TreeSnapshot.take(out.appendingPathComponent("fuel"))
+
+        // Fetched again four days later and still the same content: the publisher stopped updating it.
+        try Self.writeManifest(feeds, esFetchedAt: "2025-10-01T18:05:47Z")
+        let frozen = try Self.build(feeds, out)
+        #expect(frozen.status == 1)
+        #expect(frozen.stderr.contains("ES"))
+        #expect(frozen.stderr.contains("looks frozen: its newest time, \(Self.esSampleTime), is 4 days older"))
+        #expect(frozen.stderr.contains("--allow-stale-feeds"))
+        #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
+
+        let allowed = try Self.build(feeds, out, ["--allow-stale-feeds"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
     @Test(arguments: [
         (["build", "--bogus"], Int32(64), "unknown option --bogus"),
         (["frobnicate"], Int32(64), "unknown command 'frobnicate'"),

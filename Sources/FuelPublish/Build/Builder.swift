@@ -16,12 +16,14 @@ public struct BuildOptions: Sendable {
     public var builtAt: Date
     /// Publish even when a country shrank below half of its previous count.
     public var allowShrink: Bool
+    /// Publish even when a country's feed lags its fetch by more than its `maxFeedAgeHours` (see ``FeedFreshness``).
+    public var allowStaleFeeds: Bool
     /// Build and report, but leave `OUT` untouched.
     public var dryRun: Bool
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL, countries: [String]? = nil,
-        builtAt: Date, allowShrink: Bool = false, dryRun: Bool = false
+        builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false
     ) {
         self.feedsDirectory = feedsDirectory
         self.outputDirectory = outputDirectory
@@ -29,6 +31,7 @@ public struct BuildOptions: Sendable {
         self.countries = countries
         self.builtAt = builtAt
         self.allowShrink = allowShrink
+        self.allowStaleFeeds = allowStaleFeeds
         self.dryRun = dryRun
     }
 }
@@ -171,6 +174,13 @@ public struct Builder: Sendable {
             throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
         }
         let parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
+        if !options.allowStaleFeeds, let fetchedAt = manifest?.countries[country]?.fetchedAt,
+            let maxAgeHours = config.maxFeedAgeHours
+        {
+            try FeedFreshness.check(
+                country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
+                maxAgeHours: maxAgeHours)
+        }
         let validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
         guard !validation.stations.isEmpty else {
             let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))

@@ -6,14 +6,35 @@ import Foundation
 public enum UTCTime {
     /// Formats seconds since 1970 as `YYYY-MM-DDTHH:MM:SSZ`.
     public static func format(seconds: Int64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        append(seconds: seconds, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `YYYY-MM-DDTHH:MM:SSZ` as UTF-8, without building a string (the tile writer's hot path).
+    public static func append(seconds: Int64, to bytes: inout [UInt8]) {
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
-        var text = pad(year, 4)
-        text += "-" + pad(month, 2) + "-" + pad(day, 2)
-        text +=
-            "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
-        return text + "Z"
+        if year < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(abs(year), width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 3600 / 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends a date as ``append(seconds:to:)`` does, dropping fractions of a second.
+    public static func append(_ date: Date, to bytes: inout [UInt8]) {
+        append(seconds: Int64(date.timeIntervalSince1970.rounded(.down)), to: &bytes)
     }
 
     /// Formats a date, dropping fractions of a second.
@@ -73,8 +94,17 @@ public enum UTCTime {
         value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    /// Appends a non-negative number in decimal, zero-padded to at least `width` digits.
+    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        var digits = 1
+        while digits < width || value / divisor >= 10 {
+            divisor *= 10
+            digits += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import FuelGrid
+
 /// Appends JSON to a byte buffer with a fixed key order chosen by the caller.
 ///
 /// Numbers use Swift's shortest round-trip `Double` description after rounding to a fixed number of decimals, strings
@@ -60,22 +63,40 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [
-                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-                ])
-            default: bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escape: copy them in one go.
+            if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { appendEscaping(byte) }
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a UTC time as a string, `"2026-11-30T05:17:00Z"`, dropping fractions of a second.
+    mutating func time(_ date: Date) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        UTCTime.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaping(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+            ])
+        default: bytes.append(byte)
+        }
     }
 
     mutating func optionalString(_ value: String?) {

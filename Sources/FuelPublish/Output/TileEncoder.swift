@@ -56,7 +56,7 @@ public enum TileEncoder {
         writer.key("gridDegrees")
         writer.number(index.gridDegrees, decimals: 6)
         writer.key("builtAt")
-        writer.string(UTCTime.format(index.builtAt))
+        writer.time(index.builtAt)
         writer.key("tiles")
         writer.beginArray()
         for key in index.tiles { writer.string(key) }
@@ -70,7 +70,7 @@ public enum TileEncoder {
             writer.key("stations")
             writer.integer(summary.stations)
             writer.key("updated")
-            writer.string(UTCTime.format(summary.updated))
+            writer.time(summary.updated)
             writer.endObject()
         }
         writer.endObject()
@@ -126,7 +126,7 @@ public enum TileEncoder {
             writer.key("coverage")
             writer.string(source.coverage)
             writer.key("updated")
-            writer.string(UTCTime.format(source.updated))
+            writer.time(source.updated)
             writer.key("stations")
             writer.integer(source.stations)
             writer.endObject()
@@ -165,7 +165,7 @@ public enum TileEncoder {
             writer.key("price")
             writer.number(price.price, decimals: priceDecimals)
             writer.key("updated")
-            writer.string(UTCTime.format(price.updated))
+            writer.time(price.updated)
             if price.unit != .litre {
                 writer.key("unit")
                 writer.string(price.unit.rawValue)

@@ -93,7 +93,7 @@ public enum DatasetAssembler {
     /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
     static func brands(of country: CountryDataset) -> BrandsFile {
         var counts: [String?: Int] = [:]
-        for station in country.stations { counts[station.brand, default: 0] += 1 }
+        for brand in country.stations.lazy.map(\.brand) { counts[brand, default: 0] += 1 }
         let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
             if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
             switch (lhs.brand, rhs.brand) {
@@ -139,7 +139,7 @@ public enum DatasetAssembler {
                 case .tile(let key, let stations):
                     path = TileFormat.tilePath(key)
                     TileEncoder.encodeTile(key: key.description, stations: stations, into: &writer) {
-                        station, bytes in bytesByCountry[station.country, default: 0] += bytes
+                        country, bytes in bytesByCountry[country, default: 0] += bytes
                     }
                 case .document(let documentPath, let document):
                     path = documentPath

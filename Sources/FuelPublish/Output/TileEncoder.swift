@@ -19,9 +19,9 @@ public enum TileEncoder {
     }
 
     /// A tile of the current version, written into a writer that the caller reuses from tile to tile (its buffer is
-    /// emptied first), reporting each station's encoded size as it goes.
+    /// emptied first), reporting each station's country and encoded size as it goes.
     static func encodeTile(
-        key: String, stations: [Station], into writer: inout JSONWriter, measured: (Station, Int) -> Void
+        key: String, stations: [Station], into writer: inout JSONWriter, measured: (_ country: String, Int) -> Void
     ) {
         writer.removeAll()
         writer.beginObject()
@@ -34,7 +34,7 @@ public enum TileEncoder {
         for (position, station) in stations.enumerated() {
             let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
             write(station, to: &writer)
-            measured(station, writer.bytes.count - before)
+            measured(station.country, writer.bytes.count - before)
         }
         writer.endArray()
         writer.endObject()

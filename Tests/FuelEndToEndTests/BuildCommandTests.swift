@@ -34,6 +34,7 @@ import _FuelTestSupport
         let (feeds, out) = try Self.workspace()
         let first = try Self.build(feeds, out)
         #expect(first.status == 0, "\(first.stderr)")
+        #expect(!first.stderr.contains("fetched"), "hand-placed feeds have no fetch time: \(first.stderr)")
         let firstTree = TreeSnapshot.take(out.appendingPathComponent("fuel"))
         let (_, secondOut) = (feeds, out.deletingLastPathComponent().appendingPathComponent("out2"))
         let second = try Self.build(feeds, secondOut)
@@ -169,6 +170,10 @@ import _FuelTestSupport
         try Self.writeManifest(feeds, esFetchedAt: "2025-09-27T18:05:47Z")
         let fresh = try Self.build(feeds, out)
         #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(
+            fresh.stderr.contains(
+                "feed time \(Self.esSampleTime), fetched 2025-09-27T18:05:47Z, 2.0 h after the feed time"),
+            "\(fresh.stderr)")
         let before = TreeSnapshot.take(out.appendingPathComponent("fuel"))
 
         // Fetched again four days later and still the same content: the publisher stopped updating it.

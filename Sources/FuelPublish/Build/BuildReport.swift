@@ -21,6 +21,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var notes: [String]
         /// The feed's own reference time, `…Z`.
         public var updated: String
+        /// When fetching downloaded the feed, from the manifest; nil for hand-placed feeds.
+        public var fetchedAt: String?
         /// Tiles holding at least one of the country's stations.
         public var tiles: Int
         /// JSON bytes of the country's stations inside those tiles.
@@ -48,6 +50,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
             var line = "\(country.country): \(country.records) records, \(country.parsed) stations parsed, "
             line += "\(country.kept) kept, \(rejected) rejected, \(country.tiles) tiles, "
             line += "\(Self.size(country.stationBytes)) JSON, feed time \(country.updated)"
+            if let fetchedAt = country.fetchedAt { line += Self.fetchClause(fetchedAt, feedTime: country.updated) }
             lines.append(line)
             for (reason, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
                 lines.append("    rejected \(count): \(reason)")
@@ -86,6 +89,17 @@ public struct BuildReport: Sendable, Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    /// `, fetched 2026-11-30T05:17:00Z, 3.2 h after the feed time`.
+    static func fetchClause(_ fetchedAt: String, feedTime: String) -> String {
+        guard let fetched = UTCTime.parse(fetchedAt), let feed = UTCTime.parse(feedTime) else {
+            return ", fetched \(fetchedAt)"
+        }
+        let lag = TimeInterval(fetched - feed)
+        return lag >= 0
+            ? ", fetched \(fetchedAt), \(FeedFreshness.describe(lag)) after the feed time"
+            : ", fetched \(fetchedAt), before the feed time"
     }
 
     static func size(_ bytes: Int) -> String {

@@ -140,6 +140,8 @@ public struct Builder: Sendable {
         var dataset: CountryDataset
         var parse: FeedParseResult
         var validation: Validator.Outcome
+        /// The manifest's fetch time of the country, when the feed was fetched.
+        var fetchedAt: String?
     }
 
     private func resolveCountries() throws -> [String] {
@@ -174,9 +176,8 @@ public struct Builder: Sendable {
             throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
         }
         let parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
-        if !options.allowStaleFeeds, let fetchedAt = manifest?.countries[country]?.fetchedAt,
-            let maxAgeHours = config.maxFeedAgeHours
-        {
+        let fetchedAt = manifest?.countries[country]?.fetchedAt
+        if !options.allowStaleFeeds, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
             try FeedFreshness.check(
                 country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
                 maxAgeHours: maxAgeHours)
@@ -191,7 +192,7 @@ public struct Builder: Sendable {
         }
         return CountryBuild(
             dataset: CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime),
-            parse: parse, validation: validation)
+            parse: parse, validation: validation, fetchedAt: fetchedAt)
     }
 
     private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
@@ -206,7 +207,8 @@ public struct Builder: Sendable {
                 kept: stations.count,
                 rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
                 repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
-                updated: UTCTime.format(build.dataset.referenceTime), tiles: tiles, stationBytes: bytes)
+                updated: UTCTime.format(build.dataset.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
+                stationBytes: bytes)
         }
         return BuildReport(
             countries: countries, files: files.count,

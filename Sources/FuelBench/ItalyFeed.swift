@@ -109,11 +109,14 @@ struct ItalyFeed {
             quote: context.schedule("unbalanced quote", rate: 0.05),
             outlier: context.schedule("outlier price", rate: 0.000_4),
             staleRow: context.schedule("stale row", rate: 0.006),
-            duplicate: context.schedule("duplicate station", rate: 0.000_5),
+            // The real cuts repeat 4 of 298 registry rows (2026) and 2 of 198 (2018) under a second id.
+            duplicate: context.schedule("duplicate station", rate: 0.01),
             orphan: context.schedule("prices without station", rate: 0.01)
         )
         var quirks: [String: Int] = [:]
         var valid = 0
+        // The previous registry row as written, for a duplicate to repeat: fields, coordinates, and its validity.
+        var previous: (fields: [String], coordinates: (Double, Double, Bool, UInt64)?, valid: Bool)?
         var changed = 0
         var records = 0
         var clock = LocalTimes(zone: "Europe/Rome")
@@ -131,46 +134,57 @@ struct ItalyFeed {
         prices.text("\nidImpianto|descCarburante|prezzo|isSelf|dtComu")
 
         for index in 0..<count {
-            let isDuplicate = schedules.duplicate.hits(index)
-            var station = identity(isDuplicate ? index - 1 : index)
-            if isDuplicate { quirks["identical station under a second id", default: 0] += 1 }
+            // A duplicate repeats the previous registry row byte for byte under a new id, as the real registry does;
+            // the adapter publishes the pair as one station under the newer id.
+            let duplicateOf = schedules.duplicate.hits(index) ? previous : nil
+            var station = identity(index)
             var rng = context.rng(index, "prices")
             let id = 3_000 + index * 3 + rng.below(3)
             var isValid = true
 
             // The registry row, with its dirt.
             var operatorName = station.operatorName
-            if schedules.quote.hits(index) {
+            if duplicateOf == nil, schedules.quote.hits(index) {
                 operatorName = rng.chance(0.6) ? "\"\(operatorName)" : "\"\(operatorName)\""
                 quirks["quote characters in Gestore", default: 0] += 1
             }
-            if schedules.pipe.hits(index) {
+            if duplicateOf == nil, schedules.pipe.hits(index) {
                 station.name += " | gestori.prezzibenzina.it"
                 if rng.chance(0.09) { operatorName += " | gestori.prezzibenzina.it" }
                 quirks["' | gestori.prezzibenzina.it' inside fields", default: 0] += 1
             }
-            if schedules.tab.hits(index) {
+            if duplicateOf == nil, schedules.tab.hits(index) {
                 if rng.chance(0.5) { station.name = "19834\t" + station.name } else { station.address += "\t" }
                 quirks["TAB inside a field", default: 0] += 1
             }
-            registry.byte(0x0A)
-            registry.int(id)
-            for field in [
+            var fields = [
                 operatorName, station.brand, station.motorway ? "Autostradale" : "Stradale", station.name,
                 station.address, station.city.name.uppercased(), station.city.region,
-            ] {
+            ]
+            var coordinates: (Double, Double, Bool, UInt64)? =
+                schedules.emptyCoordinates.hits(index)
+                ? nil : (station.latitude, station.longitude, station.longDecimals, rng.next())
+            if let duplicateOf {
+                fields = duplicateOf.fields
+                coordinates = duplicateOf.coordinates
+                quirks["identical registry row under a second id (merged)", default: 0] += 1
+            }
+            registry.byte(0x0A)
+            registry.int(id)
+            for field in fields {
                 registry.byte(0x7C)
                 registry.text(field)
             }
             registry.byte(0x7C)
-            if schedules.emptyCoordinates.hits(index) {
+            if let (latitude, longitude, long, digits) = coordinates {
+                var digitsRNG = SplitMix64(seed: digits)
+                registry.italianCoordinate(latitude, long: long, &digitsRNG)
                 registry.byte(0x7C)
-                quirks["empty coordinates (rejected)", default: 0] += 1
-                isValid = false
+                registry.italianCoordinate(longitude, long: long, &digitsRNG)
             } else {
-                registry.italianCoordinate(station.latitude, long: station.longDecimals, &rng)
                 registry.byte(0x7C)
-                registry.italianCoordinate(station.longitude, long: station.longDecimals, &rng)
+                if duplicateOf == nil { quirks["empty coordinates (rejected)", default: 0] += 1 }
+                isValid = false
             }
 
             // Its prices.
@@ -233,7 +247,14 @@ struct ItalyFeed {
                 }
                 changed += 1
             }
-            if isValid { valid += 1 }
+            if let duplicateOf {
+                // One station for the pair: valid when either row is, counted once.
+                if isValid && !duplicateOf.valid { valid += 1 }
+                previous = (fields, coordinates, isValid || duplicateOf.valid)
+            } else {
+                if isValid { valid += 1 }
+                previous = (fields, coordinates, isValid)
+            }
             for row in rows { writePrice(prices, id: id, row, &clock) }
             records += rows.count
             if schedules.orphan.hits(index) {

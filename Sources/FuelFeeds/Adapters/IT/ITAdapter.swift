@@ -16,6 +16,8 @@ import FuelGrid
 ///   the file's name promises; without that line it is the newest `dtComu`.
 /// - Registry rows with empty coordinates are rejected and counted, and so are price rows whose station is not in
 ///   the registry. Registry stations without any price are kept (with no prices) and counted.
+/// - Registry rows that repeat a site (same coordinates, name, address and town) under another id are published once,
+///   under the newest (highest) id, with the prices of all of them; counted.
 public struct ITAdapter: FeedAdapter {
     public let country = "IT"
 
@@ -45,8 +47,14 @@ public struct ITAdapter: FeedAdapter {
         var counters = registry.counters.merging(prices.counters, uniquingKeysWith: +)
         var stations: [Station] = []
         stations.reserveCapacity(registry.entries.count)
-        for entry in registry.entries.values {
-            let list = Self.deduplicated(prices.prices[entry.id] ?? [], counters: &counters)
+        for ids in Self.sites(registry.entries.values).values {
+            // One site registered under several ids: publish the newest id, with the prices of all of them.
+            guard let keptID = ids.max(), let entry = registry.entries[keptID] else { continue }
+            if ids.count > 1 {
+                counters["identical registry row under an older id, merged into the newest id", default: 0] +=
+                    ids.count - 1
+            }
+            let list = Self.deduplicated(ids.flatMap { prices.prices[$0] ?? [] }, counters: &counters)
             if list.isEmpty { counters["registry station without any price", default: 0] += 1 }
             stations.append(
                 Station(
@@ -84,6 +92,28 @@ public struct ITAdapter: FeedAdapter {
         return FeedParseResult(
             stations: stations, referenceTime: Date(timeIntervalSince1970: TimeInterval(reference)),
             records: registry.records + prices.records, rejects: rejects, counters: counters, notes: notes)
+    }
+
+    /// What makes two registry rows one site: the same coordinates, name, address and town.
+    struct SiteKey: Hashable {
+        var latitude: Double
+        var longitude: Double
+        var name: String?
+        var address: String?
+        var city: String?
+    }
+
+    /// Registry ids grouped by site. The real registry lists some sites twice under two ids (54160 and 54161, a
+    /// rebranded 39620/39621); publishing both would show the same station twice, one pin over the other.
+    static func sites(_ entries: some Sequence<ITRegistry.Entry>) -> [SiteKey: [Int]] {
+        var sites: [SiteKey: [Int]] = [:]
+        for entry in entries {
+            let key = SiteKey(
+                latitude: entry.latitude, longitude: entry.longitude, name: entry.name, address: entry.address,
+                city: entry.city)
+            sites[key, default: []].append(entry.id)
+        }
+        return sites
     }
 
     /// One price per fuel, service, unit and label: the newer, then the cheaper; in canonical order.

@@ -8,6 +8,12 @@ let zlib = Target.systemLibrary(
     pkgConfig: "zlib",
     providers: [.apt(["zlib1g-dev"])]
 )
+// libdeflate compresses the published files: same size as zlib level 9 in a third of the time (BENCHMARKS.md).
+let libdeflate = Target.systemLibrary(
+    name: "CFuelDeflate",
+    pkgConfig: "libdeflate",
+    providers: [.apt(["libdeflate-dev"])]
+)
 let libxml2 = Target.systemLibrary(
     name: "CFuelXML",
     pkgConfig: "libxml-2.0",
@@ -35,7 +41,7 @@ let package = Package(
         .executable(name: "fuel-bench", targets: ["fuel-bench"]),
     ],
     targets: [
-        zlib, libxml2, libcurl, libcrypto,
+        zlib, libdeflate, libxml2, libcurl, libcrypto,
 
         // The grid and the tile contract: shared by the publisher and the phone, Foundation only.
         .target(name: "FuelGrid"),
@@ -44,7 +50,8 @@ let package = Package(
         // HTTP over libcurl, digests and the SigV4 signer over libcrypto.
         .target(name: "FuelHTTP", dependencies: ["CFuelCurl", "CFuelCrypto"]),
         // Validation, tiles, deterministic gzip, the complete-or-nothing build, fetch and upload.
-        .target(name: "FuelPublish", dependencies: ["FuelGrid", "FuelFeeds", "FuelHTTP", "CFuelZlib"]),
+        .target(
+            name: "FuelPublish", dependencies: ["FuelGrid", "FuelFeeds", "FuelHTTP", "CFuelZlib", "CFuelDeflate"]),
         // The phone's lookup: depends on the contract and Foundation only.
         .target(name: "FuelClient", dependencies: ["FuelGrid"]),
         // Argument parsing, help and the one place that maps errors to exit codes.

@@ -127,7 +127,9 @@ public enum PhaseProfiler {
                 .init(name: "validate", seconds: validateSeconds, detail: "\(stations.count) stations kept"),
                 .init(name: "bucket", seconds: bucketSeconds, detail: "\(tiles.count) tiles, sorted by id"),
                 .init(name: "serialise", seconds: serialiseSeconds, detail: "\(mb(jsonBytes)) of tile JSON"),
-                .init(name: "compress", seconds: compressSeconds, detail: "zlib level 9 → \(mb(gzipBytes))"),
+                .init(
+                    name: "compress", seconds: compressSeconds,
+                    detail: "libdeflate level \(Gzip.level) → \(mb(gzipBytes))"),
                 .init(
                     name: "write", seconds: posixSeconds,
                     detail: "\(tiles.count) files with open/write/close, as the build does (median of 3)"),

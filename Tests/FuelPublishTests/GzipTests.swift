@@ -9,8 +9,25 @@ import _FuelTestSupport
 
     @Test func headerIsFixed() {
         let gzipped = Gzip.compress(Self.sample)
-        // magic, deflate, no flags (no name), mtime 0, XFL 2 (level 9), OS 3 (Unix).
-        #expect(Array(gzipped.prefix(10)) == [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03])
+        // magic, deflate, no flags (no name), mtime 0, XFL 0, OS 3 (Unix).
+        #expect(Array(gzipped.prefix(10)) == [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03])
+        // The trailer ends with the input's length, little-endian (2000 × 32 bytes = 64,000 = 0xFA00).
+        #expect(Array(gzipped.suffix(4)) == [0x00, 0xFA, 0x00, 0x00])
+    }
+
+    @Test func incompressibleAndLargeInputsRoundTrip() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let noise = (0..<(1 << 20)).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let large = Array(repeating: Self.sample, count: 50).flatMap { $0 }
+        for input in [noise, large, [0x41]] {
+            let gzipped = Gzip.compress(input)
+            #expect(try Gzip.decompress(gzipped) == input)
+        }
+        // Incompressible data grows by little more than the wrapper.
+        #expect(Gzip.compress(noise).count < noise.count + noise.count / 100 + 64)
     }
 
     @Test func sameInputSameBytes() {

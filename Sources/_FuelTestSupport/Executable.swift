@@ -96,4 +96,23 @@ public enum SystemTool {
         process.waitUntilExit()
         return (process.terminationStatus, data)
     }
+
+    /// Runs a tool or script (found on `PATH`, or by path) to completion with stdout and stderr kept apart.
+    /// Meant for tools that print little: stderr is read after stdout closes.
+    public static func capture(_ tool: String, _ arguments: [String]) throws -> Executable.Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Executable.Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
 }

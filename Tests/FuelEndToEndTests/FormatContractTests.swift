@@ -1,0 +1,173 @@
+import Foundation
+import FuelGrid
+import Testing
+import _FuelTestSupport
+
+/// Builds with the real binary and checks the output against the contract readers get: `docs/schema/*.schema.json`
+/// and the rules of `docs/format.md`, through `scripts/check-format` (Python's jsonschema, an independent reader).
+@Suite struct FormatContractTests {
+    static let builtAt = "2026-11-30T08:00:00Z"
+
+    /// Builds the samples into a fresh folder and returns it.
+    static func buildSamples() throws -> URL {
+        let out = RepositoryPaths.temporaryDirectory("format-contract")
+        let build = try Executable.run(
+            "fuel-publish",
+            [
+                "build", "--feeds", RepositoryPaths.samples().path, "--out", out.path, "--adapters",
+                RepositoryPaths.adapters().path, "--built-at", builtAt,
+            ])
+        try #require(build.status == 0, "\(build.stderr)")
+        return out
+    }
+
+    static func check(_ out: URL, _ extra: [String] = []) throws -> Executable.Result {
+        let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
+        return try SystemTool.capture("python3", [script] + extra + [out.path])
+    }
+
+    /// `optional keys seen: unavailable 25, hours 166, …` as a dictionary.
+    static func optionalKeysSeen(_ stdout: String) -> [String: Int] {
+        let line = stdout.split(separator: "\n").first { $0.hasPrefix("optional keys seen: ") } ?? ""
+        var seen: [String: Int] = [:]
+        for part in line.dropFirst("optional keys seen: ".count).split(separator: ",") {
+            let words = part.split(separator: " ")
+            if words.count == 2, let count = Int(words[1]) { seen[String(words[0])] = count }
+        }
+        return seen
+    }
+
+    @Test func theSampleBuildConformsAndUsesEveryOptionalKey() throws {
+        let out = try Self.buildSamples()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.check(out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("conforms to format 1 (documented keys only)"))
+        // Every optional key occurs, so the check is not vacuous for any of them.
+        let seen = Self.optionalKeysSeen(result.stdout)
+        for key in ["unavailable", "hours", "services", "motorway", "restricted", "unit", "service", "label"] {
+            #expect((seen[key] ?? 0) > 0, "no \(key) in the sample build: \(result.stdout)")
+        }
+    }
+
+    @Test func aGeneratedBuildConforms() throws {
+        let root = RepositoryPaths.temporaryDirectory("format-generated")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = root.appendingPathComponent("feeds")
+        let out = root.appendingPathComponent("out")
+        let generate = try Executable.run(
+            "fuel-bench", ["gen", "--scale", "0.01", "--seed", "3", "--out", feeds.path])
+        try #require(generate.status == 0, "\(generate.stderr)")
+        let build = try Executable.run(
+            "fuel-publish",
+            [
+                "build", "--feeds", feeds.path, "--out", out.path, "--adapters", RepositoryPaths.adapters().path,
+                "--built-at", Self.builtAt,
+            ])
+        try #require(build.status == 0, "\(build.stderr)")
+        let result = try Self.check(out)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    struct Drift: Sendable, CustomTestStringConvertible {
+        var label: String
+        /// Changes the decoded first tile (`stations` non-empty) in place.
+        var change: @Sendable (inout [String: Any]) -> Void
+        /// Words the checker's complaint must hold.
+        var complaint: String
+        /// Whether a reader's check (unknown keys allowed) still passes.
+        var readerAccepts = false
+        var testDescription: String { label }
+    }
+
+    static func editFirstStation(_ tile: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+        guard var stations = tile["stations"] as? [[String: Any]], !stations.isEmpty else { return }
+        edit(&stations[0])
+        tile["stations"] = stations
+    }
+
+    static let drifts: [Drift] = [
+        Drift(
+            label: "an undocumented key", change: { editFirstStation(&$0) { $0["colour"] = "red" } },
+            complaint: "'colour' was unexpected", readerAccepts: true),
+        Drift(
+            label: "a coordinate as a string", change: { editFirstStation(&$0) { $0["lat"] = "38.7" } },
+            complaint: "$.stations[0].lat: '38.7' is not of type 'number'"),
+        Drift(
+            label: "a missing name", change: { editFirstStation(&$0) { $0["name"] = nil } },
+            complaint: "'name' is a required property"),
+        Drift(
+            label: "a price of zero",
+            change: {
+                editFirstStation(&$0) { station in
+                    guard var prices = station["prices"] as? [[String: Any]], !prices.isEmpty else { return }
+                    prices[0]["price"] = 0
+                    station["prices"] = prices
+                }
+            }, complaint: "$.stations[0].prices[0].price: 0 is less than or equal to the minimum of 0"),
+        Drift(
+            label: "a station outside its cell", change: { editFirstStation(&$0) { $0["lat"] = 1.0 } },
+            complaint: "is outside cell"),
+        Drift(
+            label: "an id without its country", change: { editFirstStation(&$0) { $0["id"] = "AA-1" } },
+            complaint: "does not start with"),
+        Drift(label: "a wrong version", change: { $0["version"] = 2 }, complaint: "$.version: 1 was expected"),
+    ]
+
+    @Test(arguments: drifts)
+    func driftFromTheContractIsCaught(_ drift: Drift) throws {
+        let out = try Self.buildSamples()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // The first tile by name with a station that has a price.
+        let tiles = out.appendingPathComponent("fuel/tiles").resolvingSymlinksInPath()
+        let names = try FileManager.default.contentsOfDirectory(atPath: tiles.path).sorted()
+        let name = try #require(
+            try names.first { name in
+                let tile = try Self.decode(tiles.appendingPathComponent(name))
+                let stations = tile["stations"] as? [[String: Any]] ?? []
+                return !((stations.first?["prices"] as? [Any]) ?? []).isEmpty
+            })
+        let file = tiles.appendingPathComponent(name)
+        var tile = try Self.decode(file)
+        drift.change(&tile)
+        try Self.encode(tile, to: file)
+
+        let strict = try Self.check(out)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("fuel/tiles/\(name)"), "\(strict.stderr)")
+        #expect(strict.stderr.contains(drift.complaint), "\(strict.stderr)")
+        let reader = try Self.check(out, ["--allow-unknown-keys"])
+        #expect((reader.status == 0) == drift.readerAccepts, "\(reader.stderr)")
+    }
+
+    @Test func theSchemaListsTheCanonicalFuelCodes() throws {
+        let url = RepositoryPaths.root().appendingPathComponent("docs/schema/common.schema.json")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        let fuel = try #require(definitions["fuelCode"] as? [String: Any])
+        #expect(fuel["examples"] as? [String] == FuelCode.all.map(\.rawValue))
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
+        #expect(try SystemTool.capture("python3", [script]).status == 64)
+        let help = try SystemTool.capture("python3", [script, "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("usage: scripts/check-format"))
+    }
+
+    static func decode(_ file: URL) throws -> [String: Any] {
+        let (status, json) = try SystemTool.run("gzip", ["-dc", file.path])
+        try #require(status == 0)
+        return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+    }
+
+    static func encode(_ tile: [String: Any], to file: URL) throws {
+        let plain = file.deletingPathExtension().appendingPathExtension("plain")
+        try JSONSerialization.data(withJSONObject: tile).write(to: plain)
+        let (status, gzipped) = try SystemTool.run("gzip", ["-cn", plain.path])
+        try #require(status == 0)
+        try FileManager.default.removeItem(at: plain)
+        try gzipped.write(to: file)
+    }
+}

@@ -82,7 +82,7 @@ extension TileClient {
             } catch let error as NearbyError {
                 return .rejected(error)
             } catch {
-                return .failed("unreadable \(file.path): \(error)")
+                return .failed("unreadable \(file.path): \(ErrorText.describe(error))")
             }
         case 304:
             return .notModified(etag: response.headers["etag"], lastModified: response.headers["last-modified"])

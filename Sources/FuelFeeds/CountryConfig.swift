@@ -1,4 +1,5 @@
 import Foundation
+import FuelGrid
 
 /// A country's metadata from `adapters/<CC>/source.json`: the publisher and licence that `sources.json` repeats,
 /// the time zone of its local times, the boxes its stations must fall in, and where fetching gets the feed.
@@ -115,7 +116,8 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw FeedError(country: country, file: file.path, reason: "malformed adapter metadata: \(error)")
+            throw FeedError(
+                country: country, file: file.path, reason: "malformed adapter metadata: \(ErrorText.describe(error))")
         }
     }
 }

@@ -155,6 +155,16 @@ import _FuelTestSupport
         #expect(try Self.build(feeds, out, ["--allow-shrink"]).status == 0)
     }
 
+    @Test func anOutputFolderThatCannotBeCreatedIsNamedPlainly() throws {
+        let (feeds, out) = try Self.workspace()
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("a file, not a folder".utf8).write(to: out)
+        let result = try Self.build(feeds, out.appendingPathComponent("fuel-out"))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot create the output folder: Not a directory"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Domain="), "\(result.stderr)")
+    }
+
     /// The ES sample's `Fecha`, 27/09/2025 18:05:47 in Madrid.
     static let esSampleTime = "2025-09-27T16:05:47Z"
 

@@ -62,7 +62,9 @@ public struct Builder: Sendable {
         } catch {
             let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
             throw BuildError.countriesFailed(
-                countries.map { FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(error)") })
+                countries.map {
+                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
+                })
         }
 
         var phases = PhaseTimer(started: started)
@@ -74,7 +76,9 @@ public struct Builder: Sendable {
                         country,
                         Result { try buildCountry(country, manifest: manifest) }.mapError { error in
                             (error as? FeedError)
-                                ?? FeedError(country: country, file: options.feedsDirectory.path, reason: "\(error)")
+                                ?? FeedError(
+                                    country: country, file: options.feedsDirectory.path,
+                                    reason: ErrorText.describe(error))
                         }
                     )
                 }

@@ -27,7 +27,8 @@ public struct OutputDirectory: Sendable {
         do {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         } catch {
-            throw BuildError.output(path: root.path, reason: "cannot create the output folder: \(error)")
+            throw BuildError.output(
+                path: root.path, reason: "cannot create the output folder: \(ErrorText.describe(error))")
         }
         let descriptor = open(root.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -88,7 +89,8 @@ public struct OutputDirectory: Sendable {
                     at: staged.partial.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
         } catch {
-            throw BuildError.output(path: staged.partial.path, reason: "cannot create the build folder: \(error)")
+            throw BuildError.output(
+                path: staged.partial.path, reason: "cannot create the build folder: \(ErrorText.describe(error))")
         }
         return staged
     }
@@ -117,7 +119,8 @@ public struct OutputDirectory: Sendable {
             do {
                 try FileManager.default.moveItem(at: published, to: aside)
             } catch {
-                throw BuildError.output(path: published.path, reason: "cannot move the old folder aside: \(error)")
+                throw BuildError.output(
+                    path: published.path, reason: "cannot move the old folder aside: \(ErrorText.describe(error))")
             }
         }
         let link = root.appendingPathComponent(".fuel.link-\(getpid())")

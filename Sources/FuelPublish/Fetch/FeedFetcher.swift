@@ -73,7 +73,7 @@ public struct FeedFetcher: Sendable {
         do { previous = try FeedManifest.load(feedsDirectory: feeds) } catch {
             throw FetchError(
                 country: "-", file: feeds.appendingPathComponent(FeedManifest.fileName).path,
-                reason: "the manifest is unreadable: \(error)")
+                reason: "the manifest is unreadable: \(ErrorText.describe(error))")
         }
         if options.offline { return offlineReport(previous) }
         let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())

@@ -134,7 +134,7 @@ public struct LocalBuild: Sendable {
             let json = try Gzip.decompress(index.bytes)
             listed = try JSONDecoder().decode(TileIndex.self, from: Data(json)).tiles
         } catch {
-            throw UploadError.localBuild(path: indexURL.path, reason: "unreadable index: \(error)")
+            throw UploadError.localBuild(path: indexURL.path, reason: "unreadable index: \(ErrorText.describe(error))")
         }
         let listedPaths = Set(listed.map { "tiles/\($0).json" })
         let onDisk = tilePaths

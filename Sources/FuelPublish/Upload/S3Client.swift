@@ -1,4 +1,5 @@
 import Foundation
+import FuelGrid
 import FuelHTTP
 
 /// A failed S3 request: the operation, the status and S3's own error code. Holds no header value and no secret.
@@ -52,7 +53,7 @@ public struct S3Client: Sendable {
         do {
             return try S3XML.listPage(response.body)
         } catch {
-            throw S3RequestError(operation: operation, status: 200, reason: "\(error)")
+            throw S3RequestError(operation: operation, status: 200, reason: ErrorText.describe(error))
         }
     }
 

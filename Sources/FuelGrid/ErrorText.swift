@@ -1,0 +1,58 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Short, readable text for errors that come from Foundation: a file error becomes `No such file or directory`, a
+/// decoding error `missing key "timeZone" at $.boxes[0]`, instead of an `NSCocoaErrorDomain` dump. Other errors keep
+/// their own description.
+public enum ErrorText {
+    public static func describe(_ error: any Error) -> String {
+        if let decoding = error as? DecodingError { return describe(decoding) }
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if nsError.domain == NSCocoaErrorDomain {
+            // On Linux the underlying error is stored as a Swift `Error`, so bridge it rather than cast it.
+            if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
+                underlying.domain == NSPOSIXErrorDomain
+            {
+                return String(cString: strerror(Int32(underlying.code)))
+            }
+            return nsError.localizedDescription
+        }
+        return "\(error)"
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
+        case .typeMismatch(let type, let context):
+            return "expected \(name(of: type)) at \(path(context.codingPath))"
+        case .valueNotFound(let type, let context):
+            return "null where \(name(of: type)) belongs at \(path(context.codingPath))"
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError).map { ": " + describe($0) } ?? ""
+            return "\(context.debugDescription) at \(path(context.codingPath))\(underlying)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// `$.boxes[0].south`.
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        "$" + codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+    }
+
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        default: "\(type)"
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import FuelClient
+import FuelGrid
+import Testing
+import _FuelTestSupport
+
+/// The client example in README.md, run against published tiles on a local server. The README shows the lines
+/// between the markers below; `theReadmeShowsThisExample` keeps the two the same.
+@Suite struct ClientExampleTests {
+    @Test func theExampleRuns() async throws {
+        let out = RepositoryPaths.temporaryDirectory("client-example")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try TileFixtures.write(TileFixtures.lisbonStations, to: out)
+        let server = try TileServer(root: out)
+        let tilesBase = server.baseURL
+        let cachesFolder = out.appendingPathComponent("caches")
+        var lines: [String] = []
+        func show(_ line: String) { lines.append(line) }
+
+        // readme:begin
+        let client = TileClient(base: tilesBase, cacheDirectory: cachesFolder)
+        let result = try await client.stationsAround(
+            latitude: 38.52, longitude: -8.98, radiusKm: 10, fuel: .diesel, limit: 5)
+        for nearby in result.stations {
+            let diesel = nearby.station.prices.first { $0.fuel == .diesel }
+            let name = nearby.station.name ?? nearby.station.id
+            show("\(name): \(String(format: "%.1f", nearby.distanceKm)) km, \(diesel?.price ?? 0) €/l")
+        }
+        for (path, reason) in result.staleReasons {
+            show("older copy of \(path) shown: \(reason)")  // the server failed; the cache answered
+        }
+        // readme:end
+
+        #expect(lines.count == 5)
+        #expect(lines.first == "Galp Azeitão: 3.0 km, 1.579 €/l")
+        #expect(!lines.contains { $0.hasPrefix("older copy") })
+    }
+
+    @Test func theReadmeShowsThisExample() throws {
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let readme = try String(
+            contentsOf: RepositoryPaths.root().appendingPathComponent("README.md"), encoding: .utf8)
+        let example = try #require(Self.between("// readme:begin\n", "// readme:end", in: source))
+        let shown = try #require(Self.between("```swift\n", "```", in: readme, after: "## Using the client"))
+        let trimmed = { (text: String) in
+            text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }
+        }
+        // The README sets up `tilesBase` and `cachesFolder` first; the rest is the test's code, line for line.
+        let readmeLines = trimmed(shown)
+        let exampleLines = trimmed(example)
+        #expect(Array(readmeLines.suffix(exampleLines.count)) == exampleLines)
+    }
+
+    static func between(_ start: String, _ end: String, in text: String, after anchor: String? = nil) -> String? {
+        var rest = Substring(text)
+        if let anchor {
+            guard let found = rest.range(of: anchor) else { return nil }
+            rest = rest[found.upperBound...]
+        }
+        guard let open = rest.range(of: start) else { return nil }
+        rest = rest[open.upperBound...]
+        guard let close = rest.range(of: end) else { return nil }
+        return String(rest[..<close.lowerBound])
+    }
+}

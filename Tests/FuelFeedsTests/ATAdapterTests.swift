@@ -149,6 +149,21 @@ import _FuelTestSupport
             expected: "Fr 06:00-22:00; Sa 07:00-20:00; Su 06:00-22:00"),
         HoursCase(name: "holiday only", entries: [["FE", "00:00", "24:00"]], expected: "PH 00:00-24:00"),
         HoursCase(
+            name: "always open, holidays too",
+            entries: ["MO", "DI", "MI", "DO", "FR", "SA", "SO", "FE"].map { [$0, "00:00", "24:00"] }, expected: "24/7"),
+        HoursCase(
+            name: "always open, no holiday entry, 23:59 as the end",
+            entries: ["MO", "DI", "MI", "DO", "FR", "SA", "SO"].map { [$0, "00:00", "23:59"] }, expected: "24/7"),
+        HoursCase(
+            name: "always open but shorter on holidays",
+            entries: ["MO", "DI", "MI", "DO", "FR", "SA", "SO"].map { [$0, "00:00", "24:00"] } + [
+                ["FE", "08:00", "18:00"]
+            ], expected: "Mo-Su 00:00-24:00; PH 08:00-18:00"),
+        HoursCase(
+            name: "all day on six days only",
+            entries: ["MO", "DI", "MI", "DO", "FR", "SA"].map { [$0, "00:00", "24:00"] },
+            expected: "Mo-Sa 00:00-24:00"),
+        HoursCase(
             name: "unknown day and empty times", entries: [["XX", "06:00", "22:00"], ["MO", "", "22:00"]], expected: nil
         ),
         HoursCase(name: "nothing", entries: [], expected: nil),

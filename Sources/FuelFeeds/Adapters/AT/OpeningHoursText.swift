@@ -8,6 +8,8 @@
 /// 3. Consecutive weekdays (Monday to Sunday) with the same times form a range (`Mo-Fr`); days the feed does not
 ///    list are left out, since the feed does not say whether they are closed.
 /// 4. Groups are joined with `; ` in weekday order, and the public-holiday group comes last.
+/// 5. Open all day (`00:00-24:00` or `00:00-23:59`) on all seven days, and on holidays too or with no holiday entry,
+///    is `24/7`, as for FR.
 ///
 /// - Returns: nil when no entry is usable.
 enum OpeningHoursText {
@@ -37,6 +39,10 @@ enum OpeningHoursText {
             if !spans[index].contains(span) { spans[index].append(span) }
         }
         let times = spans.map { $0.sorted().joined(separator: ",") }
+        let allDay: Set = ["00:00-24:00", "00:00-23:59"]
+        if times[0..<7].allSatisfy(allDay.contains) && (times[7].isEmpty || allDay.contains(times[7])) {
+            return "24/7"
+        }
         var groups: [String] = []
         var day = 0
         while day < 7 {

@@ -18,11 +18,11 @@ import _FuelTestSupport
 
     static func station(
         _ id: String = "PT-1", latitude: Double = 38.72, longitude: Double = -9.14, price: Double = 1.649,
-        unit: PriceUnit = .litre, age: TimeInterval = 3600
+        unit: PriceUnit = .litre, fuel: FuelCode = .diesel, age: TimeInterval = 3600
     ) -> Station {
         Station(
             id: id, country: "PT", latitude: latitude, longitude: longitude,
-            prices: [FuelPrice(fuel: .diesel, price: price, updated: reference.addingTimeInterval(-age), unit: unit)])
+            prices: [FuelPrice(fuel: fuel, price: price, updated: reference.addingTimeInterval(-age), unit: unit)])
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -48,8 +48,22 @@ import _FuelTestSupport
             reason: "placeholder price"),
         Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: "placeholder price"),
         Case(name: "below band", station: station(price: 0.113), kept: false, reason: "price outside plausible band"),
-        Case(name: "above band", station: station(price: 5.2), kept: false, reason: "price outside plausible band"),
-        Case(name: "hydrogen per kg", station: station(price: 13.85, unit: .kilogram), kept: true, reason: nil),
+        Case(name: "above band", station: station(price: 4.2), kept: false, reason: "price outside plausible band"),
+        Case(name: "top of the liquid band", station: station(price: 3.999), kept: true, reason: nil),
+        Case(
+            name: "hydrogen per kg", station: station(price: 13.85, unit: .kilogram, fuel: .hydrogen), kept: true,
+            reason: nil),
+        Case(
+            name: "CNG per kg", station: station(price: 1.579, unit: .kilogram, fuel: .cng), kept: true, reason: nil),
+        Case(
+            name: "IT Metano at 4.999 per kg", station: station(price: 4.999, unit: .kilogram, fuel: .cng),
+            kept: false, reason: "price outside plausible band"),
+        Case(
+            name: "CNG at a hydrogen price", station: station(price: 13.85, unit: .kilogram, fuel: .cng), kept: false,
+            reason: "price outside plausible band"),
+        Case(
+            name: "PT CNG per m3", station: station(price: 0.995, unit: .cubicMetre, fuel: .cng), kept: true,
+            reason: nil),
         Case(name: "negative", station: station(price: -1.5), kept: false, reason: "price not positive"),
         Case(name: "31 days old", station: station(age: 31 * 86_400), kept: false, reason: "price older than 30 days"),
         Case(name: "29 days old", station: station(age: 29 * 86_400), kept: true, reason: nil),

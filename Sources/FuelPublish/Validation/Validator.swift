@@ -6,17 +6,20 @@ import FuelGrid
 ///
 /// - Coordinates must be finite and inside one of the country's boxes; a swapped lat/lon pair that lands inside a box
 ///   is repaired and counted; anything else is rejected. Coordinates are rounded to 6 decimals.
-/// - Prices must be finite, inside a plausible band for their unit, and not a known placeholder; they are rounded to
+/// - Prices must be finite, inside a plausible band for their unit and fuel, and not a known placeholder; they are rounded to
 ///   3 decimals. Prices older than the country's maximum age, measured against the feed's reference time, are dropped.
 /// - Stations with the same id are merged. A station left with neither a price nor a shortage is dropped.
 /// - The output keeps the order in which the feed first listed each id.
 public struct Validator: Sendable {
-    /// Plausible EUR prices per unit, inclusive.
-    public static let bands: [PriceUnit: ClosedRange<Double>] = [
-        .litre: 0.3...5.0,
-        .kilogram: 0.3...30.0,  // hydrogen sells around 10–20 €/kg; CNG and LNG around 1–3 €/kg
-        .cubicMetre: 0.3...5.0,
-    ]
+    /// The plausible EUR prices of a price's unit and fuel, inclusive. Liquids sell for 0.5–3 €/l (motorway attended
+    /// service included), CNG and LNG for 1–3 €/kg and hydrogen for 10–20 €/kg; the bands leave room above that but
+    /// catch the publishers' outliers, such as IT's 4.999 €/kg Metano.
+    public static func band(for price: FuelPrice) -> ClosedRange<Double> {
+        switch (price.unit, price.fuel) {
+        case (.kilogram, .hydrogen): 3.0...40.0
+        case (.kilogram, _), (.cubicMetre, _), (.litre, _): 0.3...4.0
+        }
+    }
 
     /// Values publishers use as placeholders rather than prices.
     public static let placeholders: Set<Double> = [0.001, 0.1, 0.111, 1.111, 8.888, 9.999, 99.999, 999.999]
@@ -64,7 +67,7 @@ public struct Validator: Sendable {
                     rejects["placeholder price", default: 0] += 1
                     return nil
                 }
-                guard let band = Validator.bands[price.unit], band.contains(price.price) else {
+                guard Validator.band(for: price).contains(price.price) else {
                     rejects["price outside plausible band", default: 0] += 1
                     return nil
                 }

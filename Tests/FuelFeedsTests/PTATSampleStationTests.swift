@@ -56,6 +56,17 @@ import Testing
                     price(.lng, 1.199, "2025-09-23T10:10:00Z", unit: .kilogram),
                 ])),
         Case(
+            label: "PT-3115 BP Taveiro: Gasolina especial 98 is a 98-octane petrol; the town is Localidade",
+            expected: Station(
+                id: "PT-3115", country: "PT", name: "BP Taveiro", brand: "BP", address: "Estrada Nacional 341, Km 4",
+                postcode: "3045-504", city: "Taveiro", latitude: 40.185712, longitude: -8.477003,
+                prices: [
+                    price(.diesel, 1.649, "2025-09-26T11:00:00Z"),
+                    price(.dieselPremium, 1.749, "2025-09-26T11:00:00Z"),
+                    price(.gasoline95, 1.799, "2025-09-26T11:00:00Z"),
+                    price(.gasoline98, 1.959, "2025-09-26T11:00:00Z"),
+                ])),
+        Case(
             label: "PT-9377 Ílhavo: no brand (Marca null), an unmapped fuel kept as other with its label",
             expected: Station(
                 id: "PT-9377", country: "PT", name: "Posto de Abastecimento de Ílhavo", brand: nil,

@@ -91,6 +91,20 @@ import _FuelTestSupport
         #expect(station.services == ["Carburant additivé"])
     }
 
+    @Test func windows1252BytesBecomeTheirCharacters() throws {
+        // 0x92 ’, 0x9C œ, 0x96 –, 0x80 € as a Windows-1252 writer puts them; 0x81 is undefined there.
+        let bytes = Self.document(
+            #"<pdv id="1" latitude="4790000" longitude="190000" cp="45000" pop="R">"#
+                + "<adresse>Rue de l\u{92}\u{9C}uvre \u{96} ZA\u{81}</adresse><ville>Orl\u{E9}ans</ville>"
+                + "<services><service>Lavage 5 \u{80}</service></services>"
+                + #"<prix nom="Gazole" id="1" maj="2024-05-08 12:30:00" valeur="1.739"/></pdv>"#)
+        #expect(bytes.contains(0x92))
+        let station = try #require(try FeedRun.files("FR", ["feed.xml": bytes]).stations.first)
+        #expect(station.address == "Rue de l’œuvre – ZA")
+        #expect(station.city == "Orléans")
+        #expect(station.services == ["Lavage 5 €"])
+    }
+
     @Test func emptyPrixIsSkipped() throws {
         let result = try Self.parse(
             Self.pdv(#"<prix/><prix nom="SP98" id="6" maj="2024-05-08 12:30:00" valeur="1.999"/><prix/>"#))

@@ -83,6 +83,30 @@ public enum Text {
         return (cleaned(latin1(bytes)), true)
     }
 
+    /// Text decoded as ISO-8859-1 that was really Windows-1252: the C1 controls U+0080–U+009F, which no one types,
+    /// become the characters Windows-1252 puts at those bytes (`’`, `œ`, `€`, `–`); the five bytes it leaves
+    /// undefined are dropped. Other text is returned as it is.
+    public static func repairingWindows1252(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard (0x80...0x9F).contains(scalar.value) else {
+                scalars.append(scalar)
+                continue
+            }
+            let replacement = windows1252C1[Int(scalar.value - 0x80)]
+            if replacement != 0, let repaired = Unicode.Scalar(replacement) { scalars.append(repaired) }
+        }
+        return String(scalars)
+    }
+
+    /// Windows-1252 at bytes 0x80–0x9F; 0 where it defines nothing.
+    private static let windows1252C1: [UInt32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E,
+        0x0178,
+    ]
+
     /// Text with runs of white space (including TABs) collapsed to one space and the ends trimmed; nil when empty.
     public static func cleaned(_ text: String) -> String? {
         let words = text.split(whereSeparator: { $0.isWhitespace })

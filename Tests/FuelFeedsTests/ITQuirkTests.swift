@@ -124,6 +124,23 @@ import _FuelTestSupport
             ])
     }
 
+    @Test func aSemicolonHeaderOverPipeRowsAsInTheSwitchOf2026() throws {
+        // A public client's fixture from February 2026: `;` header, a csv_aggiornato line, `|` rows.
+        let registry =
+            "Estrazione del 2026-02-11\n"
+            + "idImpianto;Gestore;Bandiera;Tipo Impianto;Nome Impianto;Indirizzo;Comune;Provincia;Latitudine;Longitudine\n"
+            + "csv_aggiornato_al_11_02_2026\n" + Self.row3606
+        let prices =
+            "Estrazione del 2026-02-11\nidImpianto;descCarburante;prezzo;isSelf;dtComu\n"
+            + "3606|Benzina|1.815|1|11/02/2026 07:25:02\n"
+        let result = try Self.parse(registry: registry, prices: prices)
+        let station = try #require(result.stations.first)
+        #expect(station.id == "IT-3606")
+        #expect(station.city == "CASTELNUOVO SCRIVIA")
+        #expect(station.prices.map(\.price) == [1.815])
+        #expect(result.notes.filter { $0.contains("different separators; rows were split on |") }.count == 2)
+    }
+
     @Test func missingFinalNewlineAsInTheReal2026Files() throws {
         let sample = RepositoryPaths.samplesIT
         var registry = [UInt8](try Data(contentsOf: sample.appendingPathComponent("anagrafica_impianti_attivi.csv")))

@@ -69,6 +69,13 @@ public struct ITAdapter: FeedAdapter {
         stations.sort { $0.id < $1.id }
 
         var notes: [String] = []
+        for (table, url) in [(registryTable, registryURL), (pricesTable, pricesURL)] where table.headerSeparatorDiffers
+        {
+            let rows = table.separator == 0x7C ? "|" : ";"
+            notes.append(
+                "\(url.lastPathComponent): the header and the rows use different separators; rows were split on \(rows)"
+            )
+        }
         let reference: Int64
         if let day = pricesTable.extractionDate {
             var clock = clock

@@ -15,7 +15,10 @@ struct ITTable {
     let country: String
     let file: String
     let bytes: [UInt8]
+    /// The separator the data rows are split on.
     let separator: UInt8
+    /// True when the header's separator is not the rows' (a `;` header over `|` rows, seen around the 2026 switch).
+    let headerSeparatorDiffers: Bool
     /// The column names of the header line.
     let columns: [String]
     /// The `Estrazione del` date, when the file has that line (above the header, or just below it).
@@ -82,7 +85,6 @@ struct ITTable {
                 : "the header lacks the column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
             throw FeedError(country: country, file: file, location: "line \(lineNumber)", reason: problem)
         }
-        separator = found.separator
         columns = found.names
         // Some early-2026 files put the Estrazione line (or a csv_aggiornato_al_… line) below the header.
         var start = found.end + 1
@@ -102,6 +104,11 @@ struct ITTable {
         extractionDate = extraction
         dataStart = start
         dataLine = line
+        // A header written with `;` over rows written with `|` (or the reverse): split the rows on theirs.
+        let other: UInt8 = found.separator == 0x7C ? 0x3B : 0x7C
+        let firstRow = bytes[start...].prefix { $0 != 0x0A }
+        headerSeparatorDiffers = !firstRow.contains(found.separator) && firstRow.contains(other)
+        separator = headerSeparatorDiffers ? other : found.separator
     }
 
     /// `2026-08-21`, trimmed.

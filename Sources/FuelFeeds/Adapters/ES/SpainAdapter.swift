@@ -166,11 +166,16 @@ private struct SpainFeedRun {
         stationTimes[key] = time
         let name = try values[0]?.text("Rótulo", context)
         prices.sort(by: FuelPrice.canonicalOrder)
+        var hours = try values[6]?.text("Horario", context)
+        if let text = hours, SpainAdapter.isJunkHours(text) {
+            counters["Horario without any time (junk), dropped", default: 0] += 1
+            hours = nil
+        }
         stations[key] = Station(
             id: key, country: input.country, name: name, brand: brands.brand(name),
             address: try values[1]?.text("Dirección", context), postcode: try values[2]?.text("C.P.", context),
             city: try values[3]?.text("Localidad", context), latitude: latitude, longitude: longitude,
-            prices: prices, hours: try values[6]?.text("Horario", context),
+            prices: prices, hours: hours,
             restricted: try values[7]?.text("Tipo Venta", context) == "R" ? true : nil)
     }
 
@@ -192,5 +197,13 @@ private struct SpainFeedRun {
             guard let entry = fuels.lookup(label) else { return .unknownPrice(counter: "unknown price key: \(key)") }
             return .price(entry, label: label)
         }
+    }
+}
+
+extension SpainAdapter {
+    /// True for an `Horario` with no digit at all. Of the 1,255 distinct values in the national feed, every real one
+    /// holds a time (`L-D: 24H`, `L-V: 07:00-22:00`); the one without is junk (`CACA`).
+    static func isJunkHours(_ text: String) -> Bool {
+        !text.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 }

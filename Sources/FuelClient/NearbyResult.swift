@@ -38,7 +38,7 @@ public enum TileOutcome: String, Sendable, Hashable, Codable {
 public struct NearbyResult: Sendable, Hashable, Encodable {
     /// Stations inside the radius, nearest first (ties by id), filtered and limited.
     public var stations: [NearbyStation]
-    /// The outcome of every cell the query touched, sorted by key.
+    /// The outcome of every cell the query touched, by cell.
     public var tiles: [TileKey: TileOutcome]
     /// When the index in use was built.
     public var indexBuiltAt: Date

@@ -5,8 +5,8 @@ import FuelCommandLine
 /// `fuel-bench run`: the benchmark of issue 7, written into BENCHMARKS.md.
 enum RunCommand {
     static let usage = """
-        usage: fuel-bench run [--publisher PATH] [--work DIR] [--output FILE] [--scales 1,20] [--runs 3] [--seed N]
-                              [--points 1000] [--no-upload] [--no-lookups] [--no-profile]
+        usage: fuel-bench run [--publisher PATH] [--work DIR] [--output FILE] [--adapters DIR] [--scales 1,20]
+                              [--runs 5] [--seed N] [--points 1000] [--no-upload] [--no-lookups] [--no-profile]
 
         Generates feeds at each scale, times the release `fuel-publish build` on them (wall, CPU and peak RSS of
         the child process), measures the single-threaded gzip -9 floor of what it wrote, profiles the build's

@@ -5,7 +5,7 @@ import _FuelTestSupport
 
 @testable import FuelFeeds
 
-/// The FR feed's quirks (FEEDS.md section 3a), one small ISO-8859-1 document each.
+/// The FR feed's quirks (docs/feeds.md section 3a), one small ISO-8859-1 document each.
 @Suite struct FRQuirkTests {
     static let prolog = #"<?xml version="1.0" encoding="ISO-8859-1" standalone="yes"?>"#
 

@@ -4,7 +4,7 @@ import FuelGrid
 import Testing
 import _FuelTestSupport
 
-/// Rules of FEEDS.md that the adapters handled but no test showed, one small case each.
+/// Rules of docs/feeds.md that the adapters handled but no test showed, one small case each.
 @Suite struct FeedRuleCoverageTests {
     @Test func esGasoleoBIsAgriculturalDiesel() throws {
         // Real sample station 13318 (HAM, Abrera): "Precio Gasoleo A":"1,419", "Precio Gasoleo B":"1,289".

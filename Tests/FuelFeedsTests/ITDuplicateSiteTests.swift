@@ -4,7 +4,7 @@ import Testing
 
 @testable import FuelFeeds
 
-/// The real registry lists some sites twice under two ids (FEEDS.md section 4, quirk 7). Registry rows here are real
+/// The real registry lists some sites twice under two ids (docs/feeds.md section 4, quirk 7). Registry rows here are real
 /// rows of the 2026-08-21 cut; the price rows are made for the case.
 @Suite struct ITDuplicateSiteTests {
     static let molo = [

@@ -5,7 +5,7 @@ import _FuelTestSupport
 
 @testable import FuelFeeds
 
-/// The IT files' quirks (FEEDS.md section 4), each on a small registry/price pair. Rows marked "real" are copied
+/// The IT files' quirks (docs/feeds.md section 4), each on a small registry/price pair. Rows marked "real" are copied
 /// from the 2026-08-21 MIMIT cut; the others are made for the case.
 @Suite struct ITQuirkTests {
     static let registryHeader =

@@ -16,7 +16,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var rejected: [String: Int]
         /// Repairs that kept a record.
         public var repaired: [String: Int]
-        /// Other counts worth knowing (unknown fuel names, price rows without a station).
+        /// Other counts worth knowing that dropped nothing (unknown fuel names, sites listed twice, repaired rows).
         public var counters: [String: Int]
         public var notes: [String]
         /// The feed's own reference time, `…Z`.

@@ -89,7 +89,7 @@ final class FRDocumentHandler: XMLEventHandler {
             if let station = current { drafts.append(station) }
             current = nil
         } else if name.is("adresse") || name.is("ville") || name.is("service") {
-            // The feed says ISO-8859-1, but some of its text is Windows-1252 (FEEDS.md): repair `’`, `œ`, `€`.
+            // The feed says ISO-8859-1, but some of its text is Windows-1252 (docs/feeds.md): repair `’`, `œ`, `€`.
             let value = text.withUnsafeBufferPointer { Text.clean($0).text }.map(Text.repairingWindows1252)
             switch capture {
             case .address: current?.address = value

@@ -21,7 +21,8 @@ enum FetchCommand {
           --endpoint CC=URL     replace a country's endpoint; also FUEL_ENDPOINT_<CC>=URL in the environment
           --attempts N          attempts per request before giving up (default 4)
           --retry-delay S       seconds before the first retry; later ones back off exponentially (default 2)
-          --offline             fetch nothing, write nothing: report what DIR already holds
+          --offline             fetch nothing, write nothing: list what DIR already holds per country, and fail
+                                for a country whose folder is empty or whose last fetch failed
 
         Exit status: 0 when every country was fetched, 1 when any failed (each is named with the reason),
         64 for a usage error.

@@ -85,6 +85,20 @@ import _FuelTestSupport
         #expect(refused.stderr.contains("HTTP 500"), "\(refused.stderr)")
     }
 
+    @Test func offlineListsWhatEachCountryHoldsAndFailsAnEmptyOne() throws {
+        let arguments = ["fetch", "--offline", "--adapters", RepositoryPaths.adapters().path, "--feeds"]
+        let samples = try Executable.run("fuel-publish", arguments + [RepositoryPaths.samples().path])
+        #expect(samples.status == 0, "\(samples.stderr)")
+        #expect(samples.stderr.contains("ES offline: 2 files already in the feeds folder"), "\(samples.stderr)")
+        for country in ["AT", "FR", "IT", "PT"] { #expect(samples.stderr.contains("\(country) offline: ")) }
+
+        let empty = RepositoryPaths.temporaryDirectory("fetch-offline")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let missing = try Executable.run("fuel-publish", arguments + [empty.path, "--countries", "IT"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("holds no feed files"), "\(missing.stderr)")
+    }
+
     struct UsageCase: Sendable, CustomTestStringConvertible {
         var name: String
         var arguments: [String]

@@ -75,7 +75,11 @@ public struct FeedFetcher: Sendable {
                 country: "-", file: feeds.appendingPathComponent(FeedManifest.fileName).path,
                 reason: "the manifest is unreadable: \(ErrorText.describe(error))")
         }
-        if options.offline { return offlineReport(previous) }
+        if options.offline {
+            let report = offlineReport(previous)
+            for result in report.results { events(.finished(result)) }
+            return report
+        }
         let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())
         let results = await withTaskGroup(of: CountryFetchResult.self) { group in
             for country in countries {
@@ -187,7 +191,7 @@ public struct FeedFetcher: Sendable {
                 return CountryFetchResult(
                     country: country, error: FetchError(country: country, file: "\(country)/", reason: reason))
             }
-            return CountryFetchResult(country: country, files: names.map { "\(country)/\($0)" }, reused: names.count)
+            return CountryFetchResult(country: country, files: names.map { "\(country)/\($0)" }, offline: true)
         }
         return FetchReport(results: results)
     }

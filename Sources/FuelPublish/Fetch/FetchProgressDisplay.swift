@@ -49,6 +49,7 @@ public final class FetchProgressDisplay: Sendable {
     public static func summary(_ result: CountryFetchResult) -> String {
         if let error = result.error { return "\(result.country) failed: \(error.file): \(error.reason)" }
         let files = result.files.count == 1 ? "1 file" : "\(result.files.count) files"
+        if result.offline { return "\(result.country) offline: \(files) already in the feeds folder" }
         let reused = result.reused > 0 ? ", \(result.reused) unchanged (304)" : ""
         return "\(result.country) ok: \(files)\(reused), \(formatBytes(result.bytes)) in "
             + String(format: "%.1f s", result.seconds)

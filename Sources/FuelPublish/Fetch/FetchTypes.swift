@@ -29,12 +29,14 @@ public struct CountryFetchResult: Sendable, Equatable {
     public var seconds: Double
     /// Nil when the fetch succeeded.
     public var error: FetchError?
+    /// True when nothing was fetched (`--offline`): ``files`` are what the folder already held.
+    public var offline: Bool
 
     public var failed: Bool { error != nil }
 
     public init(
         country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, bytes: Int64 = 0,
-        seconds: Double = 0, error: FetchError? = nil
+        seconds: Double = 0, error: FetchError? = nil, offline: Bool = false
     ) {
         self.country = country
         self.files = files
@@ -43,6 +45,7 @@ public struct CountryFetchResult: Sendable, Equatable {
         self.bytes = bytes
         self.seconds = seconds
         self.error = error
+        self.offline = offline
     }
 }
 

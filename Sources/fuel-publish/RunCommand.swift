@@ -10,17 +10,18 @@ enum RunCommand {
 
         The whole run: fetch every configured country into DIR (default: feeds), build OUT/fuel (default: out),
         then upload it to s3://B/<prefix>. If any country fails to fetch or build, the run stops with exit 1
-        before anything is written to the bucket, and OUT/fuel keeps the previous build.
+        before anything is written to the bucket, and OUT/fuel keeps the previous build. A missing bucket or
+        credential is found before anything is fetched (exit 64).
 
           --dry-run     fetch and build, then stop before any write to the bucket and print what would be
                         uploaded: with --bucket and credentials, the plan against the bucket (one LIST);
-                        otherwise the objects and bytes of the build
+                        otherwise (no bucket, no credentials, or --offline) the objects and bytes of the build
           --offline     fetch nothing: build from what DIR already holds (with --dry-run, no network at all)
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
         Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --json
-        (see 'fuel-publish build --help').
+        (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
@@ -32,7 +33,7 @@ enum RunCommand {
         if arguments.wantsHelp { throw CleanExit(usage) }
         let fetch: FetchOptions
         let build: BuildOptions
-        let upload: UploadOptions?
+        let settings: UploadSettings?
         let json: Bool
         let dryRun: Bool
         do {
@@ -47,17 +48,11 @@ enum RunCommand {
             fetch = try FetchCommand.parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
             build = try BuildCommand.parseOptions(
                 &arguments, feeds: feeds, out: out, adapters: adapters, countries: countries, dryRun: false)
-            if let bucket {
-                var options = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket, dryRun: dryRun)
-                options.endpoint = s3Endpoint ?? options.endpoint
-                upload = options
-            } else {
-                upload = nil
-            }
+            // Upload options are read (and checked) even without a bucket, so a dry run takes the same flags.
+            var upload = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket ?? "", dryRun: dryRun)
+            upload.endpoint = s3Endpoint ?? upload.endpoint
             try arguments.finish()
-            if upload == nil && !dryRun {
-                throw UsageError("--bucket (or $FUEL_BUCKET) is required unless --dry-run")
-            }
+            settings = try uploadSettings(upload, bucket: bucket, dryRun: dryRun, offline: fetch.offline)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
@@ -68,18 +63,32 @@ enum RunCommand {
             try await FetchCommand.execute(fetch)
         }
         let files = try await BuildCommand.execute(build, json: json)
-
-        if let upload, !(dryRun && fetch.offline) {
-            let settings: UploadSettings
-            do {
-                settings = try UploadSettings(options: upload, environment: ProcessInfo.processInfo.environment)
-            } catch let error as UploadError {
-                throw UsageError("\(error)", usage: usage)
-            }
+        // With --json, stdout holds the build report alone; the upload's lines go to stderr.
+        let say: (String) -> Void = json ? { Console.error($0) } : { Console.output($0) }
+        if let settings {
             let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
-            Console.output(summary.line)
+            say(summary.line)
         } else {
-            Console.output(localPlan(files))
+            say(localPlan(files))
+        }
+    }
+
+    /// The upload settings, settled before anything is fetched so that a missing bucket or credential fails at
+    /// once (64). A dry run without a bucket, offline, or without credentials plans from the build alone.
+    static func uploadSettings(_ upload: UploadOptions, bucket: String?, dryRun: Bool, offline: Bool) throws
+        -> UploadSettings?
+    {
+        guard bucket != nil else {
+            if dryRun { return nil }
+            throw UsageError("--bucket (or $FUEL_BUCKET) is required unless --dry-run")
+        }
+        if dryRun && offline { return nil }
+        do {
+            return try UploadSettings(options: upload, environment: ProcessInfo.processInfo.environment)
+        } catch let error as UploadError {
+            guard dryRun else { throw UsageError("\(error)") }
+            Console.error("dry run: the bucket will not be listed: \(error)")
+            return nil
         }
     }
 

@@ -30,6 +30,58 @@ import _FuelTestSupport
         #expect(result.stderr.contains("--bucket"))
     }
 
+    /// Credentials as absent: empty values count as unset.
+    static let noCredentials = ["AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": ""]
+
+    @Test func aMissingCredentialFailsBeforeAnythingIsFetched() throws {
+        let root = RepositoryPaths.temporaryDirectory("run-no-credentials")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--countries", "ES", "--feeds", root.appendingPathComponent("feeds").path, "--out", out.path,
+                "--adapters", Self.adapters, "--bucket", "fuel",
+            ],
+            // Were it fetched, ES would fail on this closed port and exit 1 instead.
+            environment: Self.noCredentials.merging(["FUEL_ENDPOINT_ES": "http://127.0.0.1:9/"]) { $1 })
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("feeds").path))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func aDryRunWithoutCredentialsPlansFromTheBuild() throws {
+        let harness = try FetchHarness()
+        let out = RepositoryPaths.temporaryDirectory("run-dry-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--dry-run", "--countries", "ES", "--feeds", harness.feeds.path, "--out", out.path, "--adapters",
+                Self.adapters, "--bucket", "fuel", "--allow-stale-feeds",
+            ],
+            environment: Self.noCredentials.merging(FetchCommandTests.endpoints(harness)) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("dry run: the bucket will not be listed: AWS_ACCESS_KEY_ID"), "\(result.stderr)")
+        #expect(result.stdout.contains("dry run: would upload"))
+    }
+
+    @Test func aDryRunTakesUploadOptionsAndKeepsStdoutJSON() throws {
+        let out = RepositoryPaths.temporaryDirectory("run-json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--dry-run", "--offline", "--feeds", Self.samples, "--out", out.path, "--adapters", Self.adapters,
+                "--prefix", "tiles/", "--concurrency", "4", "--json",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((report?["countries"] as? [Any])?.count == 5)
+        #expect(result.stderr.contains("dry run: would upload"))
+    }
+
     @Test func theWholeRunUploadsWhatItBuilt() async throws {
         let server = try S3TestServer.shared()
         let proxy = try S3Proxy(server)

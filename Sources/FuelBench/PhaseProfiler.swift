@@ -80,7 +80,7 @@ public enum PhaseProfiler {
                 station)
         }
         let keys = cells.keys.sorted()
-        let tiles = keys.map { key in Tile(key: key, stations: (cells[key] ?? []).sorted { $0.id < $1.id }) }
+        let tiles = keys.map { key in Tile(key: key, stations: DatasetAssembler.sortedByID(cells[key] ?? [])) }
         let bucketSeconds = lap()
 
         cells.removeAll()

@@ -42,12 +42,13 @@ public struct Validator: Sendable {
         var rejects: [String: Int] = [:]
         var repairs: [String: Int] = [:]
         let oldest = referenceTime.addingTimeInterval(-Double(config.maxPriceAgeDays) * 86_400)
-        var byID: [String: Station] = [:]
-        byID.reserveCapacity(stations.count)
-        // First-seen order of the ids: the output keeps the feed's order in linear time (tiles sort their own
-        // stations; a global sort by id here cost O(n log n) for nothing).
-        var order: [String] = []
-        order.reserveCapacity(stations.count)
+        // Stations in first-seen order, with each id's position: the output keeps the feed's order in linear time
+        // (tiles sort their own stations), and a repeated id merges in place. Stations stay in the array and the
+        // map holds positions, so each station is hashed once and never copied through a dictionary.
+        var merged: [Station] = []
+        merged.reserveCapacity(stations.count)
+        var position: [String: Int] = [:]
+        position.reserveCapacity(stations.count)
         for var station in stations {
             guard let (latitude, longitude, swapped) = placed(station.latitude, station.longitude) else {
                 rejects["coordinates outside \(config.country)", default: 0] += 1
@@ -77,23 +78,24 @@ public struct Validator: Sendable {
                 }
                 return price
             }
-            if let existing = byID[station.id] {
+            if let index = position[station.id] {
                 repairs["duplicate id merged", default: 0] += 1
-                station = Validator.merge(existing, station)
+                merged[index] = Validator.merge(merged[index], station)
             } else {
-                order.append(station.id)
+                position[station.id] = merged.count
+                merged.append(station)
             }
-            byID[station.id] = station
         }
         var kept: [Station] = []
-        kept.reserveCapacity(byID.count)
-        for id in order {
-            guard var station = byID[id] else { continue }
+        kept.reserveCapacity(merged.count)
+        for var station in merged {
             station.prices.sort(by: FuelPrice.canonicalOrder)
-            if let unavailable = station.unavailable {
+            if let unavailable = station.unavailable, !Self.isSortedAndUnique(unavailable) {
                 station.unavailable = Array(Set(unavailable)).sorted()
             }
-            if let services = station.services { station.services = Array(Set(services)).sorted() }
+            if let services = station.services, !Self.isSortedAndUnique(services) {
+                station.services = Array(Set(services)).sorted()
+            }
             guard !station.prices.isEmpty || !(station.unavailable ?? []).isEmpty else {
                 rejects["no current price", default: 0] += 1
                 continue
@@ -118,6 +120,11 @@ public struct Validator: Sendable {
 
     /// Two records with one id: the later record's fields win where present; prices are united by (fuel, service,
     /// unit, label), keeping the newer price of each.
+    /// True when every element is below the next: already what `Array(Set(…)).sorted()` would give.
+    static func isSortedAndUnique<Element: Comparable>(_ elements: [Element]) -> Bool {
+        zip(elements, elements.dropFirst()).allSatisfy { $0 < $1 }
+    }
+
     static func merge(_ first: Station, _ second: Station) -> Station {
         var merged = second
         merged.name = second.name ?? first.name

@@ -90,9 +90,7 @@ final class FeedDownloader: Sendable {
                     + "(fetch setting maxBytes); aborted")
         } catch let error as HTTPError {
             removeQuietly(staging)
-            throw failure(
-                relativePath,
-                "\(ErrorText.describe(error))\(Self.afterAttempts(attempts.value.load(ordering: .relaxed)))")
+            throw failure(relativePath, "\(error)\(Self.afterAttempts(attempts.value.load(ordering: .relaxed)))")
         }
         finishTransfer(response.bytesReceived)
         let redacted = HTTPRedaction.url(url)

@@ -118,13 +118,13 @@ public struct Validator: Sendable {
         return nil
     }
 
-    /// Two records with one id: the later record's fields win where present; prices are united by (fuel, service,
-    /// unit, label), keeping the newer price of each.
     /// True when every element is below the next: already what `Array(Set(…)).sorted()` would give.
     static func isSortedAndUnique<Element: Comparable>(_ elements: [Element]) -> Bool {
         zip(elements, elements.dropFirst()).allSatisfy { $0 < $1 }
     }
 
+    /// Two records with one id: the later record's fields win where present; prices are united by (fuel, service,
+    /// unit, label), keeping the newer price of each.
     static func merge(_ first: Station, _ second: Station) -> Station {
         var merged = second
         merged.name = second.name ?? first.name

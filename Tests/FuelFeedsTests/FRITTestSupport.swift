@@ -44,6 +44,14 @@ enum FeedRun {
         return [UInt8](try Data(contentsOf: url))
     }
 
+    /// An expected price, its time as UTC text; litres and no service or label unless given.
+    static func price(
+        _ fuel: FuelCode, _ euros: Double, _ utc: String, unit: PriceUnit = .litre, service: ServiceKind? = nil,
+        label: String? = nil
+    ) -> FuelPrice {
+        FuelPrice(fuel: fuel, price: euros, updated: Self.utc(utc), unit: unit, service: service, label: label)
+    }
+
     /// A UTC time, `2026-02-02T16:25:02Z`.
     static func utc(_ text: String) -> Date {
         guard let seconds = UTCTime.parse(text) else { fatalError("bad time in a test: \(text)") }

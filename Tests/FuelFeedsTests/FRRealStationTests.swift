@@ -15,10 +15,6 @@ import Testing
         var testDescription: String { label }
     }
 
-    static func price(_ fuel: FuelCode, _ euros: Double, _ utc: String) -> FuelPrice {
-        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc))
-    }
-
     static let cases: [Case] = [
         Case(
             label: "12270001 La Fouillade: decimal coordinates, definitive shortages, no hours",
@@ -27,9 +23,9 @@ import Testing
                 id: "FR-12270001", country: "FR", address: "ZA LE LAC", postcode: "12270", city: "La Fouillade",
                 latitude: 44.240241, longitude: 2.032832,
                 prices: [
-                    price(.diesel, 1.669, "2026-02-02T16:25:02Z"),
-                    price(.gasoline95E10, 1.689, "2026-02-02T16:25:03Z"),
-                    price(.gasoline98, 1.789, "2026-02-02T16:25:03Z"),
+                    FeedRun.price(.diesel, 1.669, "2026-02-02T16:25:02Z"),
+                    FeedRun.price(.gasoline95E10, 1.689, "2026-02-02T16:25:03Z"),
+                    FeedRun.price(.gasoline98, 1.789, "2026-02-02T16:25:03Z"),
                 ],
                 services: [
                     "DAB (Distributeur automatique de billets)", "Lavage automatique", "Laverie",
@@ -42,9 +38,9 @@ import Testing
                 id: "FR-28310010", country: "FR", address: "A10 AIRE DES PLAINES DE BEAUCE", postcode: "28310",
                 city: "Fresnay-l'Évêque", latitude: 48.275, longitude: 1.856,
                 prices: [
-                    price(.diesel, 2.075, "2026-02-07T08:30:00Z"),
-                    price(.gasoline95E10, 2.112, "2026-02-07T08:30:00Z"),
-                    price(.gasoline98, 2.262, "2026-02-07T08:30:00Z"),
+                    FeedRun.price(.diesel, 2.075, "2026-02-07T08:30:00Z"),
+                    FeedRun.price(.gasoline95E10, 2.112, "2026-02-07T08:30:00Z"),
+                    FeedRun.price(.gasoline98, 2.262, "2026-02-07T08:30:00Z"),
                 ],
                 unavailable: [.gasoline95], hours: "24/7",
                 services: [
@@ -62,9 +58,9 @@ import Testing
                 id: "FR-75014008", country: "FR", address: "253 Boulevard Raspail", postcode: "75014", city: "Paris",
                 latitude: 48.838, longitude: 2.331,
                 prices: [
-                    price(.diesel, 2.15, "2025-05-14T12:56:10Z"),
-                    price(.gasoline95, 2.45, "2025-05-14T12:56:10Z"),
-                    price(.gasoline98, 2.47, "2025-05-14T12:56:11Z"),
+                    FeedRun.price(.diesel, 2.15, "2025-05-14T12:56:10Z"),
+                    FeedRun.price(.gasoline95, 2.45, "2025-05-14T12:56:10Z"),
+                    FeedRun.price(.gasoline98, 2.47, "2025-05-14T12:56:11Z"),
                 ],
                 unavailable: [.e85, .lpg], hours: "Mo-Fr 07:00-20:00; Sa 09:00-18:00; Su 09:00-17:00",
                 services: [
@@ -78,8 +74,8 @@ import Testing
                 id: "FR-20600003", country: "FR", address: "RN 193", postcode: "20600", city: "Furiani",
                 latitude: 42.658, longitude: 9.416,
                 prices: [
-                    price(.diesel, 1.81, "2026-02-02T05:00:00Z"),
-                    price(.gasoline95, 1.86, "2026-02-02T05:00:00Z"),
+                    FeedRun.price(.diesel, 1.81, "2026-02-02T05:00:00Z"),
+                    FeedRun.price(.gasoline95, 1.86, "2026-02-02T05:00:00Z"),
                 ],
                 hours: "24/7 automat; Mo-Su 06:00-20:00",
                 services: [
@@ -96,10 +92,10 @@ import Testing
                 id: "FR-2460003", country: "FR", address: "12 rue de villers", postcode: "02460",
                 city: "La Ferté-Milon", latitude: 49.184987, longitude: 3.121379,
                 prices: [
-                    price(.diesel, 1.719, "2026-02-03T13:20:56Z"),
-                    price(.e85, 0.79, "2025-10-23T07:58:14Z"),
-                    price(.gasoline95, 1.779, "2026-01-06T10:05:13Z"),
-                    price(.gasoline98, 1.819, "2026-01-06T10:05:13Z"),
+                    FeedRun.price(.diesel, 1.719, "2026-02-03T13:20:56Z"),
+                    FeedRun.price(.e85, 0.79, "2025-10-23T07:58:14Z"),
+                    FeedRun.price(.gasoline95, 1.779, "2026-01-06T10:05:13Z"),
+                    FeedRun.price(.gasoline98, 1.819, "2026-01-06T10:05:13Z"),
                 ],
                 unavailable: [.gasoline95E10], hours: "24/7",
                 services: ["Automate CB 24/24", "Relais colis", "Vente de gaz domestique (Butane, Propane)"])),
@@ -110,8 +106,8 @@ import Testing
                 id: "FR-91190012", country: "FR", address: "27 AV DU GENERAL LECLERC", postcode: "91190",
                 city: "Gif-sur-Yvette", latitude: 48.703, longitude: 2.128,
                 prices: [
-                    price(.diesel, 1.739, "2024-05-08T10:30:00Z"),
-                    price(.gasoline98, 1.999, "2024-05-11T11:15:00Z"),
+                    FeedRun.price(.diesel, 1.739, "2024-05-08T10:30:00Z"),
+                    FeedRun.price(.gasoline98, 1.999, "2024-05-11T11:15:00Z"),
                 ],
                 unavailable: [.gasoline95E10], hours: "24/7 automat; Mo-Su closed",
                 services: ["Automate CB 24/24", "Carburant additivé", "Station de gonflage"])),
@@ -122,9 +118,9 @@ import Testing
                 id: "FR-1000001", country: "FR", address: "596 AVENUE DE TREVOUX", postcode: "01000",
                 city: "SAINT-DENIS-LÈS-BOURG", latitude: 46.20114, longitude: 5.19791,
                 prices: [
-                    price(.diesel, 1.274, "2021-01-08T09:20:52Z"),
-                    price(.gasoline95, 1.388, "2021-01-08T09:20:52Z"),
-                    price(.gasoline98, 1.405, "2021-01-09T08:25:53Z"),
+                    FeedRun.price(.diesel, 1.274, "2021-01-08T09:20:52Z"),
+                    FeedRun.price(.gasoline95, 1.388, "2021-01-08T09:20:52Z"),
+                    FeedRun.price(.gasoline98, 1.405, "2021-01-09T08:25:53Z"),
                 ],
                 unavailable: [.e85, .gasoline95E10, .lpg],
                 services: [

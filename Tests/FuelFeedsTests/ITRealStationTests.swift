@@ -23,7 +23,7 @@ import Testing
     static func price(
         _ fuel: FuelCode, _ euros: Double, _ service: ServiceKind, _ utc: String, unit: PriceUnit = .litre
     ) -> FuelPrice {
-        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc), unit: unit, service: service)
+        FeedRun.price(fuel, euros, utc, unit: unit, service: service)
     }
 
     static let cases: [Case] = [

@@ -14,12 +14,6 @@ import Testing
         var testDescription: String { label }
     }
 
-    static func price(
-        _ fuel: FuelCode, _ euros: Double, _ utc: String, unit: PriceUnit = .litre, label: String? = nil
-    ) -> FuelPrice {
-        FuelPrice(fuel: fuel, price: euros, updated: FeedRun.utc(utc), unit: unit, label: label)
-    }
-
     static let portugal: [Case] = [
         Case(
             label: "PT-1011 Galp Lisboa República: five fuels, GPL updated days earlier",
@@ -28,11 +22,11 @@ import Testing
                 address: "Avenida da República, 45", postcode: "1050-187", city: "Lisboa", latitude: 38.739021,
                 longitude: -9.145803,
                 prices: [
-                    price(.diesel, 1.659, "2025-09-26T07:15:00Z"),
-                    price(.dieselPremium, 1.759, "2025-09-26T07:15:00Z"),
-                    price(.gasoline95, 1.789, "2025-09-26T07:15:00Z"),
-                    price(.gasoline95Premium, 1.869, "2025-09-26T07:15:00Z"),
-                    price(.lpg, 0.899, "2025-09-22T18:40:00Z"),
+                    FeedRun.price(.diesel, 1.659, "2025-09-26T07:15:00Z"),
+                    FeedRun.price(.dieselPremium, 1.759, "2025-09-26T07:15:00Z"),
+                    FeedRun.price(.gasoline95, 1.789, "2025-09-26T07:15:00Z"),
+                    FeedRun.price(.gasoline95Premium, 1.869, "2025-09-26T07:15:00Z"),
+                    FeedRun.price(.lpg, 0.899, "2025-09-22T18:40:00Z"),
                 ])),
         Case(
             label: "PT-5102 Cepsa Évora: rows split across pages 1 and 2",
@@ -40,9 +34,9 @@ import Testing
                 id: "PT-5102", country: "PT", name: "Cepsa Évora", brand: "Cepsa", address: "Avenida Túlio Espanca, 30",
                 postcode: "7005-840", city: "Évora", latitude: 38.565004, longitude: -7.905312,
                 prices: [
-                    price(.diesel, 1.629, "2025-09-26T17:20:00Z"),
-                    price(.gasoline95, 1.769, "2025-09-26T17:20:00Z"),
-                    price(.lpg, 0.889, "2025-09-26T17:20:00Z"),
+                    FeedRun.price(.diesel, 1.629, "2025-09-26T17:20:00Z"),
+                    FeedRun.price(.gasoline95, 1.769, "2025-09-26T17:20:00Z"),
+                    FeedRun.price(.lpg, 0.889, "2025-09-26T17:20:00Z"),
                 ])),
         Case(
             label: "PT-8001 Dourogás Matosinhos: CNG per kg and per m³, LNG per kg",
@@ -51,9 +45,9 @@ import Testing
                 address: "Rua Roberto Ivens, 1200", postcode: "4450-253", city: "Matosinhos", latitude: 41.186034,
                 longitude: -8.690127,
                 prices: [
-                    price(.cng, 1.299, "2025-09-23T10:10:00Z", unit: .kilogram),
-                    price(.cng, 0.995, "2025-09-23T10:10:00Z", unit: .cubicMetre),
-                    price(.lng, 1.199, "2025-09-23T10:10:00Z", unit: .kilogram),
+                    FeedRun.price(.cng, 1.299, "2025-09-23T10:10:00Z", unit: .kilogram),
+                    FeedRun.price(.cng, 0.995, "2025-09-23T10:10:00Z", unit: .cubicMetre),
+                    FeedRun.price(.lng, 1.199, "2025-09-23T10:10:00Z", unit: .kilogram),
                 ])),
         Case(
             label: "PT-3115 BP Taveiro: Gasolina especial 98 is a 98-octane petrol; the town is Localidade",
@@ -61,10 +55,10 @@ import Testing
                 id: "PT-3115", country: "PT", name: "BP Taveiro", brand: "BP", address: "Estrada Nacional 341, Km 4",
                 postcode: "3045-504", city: "Taveiro", latitude: 40.185712, longitude: -8.477003,
                 prices: [
-                    price(.diesel, 1.649, "2025-09-26T11:00:00Z"),
-                    price(.dieselPremium, 1.749, "2025-09-26T11:00:00Z"),
-                    price(.gasoline95, 1.799, "2025-09-26T11:00:00Z"),
-                    price(.gasoline98, 1.959, "2025-09-26T11:00:00Z"),
+                    FeedRun.price(.diesel, 1.649, "2025-09-26T11:00:00Z"),
+                    FeedRun.price(.dieselPremium, 1.749, "2025-09-26T11:00:00Z"),
+                    FeedRun.price(.gasoline95, 1.799, "2025-09-26T11:00:00Z"),
+                    FeedRun.price(.gasoline98, 1.959, "2025-09-26T11:00:00Z"),
                 ])),
         Case(
             label: "PT-9377 Ílhavo: no brand (Marca null), an unmapped fuel kept as other with its label",
@@ -73,8 +67,8 @@ import Testing
                 address: "Rua João de Deus, 5", postcode: "3830-181", city: "Ílhavo", latitude: 40.60051,
                 longitude: -8.667009,
                 prices: [
-                    price(.diesel, 1.609, "2025-09-25T15:45:00Z"),
-                    price(.other, 2.15, "2025-09-25T15:45:00Z", label: "Gasolina mistura"),
+                    FeedRun.price(.diesel, 1.609, "2025-09-25T15:45:00Z"),
+                    FeedRun.price(.other, 2.15, "2025-09-25T15:45:00Z", label: "Gasolina mistura"),
                 ])),
     ]
 
@@ -86,8 +80,8 @@ import Testing
                 address: "Liebenauer Hauptstraße 60", postcode: "8041", city: "Graz", latitude: 47.048,
                 longitude: 15.459,
                 prices: [
-                    price(.diesel, 1.529, "2025-09-27T10:03:00Z"),
-                    price(.gasoline95, 1.599, "2025-09-27T10:05:00Z"),
+                    FeedRun.price(.diesel, 1.529, "2025-09-27T10:03:00Z"),
+                    FeedRun.price(.gasoline95, 1.599, "2025-09-27T10:05:00Z"),
                 ],
                 hours: "24/7", services: ["Cash", "Credit card", "Debit card", "Self-service"])),
         Case(
@@ -95,14 +89,14 @@ import Testing
             expected: Station(
                 id: "AT-700105", country: "AT", name: "Erdgastankstelle Graz Puchstraße", brand: nil,
                 address: "Puchstraße 51", postcode: "8020", city: "Graz", latitude: 47.048, longitude: 15.423,
-                prices: [price(.cng, 1.499, "2025-09-27T10:04:00Z", unit: .kilogram)],
+                prices: [FeedRun.price(.cng, 1.499, "2025-09-27T10:04:00Z", unit: .kilogram)],
                 hours: "24/7", services: ["Credit card", "Debit card", "Unattended"])),
         Case(
             label: "AT-700204 Genol Salzburg-Liefering: mornings only, cooperative",
             expected: Station(
                 id: "AT-700204", country: "AT", name: "Genol Lagerhaus Salzburg-Liefering", brand: "Genol",
                 address: "Lieferinger Hauptstraße 40", postcode: "5020", city: "Salzburg", latitude: 47.823,
-                longitude: 13.01, prices: [price(.diesel, 1.479, "2025-09-27T10:00:00Z")],
+                longitude: 13.01, prices: [FeedRun.price(.diesel, 1.479, "2025-09-27T10:00:00Z")],
                 hours: "Mo-Fr 07:00-12:00; Sa 07:30-12:00",
                 services: ["Attended service", "Cash", "Cooperative", "Debit card"])),
     ]

@@ -63,9 +63,7 @@ import _FuelTestSupport
 
     @Test func unchangedRebuildSendsNoPutAndOneList() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
-        try TestBuild.sample().write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        try await harness.publish(TestBuild.sample())
         try TestBuild.sample().write(to: harness.out)  // a rebuild with the same content: new folder, same bytes
 
         let proxy = try S3Proxy(server)
@@ -82,10 +80,8 @@ import _FuelTestSupport
 
     @Test func oneChangedCellSendsOneTilePutAndTheIndex() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
         var build = TestBuild.sample()
-        try build.write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        try await harness.publish(build)
 
         build.tiles["382_-92"] = "stations of cell 2, v2"
         build.builtAt = "2026-12-01T05:00:00Z"
@@ -110,10 +106,8 @@ import _FuelTestSupport
 
     @Test func vanishedCellIsDeletedOnlyAfterTheNewIndexIsWritten() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
         var build = TestBuild.sample()
-        try build.write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        let setup = try await harness.publish(build)
 
         build.tiles["381_-91"] = nil
         build.builtAt = "2026-12-01T05:00:00Z"
@@ -134,10 +128,8 @@ import _FuelTestSupport
 
     @Test func permanentTileFailureKeepsTheOldIndexAndARerunCompletes() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
         let old = TestBuild.sample()
-        try old.write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        try await harness.publish(old)
 
         var new = old
         for key in new.tiles.keys { new.tiles[key] = "\(new.tiles[key]!), v2" }
@@ -208,9 +200,7 @@ import _FuelTestSupport
 
     @Test func continuationTokensWithPlusSlashAndEqualsPaginate() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
-        try TestBuild.sample(cells: 9).write(to: harness.out)  // 13 objects
-        try await harness.upload(through: setup.endpoint)
+        try await harness.publish(TestBuild.sample(cells: 9))  // 13 objects
 
         let proxy = try S3Proxy(server, faults: ["--rewrite-tokens"])
         let summary = try await harness.upload(through: proxy.endpoint, listPageSize: 2)
@@ -227,10 +217,8 @@ import _FuelTestSupport
 
     @Test func indexChangedBehindTheRunsBackAbortsWith412() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
         var build = TestBuild.sample()
-        try build.write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        let setup = try await harness.publish(build)
 
         build.tiles["380_-90"] = nil
         build.builtAt = "2026-12-01T05:00:00Z"
@@ -252,10 +240,8 @@ import _FuelTestSupport
 
     @Test func dryRunListsAndPlansButWritesNothing() async throws {
         let harness = UploadHarness(server: server)
-        let setup = try S3Proxy(server)
         var build = TestBuild.sample()
-        try build.write(to: harness.out)
-        try await harness.upload(through: setup.endpoint)
+        try await harness.publish(build)
         build.tiles["380_-90"] = nil
         build.tiles["381_-91"] = "changed"
         build.builtAt = "2026-12-01T05:00:00Z"

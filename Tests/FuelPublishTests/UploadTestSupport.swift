@@ -172,6 +172,16 @@ struct UploadHarness {
         return settings
     }
 
+    /// Writes `build` into `OUT` and publishes it through a fresh proxy without faults: the state a test starts from.
+    /// - Returns: that proxy, for reading the bucket back.
+    @discardableResult
+    func publish(_ build: TestBuild) async throws -> S3Proxy {
+        let proxy = try S3Proxy(server)
+        try build.write(to: out)
+        try await upload(through: proxy.endpoint)
+        return proxy
+    }
+
     /// Uploads the current `OUT/fuel` through `endpoint`.
     @discardableResult
     func upload(

@@ -54,16 +54,20 @@ let package = Package(
             name: "FuelPublish", dependencies: ["FuelGrid", "FuelFeeds", "FuelHTTP", "CFuelZlib", "CFuelDeflate"]),
         // The phone's lookup: depends on the contract and Foundation only.
         .target(name: "FuelClient", dependencies: ["FuelGrid"]),
+        // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
+        .target(name: "FuelProcess"),
         // Argument parsing, help and the one place that maps errors to exit codes.
         .target(name: "FuelCommandLine"),
         // The full-size feed generator and benchmark driver.
-        .target(name: "FuelBench", dependencies: ["FuelGrid", "FuelFeeds", "FuelPublish", "FuelHTTP", "FuelClient"]),
+        .target(
+            name: "FuelBench",
+            dependencies: ["FuelGrid", "FuelFeeds", "FuelPublish", "FuelHTTP", "FuelClient", "FuelProcess"]),
 
         .executableTarget(name: "fuel-publish", dependencies: ["FuelPublish", "FuelCommandLine"]),
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
 
-        .target(name: "_FuelTestSupport", dependencies: ["FuelGrid", "FuelFeeds"]),
+        .target(name: "_FuelTestSupport", dependencies: ["FuelGrid", "FuelFeeds", "FuelProcess"]),
 
         .testTarget(name: "FuelGridTests", dependencies: ["FuelGrid", "_FuelTestSupport"]),
         .testTarget(
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "FuelPublishTests", dependencies: ["FuelPublish", "_FuelTestSupport"]),
         .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "_FuelTestSupport"]),
         .testTarget(name: "FuelClientTests", dependencies: ["FuelClient", "_FuelTestSupport"]),
+        .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "_FuelTestSupport"]),
         .testTarget(name: "FuelEndToEndTests", dependencies: ["_FuelTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import FuelProcess
 
 #if canImport(Glibc)
     import Glibc
@@ -28,49 +29,28 @@ public enum ProcessMeter {
         _ executable: String, _ arguments: [String], stdout: URL? = nil, stderr: URL? = nil,
         environment: [String: String] = [:]
     ) throws -> ProcessMeasurement {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        let flags = O_WRONLY | O_CREAT | O_TRUNC
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout?.path ?? "/dev/null", flags, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr?.path ?? "/dev/null", flags, 0o644)
-
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { $1 }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
         let started = monotonicSeconds()
-        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard result == 0 else {
-            throw BenchError("cannot start \(executable): \(String(cString: strerror(result)))")
+        let measured: (status: Int32, usage: rusage)
+        do {
+            let child = try ChildProcess(
+                executable, arguments, environment: merged, stdout: stdout.map { .file($0.path) } ?? .null,
+                stderr: stderr.map { .file($0.path) } ?? .null)
+            measured = try child.waitMeasuring()
+        } catch {
+            throw BenchError("\(error)")
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else {
-                throw BenchError("wait4 failed for \(executable): \(String(cString: strerror(errno)))")
-            }
-        }
+        let usage = measured.usage
         let wall = monotonicSeconds() - started
-        let exit: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return ProcessMeasurement(
-            command: ([executable] + arguments).joined(separator: " "), status: exit, wallSeconds: wall,
+            command: ([executable] + arguments).joined(separator: " "), status: measured.status, wallSeconds: wall,
             userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
             maxRSSBytes: Int(usage.ru_maxrss) * 1024)
     }
 
     /// Seconds on the monotonic clock.
-    public static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    public static func monotonicSeconds() -> Double { ChildProcess.monotonicSeconds() }
 
     private static func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
 }

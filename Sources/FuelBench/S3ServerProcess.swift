@@ -1,4 +1,5 @@
 import Foundation
+import FuelProcess
 
 /// The local S3 server of the upload tests (`Tests/Servers/s3_server.py`, moto with SigV4 checks), started for the
 /// upload benchmark on 127.0.0.1. Its made-up credentials are kept in memory and never printed.
@@ -6,60 +7,48 @@ final class S3ServerProcess: Sendable {
     let port: Int
     let accessKeyID: String
     let secretAccessKey: String
-    private let process: Process
+    private let child: ChildProcess
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the script and waits for its `PORT` and `KEY` lines.
     /// - Throws: ``BenchError`` when it exits or stays silent for `timeout` seconds.
     init(script: URL, bucket: String, timeout: TimeInterval = 60) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script.path, "--port", "0", "--bucket", bucket]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-s3-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }  // the server keeps its open file; the name can go
+        let stdout = folder.appendingPathComponent("stdout")
         do {
-            try process.run()
-        } catch {
-            throw BenchError("cannot start \(script.path): \(error)")
-        }
-        let deadline = Date().addingTimeInterval(timeout)
-        var buffer = Data()
-        var port: Int?
-        var key: (String, String)?
-        while port == nil || key == nil, Date() < deadline, process.isRunning {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            // Only whole lines: a chunk may end in the middle of the key.
-            let text = String(decoding: buffer, as: UTF8.self)
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-                let words = line.split(separator: " ").map(String.init)
-                if words.count == 2, words[0] == "PORT" { port = Int(words[1]) }
-                if words.count == 3, words[0] == "KEY" { key = (words[1], words[2]) }
+            child = try ChildProcess(
+                "python3", ["-u", script.path, "--port", "0", "--bucket", bucket], stdout: .file(stdout.path),
+                stderr: .null)
+            (port, accessKeyID, secretAccessKey) = try StartupLines.await(stdout, from: child, timeout: timeout) {
+                lines in
+                var port: Int?
+                var key: (String, String)?
+                for line in lines {
+                    let words = line.split(separator: " ").map(String.init)
+                    if words.count == 2, words[0] == "PORT" { port = Int(words[1]) }
+                    if words.count == 3, words[0] == "KEY" { key = (words[1], words[2]) }
+                }
+                guard let port, let key else { return nil }
+                return (port, key.0, key.1)
             }
-        }
-        guard let port, let key else {
-            if process.isRunning { process.terminate() }
+        } catch {
             throw BenchError(
                 "the S3 server \(script.path) did not start "
-                    + "(is moto installed? pip install -r Tests/Servers/requirements.txt)"
-            )
+                    + "(is moto installed? pip install -r Tests/Servers/requirements.txt): \(Self.reason(error))")
         }
-        output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
-        self.port = port
-        accessKeyID = key.0
-        secretAccessKey = key.1
-        self.process = process
     }
 
     /// Stops the server and waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { child.stop(grace: 2) }
 
     deinit { stop() }
+
+    /// Why the start failed, without the server's output (it holds the made-up key).
+    private static func reason(_ error: any Error) -> String {
+        if let startup = error as? StartupError { return startup.reason }
+        return "\(error)"
+    }
 }

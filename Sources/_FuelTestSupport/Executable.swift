@@ -1,13 +1,19 @@
 import Foundation
+import FuelProcess
 
 /// Runs a built executable of this package (found next to the test bundle) and captures its output.
 public enum Executable {
     /// What a run printed and how it ended.
     public struct Result: Sendable {
         public var status: Int32
-        public var stdout: String
-        public var stderr: String
+        public var stdoutBytes: Data
+        public var stderrBytes: Data
+        public var stdout: String { String(decoding: stdoutBytes, as: UTF8.self) }
+        public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
     }
+
+    /// How long a run may take before it is killed and the test fails naming it (a hang must never stall CI).
+    public static let defaultTimeout: Double = 300
 
     /// The folder that holds the built products (`.build/debug`).
     public static var productsDirectory: URL {
@@ -24,43 +30,56 @@ public enum Executable {
     public static func url(_ product: String) -> URL { productsDirectory.appendingPathComponent(product) }
 
     /// Runs a product to completion.
+    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed).
     public static func run(
-        _ product: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
+        _ product: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Double = defaultTimeout
     ) throws -> Result {
-        let process = try start(product, arguments, environment: environment, directory: directory)
-        let stdout = process.standardOutputPipe.fileHandleForReading.readDataToEndOfFile()
-        let stderr = process.standardErrorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.process.waitUntilExit()
-        return Result(
-            status: process.process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try CapturedRun.run(
+            url(product).path, arguments, environment: productEnvironment(environment), timeout: timeout)
     }
 
-    /// A started process with its pipes.
-    public struct Running {
-        public let process: Process
-        public let standardOutputPipe: Pipe
-        public let standardErrorPipe: Pipe
-    }
-
-    /// Starts a product without waiting for it.
+    /// Starts a product without waiting for it; its output is discarded.
     public static func start(
-        _ product: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil
-    ) throws -> Running {
-        let process = Process()
-        process.executableURL = url(product)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "SOURCE_DATE_EPOCH")
-        env.merge(environment) { $1 }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return Running(process: process, standardOutputPipe: out, standardErrorPipe: err)
+        _ product: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> ChildProcess {
+        try ChildProcess(
+            url(product).path, arguments, environment: productEnvironment(environment), stdout: .null, stderr: .null)
+    }
+
+    /// The test runner's environment without `SOURCE_DATE_EPOCH`, with `overrides` applied.
+    private static func productEnvironment(_ overrides: [String: String]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "SOURCE_DATE_EPOCH")
+        environment.merge(overrides) { $1 }
+        return environment
+    }
+}
+
+/// Runs any child to completion with its stdout and stderr captured in files (never pipes, which can fill and
+/// deadlock), under a deadline.
+public enum CapturedRun {
+    /// - Parameters:
+    ///   - executable: a path, or a name looked up on `PATH`.
+    ///   - environment: the child's whole environment; the runner's when nil.
+    ///   - stdin: a file to read as standard input; `/dev/null` when nil.
+    ///   - stderrIntoStdout: both streams into ``Executable/Result/stdout``, interleaved as written.
+    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed).
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: URL? = nil,
+        stderrIntoStdout: Bool = false, timeout: Double = Executable.defaultTimeout
+    ) throws -> Executable.Result {
+        let folder = RepositoryPaths.temporaryDirectory("run")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stdout = folder.appendingPathComponent("stdout")
+        let stderr = folder.appendingPathComponent("stderr")
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, stdin: stdin.map { .file($0.path) } ?? .null,
+            stdout: .file(stdout.path), stderr: stderrIntoStdout ? .standardOutput : .file(stderr.path))
+        let status = try child.wait(timeout: timeout)
+        return Executable.Result(
+            status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
+            stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())
     }
 }
 
@@ -84,35 +103,14 @@ public enum TreeSnapshot {
 
 /// System tools (gzip, sha256sum) that tests use as independent implementations to check ours against.
 public enum SystemTool {
-    /// Runs a tool to completion and returns its exit status and stdout.
+    /// Runs a tool (found on `PATH`) to completion and returns its exit status and stdout.
     public static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, data)
+        let result = try CapturedRun.run(tool, arguments)
+        return (result.status, result.stdoutBytes)
     }
 
     /// Runs a tool or script (found on `PATH`, or by path) to completion with stdout and stderr kept apart.
-    /// Meant for tools that print little: stderr is read after stdout closes.
     public static func capture(_ tool: String, _ arguments: [String]) throws -> Executable.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Executable.Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try CapturedRun.run(tool, arguments)
     }
 }

@@ -102,12 +102,7 @@ public enum TileFixtures {
     /// Gzips files in place with `gzip -n -9` (no name, no time: deterministic bytes).
     public static func gzipInPlace(_ files: [URL]) throws {
         guard !files.isEmpty else { return }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-n", "-9", "-f"] + files.map(\.path)
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard try SystemTool.run("gzip", ["-n", "-9", "-f"] + files.map(\.path)).status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "gzip failed on fixtures"])
         }
         for file in files {

@@ -103,12 +103,8 @@ import _FuelTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("sample.txt")
         try Data(bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = (keepName ? [] : ["-n"]) + ["-\(level)", file.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let arguments = (keepName ? [] : ["-n"]) + ["-\(level)", file.path]
+        try #require(try SystemTool.run("gzip", arguments).status == 0)
         return Array(try Data(contentsOf: folder.appendingPathComponent("sample.txt.gz")))
     }
 }

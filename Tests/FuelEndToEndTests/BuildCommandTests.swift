@@ -127,8 +127,8 @@ import _FuelTestSupport
         }
         while !stagedBuildExists() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(stagedBuildExists())
-        kill(running.process.processIdentifier, SIGKILL)
-        running.process.waitUntilExit()
+        running.send(SIGKILL)
+        try running.wait(timeout: 30)
         #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
         // The next run cleans the stale build folder and publishes.
         #expect(try Self.build(feeds, out).status == 0)

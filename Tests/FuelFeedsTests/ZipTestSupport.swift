@@ -1,4 +1,5 @@
 import Foundation
+import _FuelTestSupport
 
 /// Makes real ZIP archives with Python's `zipfile`, so the reader is tested against an independent writer.
 enum PythonZip {
@@ -71,25 +72,17 @@ enum PythonZip {
     /// The archive's bytes.
     static func make(_ entries: [Entry]) throws -> [UInt8] {
         let spec = String(decoding: try JSONEncoder().encode(entries), as: UTF8.self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        // The spec can be larger than a pipe holds, so write it from another thread while Python reads.
-        let writer = Thread {
-            input.fileHandleForWriting.write(Data(spec.utf8))
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PythonZipError(status: process.terminationStatus) }
-        return [UInt8](data)
+        let folder = RepositoryPaths.temporaryDirectory("zip-spec")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let specFile = folder.appendingPathComponent("spec.json")
+        try Data(spec.utf8).write(to: specFile)
+        let result = try CapturedRun.run("python3", ["-c", script], stdin: specFile)
+        guard result.status == 0 else { throw PythonZipError(status: result.status, stderr: result.stderr) }
+        return [UInt8](result.stdoutBytes)
     }
 
-    struct PythonZipError: Error { var status: Int32 }
+    struct PythonZipError: Error {
+        var status: Int32
+        var stderr: String
+    }
 }

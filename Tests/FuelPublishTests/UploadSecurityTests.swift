@@ -124,19 +124,10 @@ enum BuiltTool {
     /// Runs the tool; stdout and stderr together.
     static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         guard let url else { return (-1, "fuel-publish is not built") }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for name in env.keys where name.hasPrefix("AWS_") { env[name] = nil }
         env.merge(environment) { $1 }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try CapturedRun.run(url.path, arguments, environment: env, stderrIntoStdout: true)
+        return (result.status, result.stdout)
     }
 }

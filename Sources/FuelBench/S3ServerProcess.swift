@@ -22,18 +22,8 @@ final class S3ServerProcess: Sendable {
             child = try ChildProcess(
                 "python3", ["-u", script.path, "--port", "0", "--bucket", bucket], stdout: .file(stdout.path),
                 stderr: .null)
-            (port, accessKeyID, secretAccessKey) = try StartupLines.await(stdout, from: child, timeout: timeout) {
-                lines in
-                var port: Int?
-                var key: (String, String)?
-                for line in lines {
-                    let words = line.split(separator: " ").map(String.init)
-                    if words.count == 2, words[0] == "PORT" { port = Int(words[1]) }
-                    if words.count == 3, words[0] == "KEY" { key = (words[1], words[2]) }
-                }
-                guard let port, let key else { return nil }
-                return (port, key.0, key.1)
-            }
+            (port, accessKeyID, secretAccessKey) = try StartupLines.waitUntilReady(
+                stdout, from: child, timeout: timeout, ready: Self.portAndKey)
         } catch {
             throw BenchError(
                 "the S3 server \(script.path) did not start "
@@ -45,6 +35,19 @@ final class S3ServerProcess: Sendable {
     func stop() { child.stop(grace: 2) }
 
     deinit { stop() }
+
+    /// The `PORT <n>` and `KEY <id> <secret>` lines, once both are there.
+    private static func portAndKey(_ lines: [Substring]) -> (Int, String, String)? {
+        var port: Int?
+        var key: (String, String)?
+        for line in lines {
+            let words = line.split(separator: " ").map(String.init)
+            if words.count == 2, words[0] == "PORT" { port = Int(words[1]) }
+            if words.count == 3, words[0] == "KEY" { key = (words[1], words[2]) }
+        }
+        guard let port, let key else { return nil }
+        return (port, key.0, key.1)
+    }
 
     /// Why the start failed, without the server's output (it holds the made-up key).
     private static func reason(_ error: any Error) -> String {

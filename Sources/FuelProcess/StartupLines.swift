@@ -8,7 +8,7 @@ public enum StartupLines {
     /// Polls `file` until `ready` accepts its complete lines, the child exits, or `timeout` seconds pass.
     /// - Returns: what `ready` returned.
     /// - Throws: ``StartupError`` with everything the file held when the child exited or the time ran out.
-    public static func await<Value>(
+    public static func waitUntilReady<Value>(
         _ file: URL, from child: ChildProcess, timeout: Double, ready: ([Substring]) -> Value?
     ) throws -> Value {
         let deadline = ChildProcess.monotonicSeconds() + timeout

@@ -33,7 +33,7 @@ public final class LocalServer: Sendable {
             "python3", ["-u", scriptURL.path, "--port", "0"] + arguments, environment: variables,
             stdout: .file(stdout.path))
         do {
-            port = try StartupLines.await(stdout, from: child, timeout: timeout) { lines in
+            port = try StartupLines.waitUntilReady(stdout, from: child, timeout: timeout) { lines in
                 lines.lazy.compactMap {
                     $0.hasPrefix("PORT ") ? Int($0.dropFirst(5).trimmingCharacters(in: .whitespaces)) : nil
                 }.first

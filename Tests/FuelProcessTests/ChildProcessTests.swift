@@ -88,14 +88,14 @@ import _FuelTestSupport
             "echo starting; sleep 0.2; printf 'PORT 12'; sleep 0.2; echo 34; sleep 30")
         defer { child.stop(grace: 1) }
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try StartupLines.await(stdout, from: child, timeout: 20, ready: port) == 1234)
+        #expect(try StartupLines.waitUntilReady(stdout, from: child, timeout: 20, ready: port) == 1234)
     }
 
     @Test func aSilentServerIsKilledAtTheDeadline() throws {
         let (child, stdout, folder) = try start("echo loading; sleep 30")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: StartupError.self) {
-            try StartupLines.await(stdout, from: child, timeout: 0.5, ready: port)
+            try StartupLines.waitUntilReady(stdout, from: child, timeout: 0.5, ready: port)
         }
         #expect(error?.reason == "it said nothing for 0.5 s")
         #expect(error?.output == "loading\n")
@@ -106,7 +106,7 @@ import _FuelTestSupport
         let (child, stdout, folder) = try start("echo 'address in use'; exit 1")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: StartupError.self) {
-            try StartupLines.await(stdout, from: child, timeout: 20, ready: port)
+            try StartupLines.waitUntilReady(stdout, from: child, timeout: 20, ready: port)
         }
         #expect(error?.reason == "it exited")
         #expect(error?.output == "address in use\n")

@@ -7,13 +7,8 @@ import Testing
 /// Real FR stations, with every expected value read by hand from the raw bytes of the committed sample ZIP
 /// (converted from the real data.economie.gouv.fr export) and of the two real XML excerpts.
 @Suite struct FRRealStationTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var label: String
-        /// `sample`, or the name of a fixture under `Fixtures/FR/`.
-        var source: String
-        var expected: Station
-        var testDescription: String { label }
-    }
+    /// `source`: `sample`, or the name of a fixture under `Fixtures/FR/`.
+    typealias Case = StationCase
 
     static let cases: [Case] = [
         Case(

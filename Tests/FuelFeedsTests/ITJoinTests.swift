@@ -9,11 +9,7 @@ import Testing
 ///
 /// The real cuts give only two priced stations, 3535 and 3606, which `ITRealStationTests` checks.
 @Suite struct ITJoinTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var label: String
-        var expected: Station
-        var testDescription: String { label }
-    }
+    typealias Case = StationCase
 
     static let cases: [Case] = [
         Case(

@@ -11,13 +11,8 @@ import Testing
 /// they have prices here. The other cases check registry fields of real rows (coordinates, brand, name, address).
 /// `ITJoinTests` checks the join on three more priced stations, from a reconstructed pair.
 @Suite struct ITRealStationTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var label: String
-        /// `sample` or `2018`.
-        var source: String
-        var expected: Station
-        var testDescription: String { label }
-    }
+    /// `source`: `sample` or `2018`.
+    typealias Case = StationCase
 
     /// An IT price: the feed gives a service kind for every row.
     static func price(

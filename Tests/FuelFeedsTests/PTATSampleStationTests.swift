@@ -8,11 +8,7 @@ import Testing
 /// Lisbon summer time is UTC+1; AT prices take each response's fetch time from the manifest (`ATAdapterTests`);
 /// services are sorted.
 @Suite struct PTATSampleStationTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var label: String
-        var expected: Station
-        var testDescription: String { label }
-    }
+    typealias Case = StationCase
 
     static let portugal: [Case] = [
         Case(

@@ -78,7 +78,9 @@ public final class ChildProcess: Sendable {
     }
 
     /// True until the child has exited (reaping it if it just did).
-    public var isRunning: Bool { (try? poll()) == nil }
+    public var isRunning: Bool {
+        do { return try poll() == nil } catch { return false }  // it cannot be waited for, so it is not ours to wait on
+    }
 
     /// Waits for the child and returns its exit status (128 + the signal when a signal ended it).
     /// - Parameter timeout: seconds; when they pass, the child is killed and the wait throws.

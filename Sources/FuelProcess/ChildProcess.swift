@@ -92,8 +92,7 @@ public final class ChildProcess: Sendable {
         while true {
             if let status = try poll() { return Self.exitStatus(status) }
             if let deadline, Self.monotonicSeconds() >= deadline {
-                send(SIGKILL)
-                _ = try? wait()
+                killAndReap()
                 throw ChildProcessError.timedOut(command: command, seconds: timeout ?? 0)
             }
             usleep(pause)
@@ -117,6 +116,12 @@ public final class ChildProcess: Sendable {
         reaped.withLock { status in
             if status == nil { _ = kill(pid, signal) }
         }
+    }
+
+    /// Kills the child (SIGKILL, which it cannot block or ignore) and reaps it.
+    public func killAndReap() {
+        send(SIGKILL)
+        _ = try? wait()
     }
 
     /// Asks the child to stop (SIGTERM), and kills it (SIGKILL) if it is still there after `grace` seconds.

@@ -22,8 +22,7 @@ public enum StartupLines {
                 throw StartupError(command: child.command, reason: "it exited", output: text)
             }
             if ChildProcess.monotonicSeconds() >= deadline {
-                child.send(SIGKILL)
-                _ = try? child.wait()
+                child.killAndReap()
                 throw StartupError(
                     command: child.command, reason: "it said nothing for \(ChildProcessError.seconds(timeout)) s",
                     output: text)

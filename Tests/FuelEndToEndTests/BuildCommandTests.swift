@@ -127,8 +127,7 @@ import _FuelTestSupport
         }
         while !stagedBuildExists() && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(stagedBuildExists())
-        running.send(SIGKILL)
-        try running.wait(timeout: 30)
+        running.killAndReap()
         #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
         // The next run cleans the stale build folder and publishes.
         #expect(try Self.build(feeds, out).status == 0)

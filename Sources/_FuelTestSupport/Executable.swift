@@ -57,7 +57,8 @@ public enum Executable {
 }
 
 /// Runs any child to completion with its stdout and stderr captured in files (never pipes, which can fill and
-/// deadlock), under a deadline.
+/// deadlock), under a deadline: system tools (gzip, sha256sum) that tests use as independent implementations to check
+/// ours against, and scripts.
 public enum CapturedRun {
     /// - Parameters:
     ///   - executable: a path, or a name looked up on `PATH`.
@@ -98,19 +99,5 @@ public enum TreeSnapshot {
             }
         }
         return files
-    }
-}
-
-/// System tools (gzip, sha256sum) that tests use as independent implementations to check ours against.
-public enum SystemTool {
-    /// Runs a tool (found on `PATH`) to completion and returns its exit status and stdout.
-    public static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data) {
-        let result = try CapturedRun.run(tool, arguments)
-        return (result.status, result.stdoutBytes)
-    }
-
-    /// Runs a tool or script (found on `PATH`, or by path) to completion with stdout and stderr kept apart.
-    public static func capture(_ tool: String, _ arguments: [String]) throws -> Executable.Result {
-        try CapturedRun.run(tool, arguments)
     }
 }

@@ -102,7 +102,7 @@ public enum TileFixtures {
     /// Gzips files in place with `gzip -n -9` (no name, no time: deterministic bytes).
     public static func gzipInPlace(_ files: [URL]) throws {
         guard !files.isEmpty else { return }
-        guard try SystemTool.run("gzip", ["-n", "-9", "-f"] + files.map(\.path)).status == 0 else {
+        guard try CapturedRun.run("gzip", ["-n", "-9", "-f"] + files.map(\.path)).status == 0 else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "gzip failed on fixtures"])
         }
         for file in files {
@@ -113,12 +113,12 @@ public enum TileFixtures {
 
     /// The JSON inside a gzipped published file, decompressed by the system `gzip` (independent of FuelClient).
     public static func gunzip(_ url: URL) throws -> Data {
-        let (status, data) = try SystemTool.run("gzip", ["-dc", url.path])
-        guard status == 0 else {
+        let result = try CapturedRun.run("gzip", ["-dc", url.path])
+        guard result.status == 0 else {
             throw CocoaError(
                 .fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "gzip -d failed on \(url.path)"])
         }
-        return data
+        return result.stdoutBytes
     }
 
     // MARK: - Building stations

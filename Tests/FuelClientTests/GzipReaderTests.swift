@@ -104,7 +104,7 @@ import _FuelTestSupport
         let file = folder.appendingPathComponent("sample.txt")
         try Data(bytes).write(to: file)
         let arguments = (keepName ? [] : ["-n"]) + ["-\(level)", file.path]
-        try #require(try SystemTool.run("gzip", arguments).status == 0)
+        try #require(try CapturedRun.run("gzip", arguments).status == 0)
         return Array(try Data(contentsOf: folder.appendingPathComponent("sample.txt.gz")))
     }
 }

@@ -23,7 +23,7 @@ import _FuelTestSupport
 
     static func check(_ out: URL, _ extra: [String] = []) throws -> Executable.Result {
         let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
-        return try SystemTool.capture("python3", [script] + extra + [out.path])
+        return try CapturedRun.run("python3", [script] + extra + [out.path])
     }
 
     /// `optional keys seen: unavailable 25, hours 166, …` as a dictionary.
@@ -150,24 +150,22 @@ import _FuelTestSupport
 
     @Test func usageErrorsExit64() throws {
         let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
-        #expect(try SystemTool.capture("python3", [script]).status == 64)
-        let help = try SystemTool.capture("python3", [script, "--help"])
+        #expect(try CapturedRun.run("python3", [script]).status == 64)
+        let help = try CapturedRun.run("python3", [script, "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("usage: scripts/check-format"))
     }
 
     static func decode(_ file: URL) throws -> [String: Any] {
-        let (status, json) = try SystemTool.run("gzip", ["-dc", file.path])
-        try #require(status == 0)
-        return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        try #require(try JSONSerialization.jsonObject(with: TileFixtures.gunzip(file)) as? [String: Any])
     }
 
     static func encode(_ tile: [String: Any], to file: URL) throws {
         let plain = file.deletingPathExtension().appendingPathExtension("plain")
         try JSONSerialization.data(withJSONObject: tile).write(to: plain)
-        let (status, gzipped) = try SystemTool.run("gzip", ["-cn", plain.path])
-        try #require(status == 0)
+        let gzipped = try CapturedRun.run("gzip", ["-cn", plain.path])
+        try #require(gzipped.status == 0)
         try FileManager.default.removeItem(at: plain)
-        try gzipped.write(to: file)
+        try gzipped.stdoutBytes.write(to: file)
     }
 }

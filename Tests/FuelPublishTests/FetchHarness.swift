@@ -184,8 +184,7 @@ struct FetchHarness {
 
     /// SHA-256 of a file by an independent implementation (coreutils), to check the manifest's digests.
     static func sha256Hex(of file: URL) throws -> String {
-        let data = try SystemTool.run("sha256sum", [file.path]).stdout
-        return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        try CapturedRun.run("sha256sum", [file.path]).stdout.split(separator: " ").first.map(String.init) ?? ""
     }
 
     static func write(_ bytes: [UInt8], to url: URL) throws {

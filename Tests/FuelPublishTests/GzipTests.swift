@@ -44,9 +44,9 @@ import _FuelTestSupport
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString).json.gz")
         try Data(Gzip.compress(Self.sample)).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let (status, output) = try SystemTool.run("gzip", ["-dc", url.path])
-        #expect(status == 0)
-        #expect([UInt8](output) == Self.sample)
+        let result = try CapturedRun.run("gzip", ["-dc", url.path])
+        #expect(result.status == 0)
+        #expect([UInt8](result.stdoutBytes) == Self.sample)
     }
 
     @Test func truncatedAndGarbageAreErrors() {

@@ -44,6 +44,11 @@ static inline CURLcode CFuelCurl_setSeekCallback(CURL *handle, CFuelCurl_SeekCal
 static inline CURLcode CFuelCurl_getString(CURL *handle, CURLINFO info, char **value) {
     return curl_easy_getinfo(handle, info, value);
 }
+// A blob option (CURLOPT_CAINFO_BLOB): curl copies the bytes, so they need not outlive the call.
+static inline CURLcode CFuelCurl_setBlob(CURL *handle, CURLoption option, const void *data, size_t length) {
+    struct curl_blob blob = {(void *)data, length, CURL_BLOB_COPY};
+    return curl_easy_setopt(handle, option, &blob);
+}
 // Macros Swift cannot import: the global init flags, the error buffer size and callback return codes.
 static inline CURLcode CFuelCurl_globalInit(void) { return curl_global_init(CURL_GLOBAL_ALL); }
 static inline size_t CFuelCurl_errorBufferSize(void) { return CURL_ERROR_SIZE; }

@@ -142,6 +142,11 @@ final class CurlTransfer {
         CFuelCurl_setString(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         CFuelCurl_setLong(handle, CURLOPT_SSL_VERIFYPEER, 1)
         CFuelCurl_setLong(handle, CURLOPT_SSL_VERIFYHOST, 2)
+        if let extra = request.extraCertificateAuthorities {
+            // The system's bundle plus the extra certificates, as one in-memory bundle for this handle only.
+            let bundle = Self.systemCertificateBundle(handle) + [0x0A] + extra
+            bundle.withUnsafeBytes { _ = CFuelCurl_setBlob(handle, CURLOPT_CAINFO_BLOB, $0.baseAddress, $0.count) }
+        }
         CFuelCurl_setLong(handle, CURLOPT_FOLLOWLOCATION, request.maxRedirects > 0 ? 1 : 0)
         CFuelCurl_setLong(handle, CURLOPT_MAXREDIRS, request.maxRedirects)
         CFuelCurl_setLong(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(request.connectTimeout))
@@ -251,6 +256,21 @@ final class CurlTransfer {
             self.file = nil
         }
     }
+
+    /// The bytes of the CA bundle curl verifies against by default (`CURLINFO_CAINFO`), read once.
+    private static func systemCertificateBundle(_ handle: UnsafeMutableRawPointer) -> [UInt8] {
+        systemBundle.withLock { cached in
+            if let cached { return cached }
+            var path: UnsafeMutablePointer<CChar>?
+            CFuelCurl_getString(handle, CURLINFO_CAINFO, &path)
+            let file = path.map { String(cString: $0) } ?? "/etc/ssl/certs/ca-certificates.crt"
+            let bytes = FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? []
+            cached = bytes
+            return bytes
+        }
+    }
+
+    private static let systemBundle = Mutex<[UInt8]?>(nil)
 
     private static func milliseconds(_ seconds: Double) -> Int { max(1, Int((seconds * 1000).rounded())) }
 

@@ -22,6 +22,9 @@ public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         switch self {
+        case .transport(let code, let message, let url) where code == Self.certificateVerificationFailed:
+            return "transfer of \(url) failed: TLS certificate verification failed: \(message) (curl error \(code)); "
+                + "verification stays on: if the publisher's chain is incomplete, trust its CA with the source's caFile"
         case .transport(let code, let message, let url):
             return "transfer of \(url) failed: \(message) (curl error \(code))"
         case .timeout(let url, let seconds):
@@ -53,6 +56,9 @@ public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge, .file, .invalidRequest: return false
         }
     }
+
+    /// `CURLE_PEER_FAILED_VERIFICATION`: the server's certificate chain did not verify.
+    public static let certificateVerificationFailed = 60
 
     /// Couldn't resolve, couldn't connect, weird reply, HTTP/2 errors, partial file, timeout, TLS connect,
     /// empty reply, send and receive errors, HTTP/2 stream errors, HTTP/3.

@@ -38,6 +38,9 @@ public struct HTTPRequest: Sendable {
     public var acceptGzip: Bool
     /// How many redirects to follow (0: none).
     public var maxRedirects: Int
+    /// PEM certificates trusted for this request on top of the system's store (a publisher whose chain the system
+    /// cannot verify); verification itself is never turned off.
+    public var extraCertificateAuthorities: [UInt8]?
 
     public init(
         method: String = "GET",
@@ -50,7 +53,8 @@ public struct HTTPRequest: Sendable {
         totalTimeout: Double = 300,
         stallTimeout: Double? = 60,
         acceptGzip: Bool = false,
-        maxRedirects: Int = 5
+        maxRedirects: Int = 5,
+        extraCertificateAuthorities: [UInt8]? = nil
     ) {
         self.method = method
         self.url = url
@@ -63,6 +67,7 @@ public struct HTTPRequest: Sendable {
         self.stallTimeout = stallTimeout
         self.acceptGzip = acceptGzip
         self.maxRedirects = maxRedirects
+        self.extraCertificateAuthorities = extraCertificateAuthorities
     }
 
     /// The first header of that name, compared case-insensitively.

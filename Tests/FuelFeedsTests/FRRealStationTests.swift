@@ -104,7 +104,8 @@ import Testing
                     FeedRun.price(.diesel, 1.739, "2024-05-08T10:30:00Z"),
                     FeedRun.price(.gasoline98, 1.999, "2024-05-11T11:15:00Z"),
                 ],
-                unavailable: [.gasoline95E10], hours: "24/7 automat; Mo-Su closed",
+                // All seven days ferme="1" beside current prices: the closed week is not believed, the automat is.
+                unavailable: [.gasoline95E10], hours: "24/7 automat",
                 services: ["Automate CB 24/24", "Carburant additivé", "Station de gonflage"])),
         Case(
             label: "1000001 Saint-Denis-lès-Bourg (2021 excerpt): thousandths, T dates, untyped open shortages",

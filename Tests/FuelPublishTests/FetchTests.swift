@@ -150,7 +150,7 @@ import _FuelTestSupport
         let searches = try await harness.requests(endingWith: "/by-region")
         #expect(searches.count == 9)
         for search in searches {
-            #expect(search.query.contains("type=PB") && search.query.contains("includeClosed=false"))
+            #expect(search.query.contains("type=PB") && search.query.contains("includeClosed=true"))
         }
         // At most `rate` requests in any second: request i and request i + rate are at least a second apart.
         // Measured on the nine searches (the region list, first of all, also pays for connection warm-up), with

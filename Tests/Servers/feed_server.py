@@ -11,7 +11,7 @@ Routes
   /sleep?seconds=S               answers "ok" after S seconds (concurrency tests read the in-flight peak).
   /redirect?to=URL               302 to URL.
   .../regions                    AT E-Control region list: <root>/AT-api/regions.json.
-  .../search/gas-stations/by-region?code=C&type=PB&fuelType=F&includeClosed=false
+  .../search/gas-stations/by-region?code=C&type=PB&fuelType=F&includeClosed=true
                                  AT stations: <root>/AT-api/by-region/<C>-<F>.json, or [] when absent;
                                  400 for a wrong type, fuel type or includeClosed.
   .../PesquisarPostos?qtdPorPagina=N&pagina=P
@@ -314,8 +314,9 @@ class Handler(BaseHTTPRequestHandler):
             problems.append("type must be PB")
         if q.get("fuelType") not in ("DIE", "SUP", "GAS"):
             problems.append("fuelType must be DIE, SUP or GAS")
-        if q.get("includeClosed") != "false":
-            problems.append("includeClosed must be false")
+        if q.get("includeClosed") != "true":
+            # Real clients ask with includeClosed=true; false drops every station not open at fetch time.
+            problems.append("includeClosed must be true")
         if not q.get("code", "").isdigit():
             problems.append("code must be a region code")
         if problems:

@@ -1,4 +1,4 @@
-/// A local wall-clock time read from fixed-width text such as `27/09/2025 18:05:47` or `2025-09-27 18:05`.
+/// A local wall-clock time read from text such as `27/09/2025 18:05:47`, `13/09/2025 2:46:36` or `2025-09-27 18:05`.
 public struct WallTime: Sendable, Equatable {
     public var year: Int
     public var month: Int
@@ -16,7 +16,8 @@ public struct WallTime: Sendable, Equatable {
         self.second = second
     }
 
-    /// Parses text that matches a pattern exactly: `yyyy`, `MM`, `dd`, `HH`, `mm`, `ss` are digits, any other
+    /// Parses text against a pattern: `yyyy` is four digits; `MM`, `dd` and `HH` are one or two digits, since the
+    /// publishers drop the leading zero (MITECO writes `13/09/2025 2:46:36`); `mm` and `ss` are two digits. Any other
     /// pattern character must appear as is. Surrounding spaces are ignored.
     /// - Returns: nil when the shape differs or a field is out of range (month 13, 31 April, hour 24, …).
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, pattern: StaticString) -> WallTime? {
@@ -25,25 +26,41 @@ public struct WallTime: Sendable, Equatable {
         while low < high && bytes[low] == 0x20 { low += 1 }
         while high > low && bytes[high - 1] == 0x20 { high -= 1 }
         let shape = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
-        guard high - low == shape.count else { return nil }
         var time = WallTime(year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0)
-        for index in 0..<shape.count {
+        var position = low
+        var index = 0
+        while index < shape.count {
             let letter = shape[index]
-            let byte = bytes[low + index]
-            let digit = Int(byte &- 0x30)
-            switch letter {
-            case 0x79: time.year = time.year * 10 + digit  // y
-            case 0x4D: time.month = time.month * 10 + digit  // M
-            case 0x64: time.day = time.day * 10 + digit  // d
-            case 0x48: time.hour = time.hour * 10 + digit  // H
-            case 0x6D: time.minute = time.minute * 10 + digit  // m
-            case 0x73: time.second = time.second * 10 + digit  // s
-            default:
-                guard byte == letter else { return nil }
+            var width = 1
+            while index + width < shape.count && shape[index + width] == letter { width += 1 }
+            index += width
+            let unpaddable = letter == 0x4D || letter == 0x64 || letter == 0x48  // M d H
+            guard letter == 0x79 || letter == 0x6D || letter == 0x73 || unpaddable else {  // y m s
+                // Literal characters, matched one by one.
+                for _ in 0..<width {
+                    guard position < high, bytes[position] == letter else { return nil }
+                    position += 1
+                }
                 continue
             }
-            guard digit < 10 else { return nil }
+            var value = 0
+            var digits = 0
+            while digits < width && position < high, case let digit = bytes[position] &- 0x30, digit < 10 {
+                value = value * 10 + Int(digit)
+                digits += 1
+                position += 1
+            }
+            guard digits == width || (unpaddable && digits >= 1) else { return nil }
+            switch letter {
+            case 0x79: time.year = value
+            case 0x4D: time.month = value
+            case 0x64: time.day = value
+            case 0x48: time.hour = value
+            case 0x6D: time.minute = value
+            default: time.second = value
+            }
         }
+        guard position == high else { return nil }
         return time.isValid ? time : nil
     }
 

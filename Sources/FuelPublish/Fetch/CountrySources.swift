@@ -73,26 +73,32 @@ enum CountrySources {
 
     // MARK: PT
 
-    /// `PesquisarPostos` page by page until an empty page.
+    /// `PesquisarPostos` in pages of `pageSize` rows (by default one page holds the whole country), until a page
+    /// whose `resultado` is null, missing or empty. Rows come sorted by price, so paging while prices change can skip
+    /// or repeat rows: the rows received must add up to the `Quantidade` every row carries, or PT fails with both
+    /// numbers.
     private static func portugal(_ downloader: FeedDownloader, _ collector: StagedCollector) async throws {
         let settings = downloader.settings
         let separator = settings.url.contains("?") ? "&" : "?"
+        let filter = settings.fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(settings.fuelTypeIDs.joined(separator: ","))&"
         var previousDigest: String?
+        var received = 0
+        var expected: Int?
         for page in 1...100_000 {
-            let url = "\(settings.url)\(separator)qtdPorPagina=\(settings.pageSize)&pagina=\(page)"
+            let url = "\(settings.url)\(separator)\(filter)qtdPorPagina=\(settings.pageSize)&pagina=\(page)"
             let relativePath = "PT/page-\(Self.padded(page)).json"
             let file = try await downloader.fetch(url, as: relativePath, format: .json)
-            let records: Int
+            let rows: PortugalPage
             do {
-                records = try Self.portugalRecords(in: file.staged ?? downloader.url(of: relativePath))
+                rows = try PortugalPage(file: file.staged ?? downloader.url(of: relativePath))
             } catch let reason as PageProblem {
                 if let staged = file.staged { removeQuietly(staged) }
                 throw downloader.failure(relativePath, reason.text)
             }
-            if records == 0 {
+            if rows.count == 0 {
                 if let staged = file.staged { removeQuietly(staged) }
                 guard page > 1 else { throw downloader.failure(relativePath, "the first page has no stations") }
-                return
+                break
             }
             collector.add(file)
             if file.entry.sha256 == previousDigest {
@@ -101,26 +107,56 @@ enum CountrySources {
                 )
             }
             previousDigest = file.entry.sha256
+            guard let total = rows.quantidade else {
+                throw downloader.failure(
+                    relativePath, "its rows carry no Quantidade, so the crawl cannot be checked for completeness")
+            }
+            if let expected, expected != total {
+                throw downloader.failure(
+                    relativePath, "says Quantidade \(total) where page 1 said \(expected): the rows changed while paging")
+            }
+            expected = total
+            received += rows.count
+            if received >= total || rows.count < settings.pageSize { break }
         }
-        throw downloader.failure("PT", "more than 100000 pages; giving up")
+        if let expected, received != expected {
+            throw downloader.failure(
+                "PT", "received \(received) rows but the service's Quantidade is \(expected): the crawl is incomplete "
+                    + "(rows are sorted by price, so paging while prices change skips or repeats rows; fetch setting "
+                    + "pageSize \(settings.pageSize) should hold the whole country in one page)")
+        }
     }
 
-    private struct PageProblem: Error { var text: String }
+    struct PageProblem: Error { var text: String }
 
-    /// The number of records in a `{"status":true,"mensagem":…,"resultado":[…]}` page.
-    private static func portugalRecords(in file: URL) throws -> Int {
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { throw PageProblem(text: "is not a JSON object") }
-        if let status = object["status"] as? Bool, !status {
-            throw PageProblem(text: "the API answered status false: \(object["mensagem"] as? String ?? "no message")")
+    /// The rows of one `{"status":true,"mensagem":…,"resultado":[…]}` page, read with the adapters' JSON parser.
+    struct PortugalPage {
+        /// Rows in `resultado`; 0 when it is null, missing or empty (no more rows).
+        var count = 0
+        /// The `Quantidade` of the first row: how many rows match the whole query.
+        var quantidade: Int?
+
+        init(file: URL) throws {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw PageProblem(text: "cannot be read back")
+            }
+            let document: JSONDocument
+            do { document = try JSONDocument(parsing: [UInt8](data)) } catch {
+                throw PageProblem(text: "is not JSON: \(error)")
+            }
+            let root = document.root
+            guard root.kind == .object else { throw PageProblem(text: "is not a JSON object") }
+            if let status = root["status"], status.bool == false {
+                throw PageProblem(
+                    text: "the API answered status false: \(root["mensagem"]?.string ?? "no message")")
+            }
+            guard let list = root["resultado"], !list.isNull else { return }
+            guard list.kind == .array else { throw PageProblem(text: "has a \"resultado\" that is \(list.kind)") }
+            count = list.count
+            var rows = list.elements.makeIterator()
+            if let key = document.keyID("Quantidade"), let first = rows.next() { quantidade = first.member(key)?.int }
         }
-        guard let records = object["resultado"] as? [Any] else {
-            throw PageProblem(text: "has no \"resultado\" array")
-        }
-        return records.count
     }
-
     private static func padded(_ page: Int) -> String {
         let text = String(page)
         return String(repeating: "0", count: max(0, 4 - text.count)) + text
@@ -144,7 +180,7 @@ enum CountrySources {
         for district in districts {
             for fuel in downloader.settings.fuelTypes {
                 let url =
-                    "\(base)/search/gas-stations/by-region?code=\(district)&type=PB&fuelType=\(fuel)&includeClosed=false"
+                    "\(base)/search/gas-stations/by-region?code=\(district)&type=PB&fuelType=\(fuel)&includeClosed=true"
                 try await collector.add(downloader.fetch(url, as: "AT/\(district)-\(fuel).json", format: .jsonArray))
             }
         }

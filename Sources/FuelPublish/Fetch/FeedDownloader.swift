@@ -61,7 +61,7 @@ final class FeedDownloader: Sendable {
         }
         let staging = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).part-\(UUID().uuidString.prefix(8))")
-        var headers: [HTTPHeader] = []
+        var headers = settings.headers
         let cached = cachedEntry(relativePath)
         if let cached {
             if let etag = cached.etag { headers.append(HTTPHeader("If-None-Match", etag)) }
@@ -72,7 +72,8 @@ final class FeedDownloader: Sendable {
         let request = HTTPRequest(
             url: url, headers: headers, responseFile: staging, maxResponseBytes: budget,
             connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout,
-            stallTimeout: settings.stallTimeout, acceptGzip: true)
+            stallTimeout: settings.stallTimeout, acceptGzip: true,
+            extraCertificateAuthorities: settings.certificateAuthorities(for: url))
         let attempts = AttemptCounter()
         let response: HTTPResponse
         do {

@@ -12,8 +12,13 @@ import FuelHTTP
 /// - `connectTimeout`, `totalTimeout`, `stallTimeout` (seconds), `maxBytes` (per file, default 200 MB).
 /// - `attempts`, `retryBaseDelay`, `retryMaxDelay` (seconds): the retry policy.
 /// - `requestsPerSecond`: the pace of requests to the publisher (default 2; `--rate` overrides it).
-/// - PT: `pageSize` (records per page, default 1000). IT: `registryFile`, `pricesFile`. AT: `fuelTypes`
-///   (default `DIE,SUP,GAS`).
+/// - `header.<Name>`: a request header sent to this publisher with every request (DGEG answers 404 to some
+///   clients without `Referer` and `X-Requested-With`).
+/// - `caFile`: a PEM file beside `source.json` whose certificates are trusted, on top of the system's store, for
+///   requests to the host of `url` only. Verification is never turned off.
+/// - PT: `pageSize` (records per page, default 20000: the whole country in one page), `fuelTypeIds` (the
+///   `idsTiposComb` filter, comma-separated). IT: `registryFile`, `pricesFile`. AT: `fuelTypes` (default
+///   `DIE,SUP,GAS`).
 public struct SourceSettings: Sendable, Equatable {
     public var url: String
     public var connectTimeout: Double = 30
@@ -22,7 +27,15 @@ public struct SourceSettings: Sendable, Equatable {
     public var maxBytes: Int = 200 * 1024 * 1024
     public var retry = RetryPolicy(maxAttempts: 4, baseDelay: 2, maxDelay: 60)
     public var requestsPerSecond: Double = 2
-    public var pageSize: Int = 1000
+    public var pageSize: Int = 20_000
+    /// PT: the `idsTiposComb` ids asked for; empty sends no filter.
+    public var fuelTypeIDs: [String] = []
+    /// Headers sent with every request to this publisher, sorted by name.
+    public var headers: [HTTPHeader] = []
+    /// PEM certificates from `caFile`, trusted for ``trustedHost`` only.
+    public var extraCertificateAuthorities: [UInt8]?
+    /// The host of `url`, the only one the extra certificates apply to.
+    public var trustedHost: String?
     public var registryFile = "anagrafica_impianti_attivi.csv"
     public var pricesFile = "prezzo_alle_8.csv"
     public var fuelTypes = ["DIE", "SUP", "GAS"]
@@ -32,11 +45,26 @@ public struct SourceSettings: Sendable, Equatable {
 
     public init(url: String) { self.url = url }
 
+    /// The extra certificates to trust for a request to `requestURL`: only when it goes to ``trustedHost``.
+    public func certificateAuthorities(for requestURL: String) -> [UInt8]? {
+        guard let extraCertificateAuthorities, let trustedHost,
+            URLComponents(string: requestURL)?.host?.lowercased() == trustedHost
+        else { return nil }
+        return extraCertificateAuthorities
+    }
+
+    private static func list(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     static let knownKeys: Set<String> = [
         "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
         "retryMaxDelay", "requestsPerSecond", "pageSize", "registryFile", "pricesFile", "fuelTypes", "registryUrl",
-        "pricesUrl",
+        "pricesUrl", "caFile", "fuelTypeIds",
     ]
+
+    /// The prefix of a header setting: `header.Referer`.
+    static let headerPrefix = "header."
 
     /// Reads the settings of a country.
     /// - Parameters:
@@ -49,7 +77,7 @@ public struct SourceSettings: Sendable, Equatable {
     ) throws -> SourceSettings {
         let object = fetch ?? [:]
         func fail(_ reason: String) -> FetchError { FetchError(country: country, file: file, reason: reason) }
-        if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) }) {
+        if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) && !$0.hasPrefix(headerPrefix) }) {
             throw fail("unknown fetch setting \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
         }
         let fileURLs = endpointOverride == nil ? [object["registryUrl"], object["pricesUrl"]].compactMap { $0 } : []
@@ -92,9 +120,35 @@ public struct SourceSettings: Sendable, Equatable {
         settings.registryFile = object["registryFile"] ?? settings.registryFile
         settings.pricesFile = object["pricesFile"] ?? settings.pricesFile
         if let fuels = object["fuelTypes"] {
-            settings.fuelTypes = fuels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+            settings.fuelTypes = list(fuels)
             guard !settings.fuelTypes.isEmpty else { throw fail("fetch setting \"fuelTypes\" is empty") }
+        }
+        if let ids = object["fuelTypeIds"] {
+            settings.fuelTypeIDs = list(ids)
+            guard !settings.fuelTypeIDs.isEmpty, settings.fuelTypeIDs.allSatisfy({ Int($0) != nil }) else {
+                throw fail("fetch setting \"fuelTypeIds\" must be comma-separated numbers, got \"\(ids)\"")
+            }
+        }
+        for key in object.keys.sorted() where key.hasPrefix(headerPrefix) {
+            let name = String(key.dropFirst(headerPrefix.count))
+            let value = object[key] ?? ""
+            let token = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),
+                !value.contains(where: { $0.isNewline || $0 == "\0" })
+            else { throw fail("fetch setting \"\(key)\" is not a usable header") }
+            settings.headers.append(HTTPHeader(name, value))
+        }
+        if let caFile = object["caFile"] {
+            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+            let path = folder.appendingPathComponent(caFile).path
+            guard !caFile.contains("/"), let data = FileManager.default.contents(atPath: path) else {
+                throw fail("fetch setting \"caFile\": cannot read \(path) (a PEM file beside source.json)")
+            }
+            guard String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {
+                throw fail("fetch setting \"caFile\": \(path) holds no PEM certificate")
+            }
+            settings.extraCertificateAuthorities = [UInt8](data)
+            settings.trustedHost = URLComponents(string: url)?.host?.lowercased()
         }
         return settings
     }

@@ -5,15 +5,19 @@
 ///    Unknown codes and entries without both times are skipped.
 /// 2. A day's times are its `from-to` spans, sorted and joined with `,` (`Mo 06:00-12:00,14:00-20:00`); times are
 ///    kept as the feed writes them, `24:00` included.
-/// 3. Consecutive weekdays (Monday to Sunday) with the same times form a range (`Mo-Fr`); days the feed does not
+/// 3. A day whose only entry is `00:00-00:00` is closed, as real E-Control answers mark a closed day, and reads
+///    `closed`; never a span.
+/// 4. Consecutive weekdays (Monday to Sunday) with the same times form a range (`Mo-Fr`); days the feed does not
 ///    list are left out, since the feed does not say whether they are closed.
-/// 4. Groups are joined with `; ` in weekday order, and the public-holiday group comes last.
-/// 5. Open all day (`00:00-24:00` or `00:00-23:59`) on all seven days, and on holidays too or with no holiday entry,
+/// 5. Groups are joined with `; ` in weekday order, and the public-holiday group comes last.
+/// 6. Open all day (`00:00-24:00` or `00:00-23:59`) on all seven days, and on holidays too or with no holiday entry,
 ///    is `24/7`, as for FR.
 ///
 /// - Returns: nil when no entry is usable.
 enum OpeningHoursText {
     static let dayNames = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su", "PH"]
+    /// `from` and `to` of a closed day.
+    static let closedMark = "00:00"
 
     /// The index (0 = Monday, 7 = public holiday) of an E-Control day code.
     static func dayIndex(_ code: String) -> Int? {
@@ -33,12 +37,19 @@ enum OpeningHoursText {
     /// - Parameter entries: (day code, from, to) as the feed gives them.
     static func format(_ entries: [(day: String, from: String, to: String)]) -> String? {
         var spans = Array(repeating: [String](), count: 8)
+        var closed = Array(repeating: false, count: 8)
         for entry in entries {
             guard let index = dayIndex(entry.day), !entry.from.isEmpty, !entry.to.isEmpty else { continue }
+            if entry.from == closedMark && entry.to == closedMark {
+                closed[index] = true
+                continue
+            }
             let span = entry.from + "-" + entry.to
             if !spans[index].contains(span) { spans[index].append(span) }
         }
-        let times = spans.map { $0.sorted().joined(separator: ",") }
+        let times = spans.indices.map { day in
+            spans[day].isEmpty && closed[day] ? "closed" : spans[day].sorted().joined(separator: ",")
+        }
         let allDay: Set = ["00:00-24:00", "00:00-23:59"]
         if times[0..<7].allSatisfy(allDay.contains) && (times[7].isEmpty || allDay.contains(times[7])) {
             return "24/7"

@@ -3,9 +3,11 @@ import FuelGrid
 
 /// Spain: MITECO's `EstacionesTerrestres` response (`DIR/ES/*.json`), one object per station, every value a string.
 ///
-/// - `Fecha` (`dd/MM/yyyy HH:mm:ss`, Europe/Madrid) is the time of every price and the reference time.
+/// - `Fecha` (`dd/MM/yyyy HH:mm:ss`, Europe/Madrid; MITECO drops the hour's leading zero before 10:00, as in
+///   `13/09/2025 2:46:36`) is the time of every price and the reference time.
 /// - Prices are the `Precio …` keys, read generically through `adapters/ES/fuels.json`; a key the table does not
 ///   know is counted (`unknown price key: Precio X`), never fatal. `""` means the fuel is not sold.
+/// - `Precio Bioetanol` is `e85` where `% BioEtanol` is 70 or more, else `other` labelled `Bioetanol`.
 /// - Numbers use a decimal comma; strings may escape `/` as `\/`; a leading UTF-8 BOM is skipped.
 /// - Several files are merged; a station listed twice keeps the record of the newer `Fecha` and the other counts as
 ///   a duplicate.
@@ -29,8 +31,10 @@ public struct SpainAdapter: FeedAdapter {
 private struct SpainFeedRun {
     /// What a key of a station record means, resolved once per distinct key.
     enum Field {
-        case id, name, address, postcode, city, latitude, longitude, hours, saleType
+        case id, name, address, postcode, city, latitude, longitude, hours, saleType, bioethanolShare
         case price(FuelTable.Entry, label: String)
+        /// `Precio Bioetanol`, whose fuel depends on the record's `% BioEtanol`.
+        case bioethanolPrice
         case unknownPrice(counter: String)
         case ignored
     }
@@ -104,6 +108,8 @@ private struct SpainFeedRun {
         var id: JSONValue?
         var values: [JSONValue?] = Array(repeating: nil, count: 8)
         var prices: [FuelPrice] = []
+        var bioethanol: Double?
+        var bioethanolShare: JSONValue?
         var badPrice: (name: String, value: JSONValue)?
         for member in record.members {
             switch fields[member.keyID] {
@@ -116,6 +122,15 @@ private struct SpainFeedRun {
             case .longitude: values[5] = member.value
             case .hours: values[6] = member.value
             case .saleType: values[7] = member.value
+            case .bioethanolShare: bioethanolShare = member.value
+            case .bioethanolPrice:
+                let value = member.value
+                if value.isNull || value.isBlankString { continue }
+                guard let amount = value.decimal else {
+                    if badPrice == nil { badPrice = ("Precio Bioetanol", value) }
+                    continue
+                }
+                bioethanol = amount
             case .price(let entry, let label):
                 let value = member.value
                 if value.isNull || value.isBlankString { continue }
@@ -165,6 +180,9 @@ private struct SpainFeedRun {
         }
         stationTimes[key] = time
         let name = try values[0]?.text("Rótulo", context)
+        if let bioethanol {
+            prices.append(bioethanolPrice(bioethanol, share: bioethanolShare, time: time))
+        }
         prices.sort(by: FuelPrice.canonicalOrder)
         var hours = try values[6]?.text("Horario", context)
         if let text = hours, SpainAdapter.isJunkHours(text) {
@@ -179,6 +197,18 @@ private struct SpainFeedRun {
             restricted: try values[7]?.text("Tipo Venta", context) == "R" ? true : nil)
     }
 
+    /// `Precio Bioetanol` is E85 where the station's `% BioEtanol` is 70 or more (real responses carry E85 there,
+    /// with `85,0`, not in `Precio Gasolina 95 E85`); any other blend stays `other` with its label, and is counted.
+    private mutating func bioethanolPrice(_ price: Double, share: JSONValue?, time: Date) -> FuelPrice {
+        let minimum = SpainAdapter.e85MinimumEthanolPercent
+        if let percent = share?.decimal, percent >= Double(minimum) {
+            counters["Precio Bioetanol read as e85 (% BioEtanol \(minimum) or more)", default: 0] += 1
+            return FuelPrice(fuel: .e85, price: price, updated: time, unit: .litre)
+        }
+        counters["Precio Bioetanol kept as other (% BioEtanol below \(minimum) or missing)", default: 0] += 1
+        return FuelPrice(fuel: .other, price: price, updated: time, unit: .litre, label: "Bioetanol")
+    }
+
     /// The meaning of a record key; price keys go through the fuel table.
     static func field(for key: String, fuels: FuelTable) -> Field {
         switch key {
@@ -191,6 +221,8 @@ private struct SpainFeedRun {
         case "Longitud (WGS84)": return .longitude
         case "Horario": return .hours
         case "Tipo Venta": return .saleType
+        case "% BioEtanol": return .bioethanolShare
+        case "Precio Bioetanol": return .bioethanolPrice
         default:
             guard key.hasPrefix("Precio") else { return .ignored }
             let label = key.dropFirst("Precio".count).trimmingCharacters(in: .whitespaces)
@@ -201,6 +233,9 @@ private struct SpainFeedRun {
 }
 
 extension SpainAdapter {
+    /// The ethanol share from which `Precio Bioetanol` is E85 fuel: E85 blends hold 70 to 85 % ethanol (EN 15293).
+    static let e85MinimumEthanolPercent = 70
+
     /// True for an `Horario` with no digit at all. Of the 1,255 distinct values in the national feed, every real one
     /// holds a time (`L-D: 24H`, `L-V: 07:00-22:00`); the one without is junk (`CACA`).
     static func isJunkHours(_ text: String) -> Bool {

@@ -8,8 +8,8 @@ import FuelGrid
 ///   from before 2022 (a value above 10 is divided by 1000). Times are Europe/Paris wall-clock time.
 /// - The feed has no station name or brand: both stay nil.
 /// - `pop="A"` marks a motorway station (`motorway` true; nil otherwise, as the tile format writes it only when true). Hours follow the rule of ``FRHours``; services are
-///   the feed's own labels, sorted. Shortages are resolved as ``FRStationDraft/station(reference:fuels:counters:)``
-///   describes.
+///   the feed's own labels, sorted. Shortages are resolved as ``FRStationDraft/station(reference:maxPriceAge:fuels:counters:)``
+///   describes; a week closed on all seven days while prices are current leaves the hours unknown.
 /// - The reference time is the newest `maj` (price time) of all files. When a station appears more than once, the
 ///   record with the newest price wins.
 public struct FRAdapter: FeedAdapter {
@@ -59,8 +59,12 @@ public struct FRAdapter: FeedAdapter {
         }
         var fuels = FRFuelResolver(table: input.config.fuels)
         var stations: [Station] = []
+        let maxPriceAge = Int64(input.config.maxPriceAgeDays) * 86_400
         for draft in drafts.values {
-            guard let station = draft.station(reference: reference, fuels: &fuels, counters: &counters) else {
+            guard
+                let station = draft.station(
+                    reference: reference, maxPriceAge: maxPriceAge, fuels: &fuels, counters: &counters)
+            else {
                 rejects["empty coordinates", default: 0] += 1
                 continue
             }

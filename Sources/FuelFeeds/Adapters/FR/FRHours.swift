@@ -45,6 +45,12 @@ struct FRHours: Equatable {
 
     private static let allDay = "00:00-24:00"
 
+    /// True when all seven days, Monday to Sunday, are marked `ferme="1"`.
+    var isClosedAllWeek: Bool {
+        let closedDays = Set(days.filter { $0.closed }.map(\.id))
+        return (1...7).allSatisfy(closedDays.contains)
+    }
+
     /// The text, or nil when there is nothing to say.
     var text: String? {
         var runs: [(first: Int, last: Int, text: String)] = []

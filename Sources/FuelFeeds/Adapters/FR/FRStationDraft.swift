@@ -50,7 +50,14 @@ struct FRStationDraft {
     /// fuel is not listed as unavailable. A `temporaire` shortage, or one without a type (older files), lists the
     /// fuel as unavailable unless its `fin` lies before the reference time (the shortage is over). The price of a
     /// temporarily unavailable fuel is kept: it is the last price the station set.
-    func station(reference: Int64, fuels: inout FRFuelResolver, counters: inout [String: Int]) -> Station? {
+    ///
+    /// A week whose seven days are all `ferme="1"` while the station has a price updated within `maxPriceAge`
+    /// seconds of the reference time contradicts itself (a real national file has 670 such stations, 570 of them
+    /// with a dummy `01.00-01.00` interval): its hours are left unknown (nil), never "closed", and it is counted.
+    /// A card automat open around the clock still says so (`24/7 automat`).
+    func station(
+        reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout [String: Int]
+    ) -> Station? {
         guard let latitude, let longitude else { return nil }
         var discontinued: Set<String> = []
         var unavailable: Set<FuelCode> = []
@@ -85,13 +92,24 @@ struct FRStationDraft {
                     label: fuel == .other ? price.name : nil))
         }
         result.sort(by: FuelPrice.canonicalOrder)
+        var hoursText = hours?.text
+        let currentSince = Date(timeIntervalSince1970: TimeInterval(reference - maxPriceAge))
+        if let hours, hours.isClosedAllWeek, result.contains(where: { $0.updated >= currentSince }) {
+            counters[FRStationDraft.closedWeekWithPrices, default: 0] += 1
+            hoursText = hours.automat ? FRHours(automat: true).text : nil
+        }
         return Station(
             id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
             latitude: (latitude * 1_000_000).rounded() / 1_000_000,
             longitude: (longitude * 1_000_000).rounded() / 1_000_000, prices: result,
-            unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hours?.text,
+            unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
             services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
     }
+}
+
+extension FRStationDraft {
+    /// The report's counter for stations whose hours say closed all week while their prices are current.
+    static let closedWeekWithPrices = "hours left unknown: all seven days ferme but prices are current"
 }
 
 /// Looks FR fuel names up in `fuels.json` once per distinct name.

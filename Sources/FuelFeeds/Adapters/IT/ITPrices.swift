@@ -65,21 +65,13 @@ struct ITPrices {
         if latin1Rows > 0 { counters["price row read as ISO-8859-1 (not valid UTF-8)"] = latin1Rows }
     }
 
-    /// `02/07/2026 19:30:06` (seconds optional), Europe/Rome wall-clock time, as seconds since 1970 (UTC).
+    /// `02/07/2026 19:30:06` (seconds optional; an unpadded day, month or hour is read too, as ``WallTime`` does
+    /// for every feed), Europe/Rome wall-clock time, as seconds since 1970 (UTC).
     static func utcSeconds(_ text: UnsafeBufferPointer<UInt8>, clock: inout LocalClock) -> Int64? {
-        guard text.count == 19 || text.count == 16, text[2] == 0x2F, text[5] == 0x2F, text[10] == 0x20,
-            text[13] == 0x3A, text.count == 16 || text[16] == 0x3A
+        guard
+            let wall = WallTime.parse(text, pattern: "dd/MM/yyyy HH:mm:ss")
+                ?? WallTime.parse(text, pattern: "dd/MM/yyyy HH:mm")
         else { return nil }
-        func number(_ range: Range<Int>) -> Int? { ByteNumbers.integer(UnsafeBufferPointer(rebasing: text[range])) }
-        guard let day = number(0..<2), let month = number(3..<5), let year = number(6..<10),
-            let hour = number(11..<13), let minute = number(14..<16),
-            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60
-        else { return nil }
-        var second = 0
-        if text.count == 19 {
-            guard let value = number(17..<19), value < 61 else { return nil }
-            second = value
-        }
-        return clock.utcSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return wall.utcSeconds(&clock)
     }
 }

@@ -9,7 +9,7 @@ import Testing
 ///
 /// The two 2026 cuts are the first lines of each national file; only stations 3535 and 3606 are in both, so only
 /// they have prices here. The other cases check registry fields of real rows (coordinates, brand, name, address).
-/// `ITJoinTests` checks the join on three more priced stations, from a reconstructed pair.
+/// `ITJoinTests` checks the join on a real same-day pair.
 @Suite struct ITRealStationTests {
     /// `source`: `sample` or `2018`.
     typealias Case = StationCase

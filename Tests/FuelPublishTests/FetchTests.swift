@@ -223,16 +223,6 @@ import _FuelTestSupport
         #expect(try await harness.fetcher(["IT"]).run().failures.isEmpty)
     }
 
-    @Test func portugalStopsAtTheFirstEmptyPage() async throws {
-        let harness = try FetchHarness()
-        _ = try await harness.fetcher(["PT"]).run()
-        let pages = try await harness.requests(endingWith: "/PesquisarPostos").map(\.query)
-        #expect(pages == (1...4).map { "qtdPorPagina=2&pagina=\($0)" })
-        let last = try #require(harness.feedFile("PT/page-0003.json"))
-        let object = try JSONSerialization.jsonObject(with: last) as? [String: Any]
-        #expect((object?["resultado"] as? [Any])?.count == 1)
-    }
-
     @Test func endpointsComeFromTheEnvironmentOrTheFlag() async throws {
         let harness = try FetchHarness(fetch: ["ES": ["url": "http://127.0.0.1:1/nowhere.json", "attempts": "1"]])
         let viaEnvironment = try await harness.fetcher(["ES"]) {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A local feed publisher for tests: serves fixture feeds from a folder and injects faults on demand.
 
-Usage: feed_server.py --port 0 [--root DIR]     (binds 127.0.0.1; prints "PORT <n>" first)
+Usage: feed_server.py --port 0 [--root DIR] [--tls-cert PEM --tls-key PEM]
+       (binds 127.0.0.1; prints "PORT <n>" first; with a certificate it speaks HTTPS only)
 
 Routes
   /files/<path>                  a file under --root, with ETag and Last-Modified; answers 304 to a matching
@@ -43,6 +44,7 @@ import json
 import os
 import signal
 import socketserver
+import ssl
 import sys
 import threading
 import time
@@ -53,7 +55,7 @@ STATE_LOCK = threading.Lock()
 STATE = {"requests": [], "keys": {}, "faults": {}, "inFlight": 0, "peakInFlight": 0}
 ROOT = "."
 RECORDED_HEADERS = ["if-none-match", "if-modified-since", "user-agent", "accept-encoding", "authorization",
-                    "content-type", "expect"]
+                    "content-type", "expect", "referer", "x-requested-with"]
 
 
 def reset_state():
@@ -327,6 +329,10 @@ class Handler(BaseHTTPRequestHandler):
         return self.serve_fixture(relative)
 
     def pt_page(self):
+        """DGEG's PesquisarPostos: rows of <root>/PT-api/stations.json, paged. Like the real service, every row
+        carries Quantidade, the number of rows matching the query (kept as is when the fixture rows already carry
+        one). <root>/PT-api/settings.json may say {"afterEnd": "empty" | "null" | "missing"}: what a page past the
+        last row holds in place of its rows."""
         try:
             size = int(self.query["qtdPorPagina"])
             page = int(self.query["pagina"])
@@ -337,8 +343,18 @@ class Handler(BaseHTTPRequestHandler):
         if status != 200:
             return status, body, content_type, headers
         records = json.loads(body)
+        for record in records:
+            record.setdefault("Quantidade", len(records))
+        settings_path = os.path.join(ROOT, "PT-api", "settings.json")
+        settings = json.load(open(settings_path)) if os.path.isfile(settings_path) else {}
         chunk = records[(page - 1) * size: page * size]
         answer = {"status": True, "mensagem": "sucesso", "resultado": chunk}
+        if not chunk:
+            after_end = settings.get("afterEnd", "empty")
+            if after_end == "null":
+                answer["resultado"] = None
+            elif after_end == "missing":
+                del answer["resultado"]
         return 200, json.dumps(answer, ensure_ascii=False).encode(), "application/json", {}
 
     def serve_file(self, relative):
@@ -378,7 +394,7 @@ class Server(ThreadingHTTPServer):
 
     def handle_error(self, request, client_address):
         error = sys.exc_info()[1]
-        if isinstance(error, (_Handled, BrokenPipeError, ConnectionResetError)):
+        if isinstance(error, (_Handled, BrokenPipeError, ConnectionResetError, ssl.SSLError)):
             return
         super().handle_error(request, client_address)
 
@@ -392,9 +408,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--root", default=".")
+    parser.add_argument("--tls-cert")
+    parser.add_argument("--tls-key")
     arguments = parser.parse_args()
     ROOT = os.path.abspath(arguments.root)
     server = Server(("127.0.0.1", arguments.port), Handler)
+    if arguments.tls_cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(arguments.tls_cert, arguments.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print("PORT %d" % server.server_address[1], flush=True)
     try:
         server.serve_forever(poll_interval=0.1)

@@ -7,6 +7,7 @@ enum FetchCommand {
     static let usage = """
         usage: fuel-publish fetch [--countries AT,ES,FR,IT,PT] [--feeds DIR] [--adapters DIR] [--rate N]
                                   [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
+               fuel-publish fetch --check [--countries …] [--adapters DIR] [--endpoint CC=URL]...
 
         Downloads each country's feed into DIR/<CC>/ (default DIR: feeds), all-or-nothing per country: files are
         downloaded to hidden temporary files, checked (not empty, JSON/ZIP/CSV as expected, not an HTML page),
@@ -23,9 +24,13 @@ enum FetchCommand {
           --retry-delay S       seconds before the first retry; later ones back off exponentially (default 2)
           --offline             fetch nothing, write nothing: list what DIR already holds per country, and fail
                                 for a country whose folder is empty or whose last fetch failed
+          --check               one light request per country instead of a fetch (PT one row, ES its smallest
+                                filtered query, FR the ZIP, IT the first 16 KB of both files, AT the region
+                                list); prints a table of HTTP status, TLS verification, whether the shape is
+                                recognised, what it counted and the latency; writes nothing
 
-        Exit status: 0 when every country was fetched, 1 when any failed (each is named with the reason),
-        64 for a usage error.
+        Exit status: 0 when every country was fetched (with --check: is usable), 1 when any failed (each is named
+        with the reason), 64 for a usage error.
         """
 
     static func run(_ arguments: inout Arguments) async throws {
@@ -41,9 +46,29 @@ enum FetchCommand {
         let countries = try arguments.list("--countries")?.map { $0.uppercased() }
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let adapters = try arguments.option("--adapters") ?? "adapters"
+        let check = arguments.flag("--check")
         let options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
         try arguments.finish()
-        try await execute(options)
+        if check {
+            if options.offline { throw UsageError("--check asks the services; it cannot be --offline") }
+            try await checkServices(options)
+        } else {
+            try await execute(options)
+        }
+    }
+
+    /// `--check`: the table on stdout, the problems on stderr.
+    /// - Throws: ``ExitCode/failure`` when any country is not usable.
+    static func checkServices(_ options: FetchOptions) async throws {
+        let results = await FeedChecker(options: options).run()
+        for line in FeedCheckTable.lines(results) { Console.output(line) }
+        let unusable = results.filter { !$0.usable }
+        guard unusable.isEmpty else {
+            let names = Array(Set(unusable.map(\.country))).sorted().joined(separator: ", ")
+            Console.error("error: not usable: \(names):")
+            for result in unusable { Console.error("  \(result.country): \(result.url): \(result.problem ?? "")") }
+            throw ExitCode.failure
+        }
     }
 
     /// Reads the fetch-only options; the caller has read `--countries`, `--feeds` and `--adapters`, which the

@@ -43,11 +43,38 @@ import _FuelTestSupport
         let result = try Self.check(out)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("conforms to format 1 (documented keys only)"))
-        // Every optional key occurs, so the check is not vacuous for any of them.
+        // Every optional key occurs, so the check is not vacuous for any of them. No real sample sells a fuel
+        // outside the canonical table, so `label` is shown by the next test.
         let seen = Self.optionalKeysSeen(result.stdout)
-        for key in ["unavailable", "hours", "services", "motorway", "restricted", "unit", "service", "label"] {
+        for key in ["unavailable", "hours", "services", "motorway", "restricted", "unit", "service"] {
             #expect((seen[key] ?? 0) > 0, "no \(key) in the sample build: \(result.stdout)")
         }
+    }
+
+    /// The real Barcelona response with station 1736 selling `Gasolina 95 E25`, an `other` fuel: its price is
+    /// published with its label, and the build still conforms.
+    @Test func anOtherFuelIsPublishedWithItsLabelAndConforms() throws {
+        let root = RepositoryPaths.temporaryDirectory("format-label")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sample = RepositoryPaths.samples().appendingPathComponent(
+            "ES/estaciones-terrestres-barcelona-2025-09-27-first40.json")
+        let text = try String(contentsOf: sample, encoding: .utf8)
+        let first = try #require(text.range(of: #""Precio Gasolina 95 E25":"","#))
+        let changed = text.replacingCharacters(in: first, with: #""Precio Gasolina 95 E25":"1,519","#)
+        let folder = root.appendingPathComponent("feeds/ES")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(changed.utf8).write(to: folder.appendingPathComponent("response.json"))
+        let out = root.appendingPathComponent("out")
+        let build = try Executable.run(
+            "fuel-publish",
+            [
+                "build", "--feeds", root.appendingPathComponent("feeds").path, "--out", out.path, "--countries", "ES",
+                "--adapters", RepositoryPaths.adapters().path, "--built-at", Self.builtAt,
+            ])
+        try #require(build.status == 0, "\(build.stderr)")
+        let result = try Self.check(out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.optionalKeysSeen(result.stdout)["label"] == 1, "\(result.stdout)")
     }
 
     @Test func aGeneratedBuildConforms() throws {

@@ -3,8 +3,11 @@ import FuelFeeds
 import Testing
 import _FuelTestSupport
 
-/// The samples in `adapters/samples/` parse, and the test fixtures are exact copies of them.
+/// The samples in `adapters/samples/` parse, and the test fixtures hold exact copies of them: the real captures
+/// of `Fixtures/<CC>/SOURCES.md`.
 @Suite struct JSONFeedSampleTests {
+    static let fixtureFolders = ["ES": "ES", "PT": "PT/dgeg-2026-06-10", "AT": "AT/econtrol-2026-06-11-vienna"]
+
     @Test(arguments: ["ES", "PT", "AT"])
     func samplesParseAndMatchTheFixtures(_ country: String) throws {
         let samples = RepositoryPaths.samples().appendingPathComponent(country)
@@ -13,7 +16,7 @@ import _FuelTestSupport
         #expect(!result.stations.isEmpty)
         #expect(result.rejects.isEmpty)
 
-        let fixtures = RepositoryPaths.feedFixtures().appendingPathComponent(country)
+        let fixtures = RepositoryPaths.feedFixtures().appendingPathComponent(Self.fixtureFolders[country] ?? country)
         let names = try FileManager.default.contentsOfDirectory(atPath: samples.path)
             .filter { $0.hasSuffix(".json") }.sorted()
         let copies = try FileManager.default.contentsOfDirectory(atPath: fixtures.path)

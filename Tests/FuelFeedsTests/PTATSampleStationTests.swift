@@ -3,7 +3,8 @@ import FuelFeeds
 import FuelGrid
 import Testing
 
-/// Named PT and AT stations of the reconstructed samples, compared as whole `Station` values. Every expected value
+/// Named PT and AT stations of the reconstructed test fixtures (`Fixtures/PT`, `Fixtures/AT`; the real captures are in
+/// `PTATRealCaptureTests`), compared as whole `Station` values. Every expected value
 /// is read from the raw rows (PT `page-000N.json`, AT `by-region-PB-*.json`) and the rules of the adapters' docs:
 /// Lisbon summer time is UTC+1; AT prices take each response's fetch time from the manifest (`ATAdapterTests`);
 /// services are sorted.

@@ -132,7 +132,8 @@ public struct FeedFetcher: Sendable {
         }
     }
 
-    private func settings(for country: String) throws -> SourceSettings {
+    /// The country's fetch settings with the command-line overrides applied.
+    func settings(for country: String) throws -> SourceSettings {
         let sourceFile = options.adaptersDirectory.appendingPathComponent(country).appendingPathComponent(
             "source.json")
         let config: CountryConfig

@@ -14,6 +14,7 @@ import FuelHTTP
 /// - `requestsPerSecond`: the pace of requests to the publisher (default 2; `--rate` overrides it).
 /// - `header.<Name>`: a request header sent to this publisher with every request (DGEG answers 404 to some
 ///   clients without `Referer` and `X-Requested-With`).
+/// - `checkUrl`: the light request of `fetch --check` where `url` is not light (ES: one small province).
 /// - `caFile`: a PEM file beside `source.json` whose certificates are trusted, on top of the system's store, for
 ///   requests to the host of `url` only. Verification is never turned off.
 /// - PT: `pageSize` (records per page, default 20000: the whole country in one page), `fuelTypeIds` (the
@@ -36,6 +37,8 @@ public struct SourceSettings: Sendable, Equatable {
     public var extraCertificateAuthorities: [UInt8]?
     /// The host of `url`, the only one the extra certificates apply to.
     public var trustedHost: String?
+    /// What `fetch --check` asks for instead of `url` (ES: its smallest filtered query).
+    public var checkURL: String?
     public var registryFile = "anagrafica_impianti_attivi.csv"
     public var pricesFile = "prezzo_alle_8.csv"
     public var fuelTypes = ["DIE", "SUP", "GAS"]
@@ -60,7 +63,7 @@ public struct SourceSettings: Sendable, Equatable {
     static let knownKeys: Set<String> = [
         "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
         "retryMaxDelay", "requestsPerSecond", "pageSize", "registryFile", "pricesFile", "fuelTypes", "registryUrl",
-        "pricesUrl", "caFile", "fuelTypeIds",
+        "pricesUrl", "caFile", "fuelTypeIds", "checkUrl",
     ]
 
     /// The prefix of a header setting: `header.Referer`.
@@ -117,6 +120,7 @@ public struct SourceSettings: Sendable, Equatable {
         let base = try number("retryBaseDelay", 0...600) ?? settings.retry.baseDelay
         let maxDelay = try number("retryMaxDelay", 0...3600) ?? settings.retry.maxDelay
         settings.retry = RetryPolicy(maxAttempts: attempts, baseDelay: base, maxDelay: maxDelay)
+        settings.checkURL = endpointOverride == nil ? object["checkUrl"] : nil
         settings.registryFile = object["registryFile"] ?? settings.registryFile
         settings.pricesFile = object["pricesFile"] ?? settings.pricesFile
         if let fuels = object["fuelTypes"] {

@@ -1,4 +1,4 @@
-# Writes the reconstructed AT sample responses: python3 reconstruct.py adapters/samples/AT (see README.md).
+# Writes the reconstructed AT test responses: python3 reconstruct.py Tests/FuelFeedsTests/Fixtures/AT (see SOURCES.md).
 import json, sys
 
 LABELS = {"MO": "Montag", "DI": "Dienstag", "MI": "Mittwoch", "DO": "Donnerstag", "FR": "Freitag",

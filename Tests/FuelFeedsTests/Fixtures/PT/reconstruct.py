@@ -1,4 +1,4 @@
-# Writes the reconstructed PT sample pages: python3 reconstruct.py adapters/samples/PT (see README.md).
+# Writes the reconstructed PT test pages: python3 reconstruct.py Tests/FuelFeedsTests/Fixtures/PT (see SOURCES.md).
 import json
 S = [
   # Id, Nome, Marca, Morada, Localidade, Municipio, Distrito, CodPostal, lat, lon, [(fuel, price, time)]

@@ -61,7 +61,9 @@ import _FuelTestSupport
 
     // MARK: AT
 
-    static let fetchedAt = ["by-address-wien-DIE.json": "2026-06-11T09:00:00Z", "by-address-wien-SUP.json": "2026-06-11T09:00:01Z"]
+    static let fetchedAt = [
+        "by-address-wien-DIE.json": "2026-06-11T09:00:00Z", "by-address-wien-SUP.json": "2026-06-11T09:00:01Z",
+    ]
 
     /// The two answers in a fresh `AT` folder, with their fetch times in a manifest as fetching writes it.
     static func austria() throws -> FeedParseResult {

@@ -10,7 +10,9 @@ import _FuelTestSupport
     static func check(_ harness: FetchHarness, _ environment: [String: String] = [:], countries: String? = nil) throws
         -> Executable.Result
     {
-        var arguments = ["fetch", "--check", "--adapters", RepositoryPaths.adapters().path, "--feeds", harness.feeds.path]
+        var arguments = [
+            "fetch", "--check", "--adapters", RepositoryPaths.adapters().path, "--feeds", harness.feeds.path,
+        ]
         if let countries { arguments += ["--countries", countries] }
         return try Executable.run(
             "fuel-publish", arguments,
@@ -40,7 +42,8 @@ import _FuelTestSupport
         // One light request each, and nothing written to the feeds folder.
         let requests = try await harness.requests()
         #expect(requests.count == 6)
-        #expect(requests.first { $0.path.hasSuffix("PesquisarPostos") }?.query.hasSuffix("qtdPorPagina=1&pagina=1") == true)
+        #expect(
+            requests.first { $0.path.hasSuffix("PesquisarPostos") }?.query.hasSuffix("qtdPorPagina=1&pagina=1") == true)
         #expect(harness.folderListing("PT").isEmpty)
         #expect(try harness.manifest() == nil)
     }

@@ -113,7 +113,8 @@ enum CountrySources {
             }
             if let expected, expected != total {
                 throw downloader.failure(
-                    relativePath, "says Quantidade \(total) where page 1 said \(expected): the rows changed while paging")
+                    relativePath,
+                    "says Quantidade \(total) where page 1 said \(expected): the rows changed while paging")
             }
             expected = total
             received += rows.count
@@ -121,7 +122,8 @@ enum CountrySources {
         }
         if let expected, received != expected {
             throw downloader.failure(
-                "PT", "received \(received) rows but the service's Quantidade is \(expected): the crawl is incomplete "
+                "PT",
+                "received \(received) rows but the service's Quantidade is \(expected): the crawl is incomplete "
                     + "(rows are sorted by price, so paging while prices change skips or repeats rows; fetch setting "
                     + "pageSize \(settings.pageSize) should hold the whole country in one page)")
         }

@@ -85,7 +85,9 @@ public struct FeedChecker: Sendable {
         case "FR":
             return [
                 await probe(country, settings.url, settings) { file in
-                    if let problem = FeedFormat.zip.problem(with: file) { throw CountrySources.PageProblem(text: problem) }
+                    if let problem = FeedFormat.zip.problem(with: file) {
+                        throw CountrySources.PageProblem(text: problem)
+                    }
                     return Self.bytes(of: file)
                 }
             ]
@@ -93,7 +95,8 @@ public struct FeedChecker: Sendable {
             let folder = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
             var results: [FeedCheckResult] = []
             for url in [
-                settings.registryURL ?? folder + settings.registryFile, settings.pricesURL ?? folder + settings.pricesFile,
+                settings.registryURL ?? folder + settings.registryFile,
+                settings.pricesURL ?? folder + settings.pricesFile,
             ] {
                 results.append(
                     await probe(country, url, settings, range: 16_384) { file in

@@ -139,6 +139,22 @@ import _FuelTestSupport
         #expect(station.city == "Porto")
     }
 
+    /// Names real DGEG clients list that the first fuel table lacked.
+    @Test func readsTheTwoStrokeMixAdBlueAndHydrogen() throws {
+        let result = try Self.parse([
+            Self.page([
+                Self.row(fuel: "Gasolina de mistura (motores a 2 tempos)", price: "\"2,100 €\""),
+                Self.row(fuel: "AdBlue", price: "\"0,990 €\""),
+                Self.row(fuel: "Hidrogénio", price: "\"15,000 €\""),
+            ])
+        ])
+        let station = try #require(result.station("PT-501"))
+        #expect(station.price(.adblue)?.price == 0.99)
+        #expect(station.price(.hydrogen, unit: .kilogram)?.price == 15)
+        #expect(station.price(.other, label: "Gasolina de mistura (motores a 2 tempos)")?.price == 2.1)
+        #expect(result.counters.isEmpty)
+    }
+
     @Test func countsUnknownFuelsAndKeepsTheNewerOfRepeatedPrices() throws {
         let result = try Self.parse([
             Self.page([Self.row(price: "\"1,700 €\"", time: "2025-09-25 08:00"), Self.row(fuel: "Querosene")]),

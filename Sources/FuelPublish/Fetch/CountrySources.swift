@@ -79,13 +79,11 @@ enum CountrySources {
     /// numbers.
     private static func portugal(_ downloader: FeedDownloader, _ collector: StagedCollector) async throws {
         let settings = downloader.settings
-        let separator = settings.url.contains("?") ? "&" : "?"
-        let filter = settings.fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(settings.fuelTypeIDs.joined(separator: ","))&"
         var previousDigest: String?
         var received = 0
         var expected: Int?
         for page in 1...100_000 {
-            let url = "\(settings.url)\(separator)\(filter)qtdPorPagina=\(settings.pageSize)&pagina=\(page)"
+            let url = settings.portugalPage(page, size: settings.pageSize)
             let relativePath = "PT/page-\(Self.padded(page)).json"
             let file = try await downloader.fetch(url, as: relativePath, format: .json)
             let rows: PortugalPage

@@ -68,11 +68,8 @@ public struct FeedChecker: Sendable {
         let base = settings.url.hasSuffix("/") ? String(settings.url.dropLast()) : settings.url
         switch country {
         case "PT":
-            let separator = settings.url.contains("?") ? "&" : "?"
-            let filter =
-                settings.fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(settings.fuelTypeIDs.joined(separator: ","))&"
             return [
-                await probe(country, "\(settings.url)\(separator)\(filter)qtdPorPagina=1&pagina=1", settings) { file in
+                await probe(country, settings.portugalPage(1, size: 1), settings) { file in
                     let page = try CountrySources.PortugalPage(file: file)
                     guard let total = page.quantidade, page.count > 0 else {
                         throw CountrySources.PageProblem(text: "the page has no row with Quantidade")
@@ -141,18 +138,13 @@ public struct FeedChecker: Sendable {
             extraCertificateAuthorities: settings.certificateAuthorities(for: url))
         let redacted = HTTPRedaction.url(url)
         let secure = url.lowercased().hasPrefix("https://")
-        let clock = ContinuousClock()
-        let start = clock.now
-        func seconds() -> Double {
-            let elapsed = (clock.now - start).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
+        let stopwatch = Stopwatch()
         var result = FeedCheckResult(
             country: country, url: redacted, status: nil, tls: .none, shapeRecognised: false, measure: "-",
             seconds: 0, problem: nil)
         do {
             let response = try await client.send(request)
-            result.seconds = seconds()
+            result.seconds = stopwatch.seconds
             result.status = response.status
             result.tls = secure ? .verified : .none
             guard response.status == 200 || response.status == 206 else {
@@ -166,7 +158,7 @@ public struct FeedChecker: Sendable {
             result.measure = try shape(file)
             result.shapeRecognised = true
         } catch let error as HTTPError {
-            result.seconds = seconds()
+            result.seconds = stopwatch.seconds
             if case .transport(let code, _, _) = error, code == HTTPError.certificateVerificationFailed {
                 result.tls = .failed
             }

@@ -102,12 +102,7 @@ public struct FeedFetcher: Sendable {
         _ country: String, previous: FeedManifest?, store: ManifestStore,
         events: @escaping @Sendable (FetchEvent) -> Void
     ) async -> CountryFetchResult {
-        let clock = ContinuousClock()
-        let start = clock.now
-        func seconds() -> Double {
-            let elapsed = (clock.now - start).components
-            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-        }
+        let stopwatch = Stopwatch()
         let fetchedAt = UTCTime.format(options.now())
         var downloader: FeedDownloader?
         do {
@@ -121,14 +116,14 @@ public struct FeedFetcher: Sendable {
             await store.succeeded(country: country, files: staged, fetchedAt: fetchedAt)
             return CountryFetchResult(
                 country: country, files: files, downloaded: staged.count { !$0.reused },
-                reused: staged.count(where: \.reused), bytes: current.bytesReceived, seconds: seconds())
+                reused: staged.count(where: \.reused), bytes: current.bytesReceived, seconds: stopwatch.seconds)
         } catch {
             let failure =
                 error as? FetchError
                 ?? FetchError(country: country, file: "\(country)/", reason: String(describing: error))
             await store.failed(country: country, error: failure, fetchedAt: fetchedAt)
             return CountryFetchResult(
-                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: seconds(), error: failure)
+                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure)
         }
     }
 

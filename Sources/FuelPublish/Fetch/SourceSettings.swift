@@ -56,6 +56,13 @@ public struct SourceSettings: Sendable, Equatable {
         return extraCertificateAuthorities
     }
 
+    /// PT: the `PesquisarPostos` URL of one page, with the fuel-type filter when there is one.
+    public func portugalPage(_ page: Int, size: Int) -> String {
+        let separator = url.contains("?") ? "&" : "?"
+        let filter = fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(fuelTypeIDs.joined(separator: ","))&"
+        return "\(url)\(separator)\(filter)qtdPorPagina=\(size)&pagina=\(page)"
+    }
+
     private static func list(_ text: String) -> [String] {
         text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

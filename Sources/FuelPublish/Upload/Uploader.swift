@@ -34,8 +34,7 @@ public struct Uploader: Sendable {
     }
 
     private func perform() async throws -> UploadSummary {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let stopwatch = Stopwatch()
         let build = try LocalBuild.load(from: settings.from)
         let bytesOnDisk = build.objects.reduce(0) { $0 + $1.bytes.count }
         log("read \(build.objects.count) files (\(ByteCount.format(bytesOnDisk))) from \(build.folder.path)")
@@ -66,8 +65,7 @@ public struct Uploader: Sendable {
             plan: plan, dryRun: settings.dryRun, puts: 0, deletes: 0, listCalls: listing.calls, bytes: 0, retries: 0,
             seconds: 0, concurrency: settings.concurrency)
         func finish() -> UploadSummary {
-            let elapsed = clock.now - started
-            summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            summary.seconds = stopwatch.seconds
             summary.retries = retries.withLock { $0 }
             return summary
         }

@@ -66,24 +66,32 @@ public struct CountrySummary: Sendable, Hashable, Codable {
     public var stations: Int
     /// The feed's own reference time (the newest price time, or the document time).
     public var updated: Date
+    /// Set when this build could not refresh the country and republished its previous stations unchanged: the
+    /// `builtAt` of the last build that read the country's feed fresh. Nil for a fresh country.
+    public var carriedSince: Date?
 
-    public init(stations: Int, updated: Date) {
+    public init(stations: Int, updated: Date, carriedSince: Date? = nil) {
         self.stations = stations
         self.updated = updated
+        self.carriedSince = carriedSince
     }
 
-    private enum CodingKeys: String, CodingKey { case stations, updated }
+    private enum CodingKeys: String, CodingKey { case stations, updated, carriedSince }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         stations = try container.decode(Int.self, forKey: .stations)
         updated = try decodeUTC(container, key: .updated)
+        carriedSince =
+            try container.contains(.carriedSince) && !container.decodeNil(forKey: .carriedSince)
+            ? decodeUTC(container, key: .carriedSince) : nil
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stations, forKey: .stations)
         try container.encode(UTCTime.format(updated), forKey: .updated)
+        if let carriedSince { try container.encode(UTCTime.format(carriedSince), forKey: .carriedSince) }
     }
 }
 

@@ -8,7 +8,7 @@ enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
-                                  [--dry-run] [--json]
+                                  [--carry-forward HOURS] [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -20,10 +20,16 @@ enum BuildCommand {
           --countries LIST   comma-separated country codes (default: every country in adapters/)
           --adapters DIR     per-country metadata (default: adapters)
           --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
-          --allow-shrink     publish even if a country has under 50% of its previously published stations
+          --allow-shrink     publish even if a country has under 50% of its previously published stations,
+                             or is missing (a --countries subset of a fuller build is refused without it)
           --allow-stale-feeds
                              publish even if a fetched feed's newest time lags its fetch by more than the
                              country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed
+          --carry-forward HOURS
+                             a country that fails (fetch failed, folder missing, feed refused or frozen, no
+                             valid station) is published from the previous build, its stations unchanged and
+                             its index entry marked carriedSince, while its last fresh build is at most HOURS
+                             old; after that the build refuses as without the option
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout
         """
@@ -81,12 +87,16 @@ enum BuildCommand {
             "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         let allowShrink = arguments.flag("--allow-shrink")
         let allowStaleFeeds = arguments.flag("--allow-stale-feeds")
+        let carryForward = try arguments.option(
+            "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
+            expected: "a number of hours above 0 and at most 8760")
         return BuildOptions(
             feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
             adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
-            allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun)
+            allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,
+            carryForwardHours: carryForward)
     }
 
     /// `2026-11-30T05:00:00Z` or seconds since 1970.

@@ -10,7 +10,8 @@ enum RunCommand {
 
         The whole run: fetch every configured country into DIR (default: feeds), build OUT/fuel (default: out),
         then upload it to s3://B/<prefix>. If any country fails to fetch or build, the run stops with exit 1
-        before anything is written to the bucket, and OUT/fuel keeps the previous build. A missing bucket or
+        before anything is written to the bucket, and OUT/fuel keeps the previous build; with --carry-forward
+        HOURS, a failed country is published from the previous build instead, while that is recent enough. A missing bucket or
         credential is found before anything is fetched (exit 64).
 
           --dry-run     fetch and build, then stop before any write to the bucket and print what would be
@@ -20,7 +21,7 @@ enum RunCommand {
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
-        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --json
+        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS, --json
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
@@ -60,7 +61,12 @@ enum RunCommand {
         if fetch.offline {
             Console.error("fetch: skipped (--offline); building from \(fetch.feedsDirectory.path)")
         } else {
-            try await FetchCommand.execute(fetch)
+            do {
+                try await FetchCommand.execute(fetch)
+            } catch let code as ExitCode where code == .failure && build.carryForwardHours != nil {
+                // The manifest marks the failed countries; the build carries them or refuses.
+                Console.error("fetch: continuing to the build, which carries failed countries forward")
+            }
         }
         let files = try await BuildCommand.execute(build, json: json)
         // With --json, stdout holds the build report alone; the upload's lines go to stderr.

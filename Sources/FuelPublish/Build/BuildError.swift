@@ -4,8 +4,8 @@ import FuelFeeds
 public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One or more configured countries failed; nothing was published.
     case countriesFailed([FeedError])
-    /// A country fell below half of its previous station count.
-    case shrink(country: String, previous: Int, now: Int)
+    /// Countries fell below half of their previous station count, or vanished (see ``ShrinkGuard``).
+    case shrink([ShrinkGuard.Shrink])
     /// A country was asked for that has no adapter metadata or no adapter.
     case unknownCountry(String, known: [String])
     /// Another build holds the output folder.
@@ -19,9 +19,8 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
             let lines = failures.map { "  \($0)" }.joined(separator: "\n")
             let count = failures.count == 1 ? "1 country" : "\(failures.count) countries"
             return "build refused, nothing published (\(count) failed):\n\(lines)"
-        case .shrink(let country, let previous, let now):
-            return "\(country): \(now) stations now against \(previous) in the published build (below 50%); "
-                + "refusing to publish. Check the feed, or pass --allow-shrink if the drop is real."
+        case .shrink(let shrinks):
+            return ShrinkGuard.refusal(shrinks, against: "the published build")
         case .unknownCountry(let country, let known):
             return "unknown country \(country); configured: \(known.joined(separator: ","))"
         case .outputLocked(let path):

@@ -27,6 +27,11 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var tiles: Int
         /// JSON bytes of the country's stations inside those tiles.
         public var stationBytes: Int
+        /// Set when the country failed and was published from the previous build (`--carry-forward`): the
+        /// `builtAt` of its last fresh build, `…Z`.
+        public var carriedSince: String?
+        /// Why it was carried: the failure that would otherwise have refused the build.
+        public var carriedBecause: String?
     }
 
     public var countries: [Country]
@@ -51,7 +56,13 @@ public struct BuildReport: Sendable, Codable, Equatable {
             line += "\(country.kept) kept, \(rejected) rejected, \(country.tiles) tiles, "
             line += "\(Self.size(country.stationBytes)) JSON, feed time \(country.updated)"
             if let fetchedAt = country.fetchedAt { line += Self.fetchClause(fetchedAt, feedTime: country.updated) }
+            if let since = country.carriedSince {
+                line =
+                    "\(country.country): CARRIED from the previous build, \(country.kept) stations unchanged, "
+                    + "feed time \(country.updated), last fresh build \(since)"
+            }
             lines.append(line)
+            if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
             for (reason, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
                 lines.append("    rejected \(count): \(reason)")
             }

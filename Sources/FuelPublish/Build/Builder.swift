@@ -20,10 +20,14 @@ public struct BuildOptions: Sendable {
     public var allowStaleFeeds: Bool
     /// Build and report, but leave `OUT` untouched.
     public var dryRun: Bool
+    /// `--carry-forward HOURS`: a configured country that fails is published from the previous build, unchanged,
+    /// as long as its last fresh build is at most this many hours older than ``builtAt``; nil refuses as before.
+    public var carryForwardHours: Double?
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL, countries: [String]? = nil,
-        builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false
+        builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false,
+        carryForwardHours: Double? = nil
     ) {
         self.feedsDirectory = feedsDirectory
         self.outputDirectory = outputDirectory
@@ -33,6 +37,7 @@ public struct BuildOptions: Sendable {
         self.allowShrink = allowShrink
         self.allowStaleFeeds = allowStaleFeeds
         self.dryRun = dryRun
+        self.carryForwardHours = carryForwardHours
     }
 }
 
@@ -104,16 +109,25 @@ public struct Builder: Sendable {
             case nil: break
             }
         }
-        guard failures.isEmpty else { throw BuildError.countriesFailed(failures) }
+        let previous = PreviousBuild(output: output)
+        if !failures.isEmpty {
+            guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
+            let (carried, refused) = carry(failures, from: previous, hours: hours)
+            guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
+            builds += carried
+            builds.sort { $0.dataset.config.country < $1.dataset.config.country }
+        }
         phases.end("parse and validate")
 
-        if !options.allowShrink, let previous = output.publishedIndex() {
-            for build in builds {
-                let country = build.dataset.config.country
-                if let before = previous.countries[country]?.stations, build.dataset.stations.count * 2 < before {
-                    throw BuildError.shrink(country: country, previous: before, now: build.dataset.stations.count)
-                }
-            }
+        if !options.allowShrink, let previous {
+            let next = TileIndex(
+                gridDegrees: previous.index.gridDegrees, builtAt: options.builtAt, tiles: [],
+                countries: Dictionary(
+                    uniqueKeysWithValues: builds.map {
+                        ($0.dataset.config.country, CountrySummary(stations: $0.dataset.stations.count, updated: .now))
+                    }))
+            let shrinks = ShrinkGuard.shrinks(from: previous.index, to: next)
+            guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
         }
 
         let assembly: Assembly
@@ -146,6 +160,56 @@ public struct Builder: Sendable {
         var validation: Validator.Outcome
         /// The manifest's fetch time of the country, when the feed was fetched.
         var fetchedAt: String?
+        /// Why the country was carried from the previous build instead; nil when it was built fresh.
+        var carriedBecause: String?
+    }
+
+    /// The failed countries that can be published from the previous build: those it holds whose last fresh build
+    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
+    private func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double) -> (
+        carried: [CountryBuild], refused: [FeedError]
+    ) {
+        var carried: [CountryBuild] = []
+        var refused: [FeedError] = []
+        for failure in failures {
+            let country = failure.country
+            func refuse(_ why: String) {
+                refused.append(
+                    FeedError(
+                        country: country, file: failure.file, location: failure.location,
+                        reason: failure.reason + "; not carried forward: " + why))
+            }
+            guard let previous, let summary = previous.index.countries[country],
+                let since = previous.lastFreshBuild(of: country)
+            else {
+                refuse("the previous build in \(options.outputDirectory.path) has no \(country) to carry")
+                continue
+            }
+            let age = options.builtAt.timeIntervalSince(since)
+            guard age <= hours * 3600 else {
+                refuse(
+                    "its last fresh build, \(UTCTime.format(since)), is \(FeedFreshness.describe(age)) old, past "
+                        + "--carry-forward \(hours == hours.rounded() ? String(Int(hours)) : String(hours)) h")
+                continue
+            }
+            do {
+                let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+                let stations = try previous.stations(of: country)
+                let dataset = CountryDataset(
+                    config: config, stations: stations, referenceTime: summary.updated, carriedSince: since)
+                carried.append(
+                    CountryBuild(
+                        dataset: dataset,
+                        parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
+                        validation: Validator.Outcome(stations: stations, rejects: [:], repairs: [:]), fetchedAt: nil,
+                        carriedBecause: failure.description))
+            } catch let error as FeedError {
+                refuse(error.description)
+            } catch {
+                refuse(ErrorText.describe(error))
+            }
+        }
+        return (carried, refused)
     }
 
     private func resolveCountries() throws -> [String] {
@@ -212,7 +276,8 @@ public struct Builder: Sendable {
                 rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
                 repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
                 updated: UTCTime.format(build.dataset.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
-                stationBytes: bytes)
+                stationBytes: bytes, carriedSince: build.dataset.carriedSince.map(UTCTime.format),
+                carriedBecause: build.carriedBecause)
         }
         return BuildReport(
             countries: countries, files: files.count,

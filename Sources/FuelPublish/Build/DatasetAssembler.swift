@@ -19,6 +19,15 @@ public struct CountryDataset: Sendable {
     public var config: CountryConfig
     public var stations: [Station]
     public var referenceTime: Date
+    /// Set when the stations are the previous build's, carried forward: its last fresh build's `builtAt`.
+    public var carriedSince: Date?
+
+    public init(config: CountryConfig, stations: [Station], referenceTime: Date, carriedSince: Date? = nil) {
+        self.config = config
+        self.stations = stations
+        self.referenceTime = referenceTime
+        self.carriedSince = carriedSince
+    }
 }
 
 /// The published file set, with per-country sizes for the report.
@@ -66,7 +75,11 @@ public enum DatasetAssembler {
             tiles: keys.map(\.description),
             countries: Dictionary(
                 uniqueKeysWithValues: sortedCountries.map {
-                    ($0.config.country, CountrySummary(stations: $0.stations.count, updated: $0.referenceTime))
+                    (
+                        $0.config.country,
+                        CountrySummary(
+                            stations: $0.stations.count, updated: $0.referenceTime, carriedSince: $0.carriedSince)
+                    )
                 }))
         jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
         var tilesPerCountry: [String: Int] = [:]

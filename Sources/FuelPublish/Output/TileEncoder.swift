@@ -71,6 +71,10 @@ public enum TileEncoder {
             writer.integer(summary.stations)
             writer.key("updated")
             writer.time(summary.updated)
+            if let carriedSince = summary.carriedSince {
+                writer.key("carriedSince")
+                writer.time(carriedSince)
+            }
             writer.endObject()
         }
         writer.endObject()

@@ -1,0 +1,47 @@
+import Foundation
+import FuelFeeds
+import FuelGrid
+
+/// The build `OUT/fuel` points at: its index, and the stations of a country read back from its tiles, for the
+/// shrink guard and for carrying a failed country forward.
+struct PreviousBuild: Sendable {
+    let folder: URL
+    let index: TileIndex
+
+    /// The published build, or nil when there is none or its index is unreadable.
+    init?(output: OutputDirectory) {
+        guard let index = output.publishedIndex() else { return nil }
+        folder = output.published
+        self.index = index
+    }
+
+    /// When the country's feed was last read fresh: its `carriedSince`, else this build's `builtAt`.
+    func lastFreshBuild(of country: String) -> Date? {
+        guard let summary = index.countries[country] else { return nil }
+        return summary.carriedSince ?? index.builtAt
+    }
+
+    /// Every station of `country` in the build's tiles, in tile order, exactly as published.
+    /// - Throws: ``FeedError`` naming the tile that cannot be read.
+    func stations(of country: String) throws -> [Station] {
+        var stations: [Station] = []
+        for key in index.tiles {
+            let path = folder.appendingPathComponent("tiles/\(key).json")
+            guard let data = FileManager.default.contents(atPath: path.path) else {
+                throw FeedError(
+                    country: country, file: path.path,
+                    reason: "the previous build lists this tile but it is missing, so the country cannot be carried")
+            }
+            do {
+                let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress([UInt8](data))))
+                stations += tile.stations.filter { $0.country == country }
+            } catch {
+                throw FeedError(
+                    country: country, file: path.path,
+                    reason: "cannot read the previous build's tile to carry the country forward: "
+                        + ErrorText.describe(error))
+            }
+        }
+        return stations
+    }
+}

@@ -52,6 +52,7 @@ enum RunCommand {
             // Upload options are read (and checked) even without a bucket, so a dry run takes the same flags.
             var upload = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket ?? "", dryRun: dryRun)
             upload.endpoint = s3Endpoint ?? upload.endpoint
+            upload.allowShrink = build.allowShrink
             try arguments.finish()
             settings = try uploadSettings(upload, bucket: bucket, dryRun: dryRun, offline: fetch.offline)
         } catch let error as UsageError {

@@ -6,17 +6,20 @@ import FuelPublish
 enum UploadCommand {
     static let usage = """
         usage: fuel-publish upload --bucket B [--from OUT] [--prefix fuel/] [--endpoint URL] [--region auto]
-                                   [--concurrency 16] [--max-age 3600] [--index-max-age 300] [--dry-run]
+                                   [--concurrency 16] [--max-age 3600] [--index-max-age 300] [--allow-shrink]
+                                   [--dry-run]
 
         Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
         compares the MD5 of every local file with the bucket's ETags; only new or changed objects are written.
         Changed tiles go first, then brands and sources, then index.json with If-Match on the index this run
         started from; tiles the new index no longer lists are deleted only after it is live. Any failure stops
         before the index changes (exit 1); a rerun finishes the job. Progress goes to stderr, the summary to stdout.
+        The upload refuses an index in which a country shrinks below half of the bucket's live index, or is
+        missing from it, unless --allow-shrink is given: the guard does not depend on a local previous build.
 
         options:
           --from OUT           output folder of `fuel-publish build` (default: out)
-          --bucket B           bucket name (required)
+          --bucket B           bucket name (default: $FUEL_BUCKET; one of the two is required)
           --prefix P           key prefix (default: fuel/; "" for the bucket root)
           --endpoint URL       S3 API endpoint, path-style (default: $AWS_ENDPOINT_URL_S3, then
                                $AWS_ENDPOINT_URL; R2: https://<account>.r2.cloudflarestorage.com)
@@ -24,6 +27,7 @@ enum UploadCommand {
           --concurrency N      requests in flight (default: 16)
           --max-age S          Cache-Control max-age of tiles, brands and sources (default: 3600)
           --index-max-age S    Cache-Control max-age of index.json (default: 300)
+          --allow-shrink       upload even if a country shrinks against the live index
           --dry-run            list and print the plan (PUT n, skip m, delete k, bytes); write nothing
 
         environment:
@@ -48,7 +52,10 @@ enum UploadCommand {
 
     static func parseOptions(_ arguments: inout Arguments) throws -> UploadOptions {
         let from = try arguments.option("--from") ?? "out"
-        guard let bucket = try arguments.option("--bucket") else { throw UsageError("--bucket is required") }
+        let environment = ProcessInfo.processInfo.environment["FUEL_BUCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let bucket = try arguments.option("--bucket") ?? environment else {
+            throw UsageError("--bucket (or $FUEL_BUCKET) is required")
+        }
         let dryRun = arguments.flag("--dry-run")
         return try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
     }
@@ -64,8 +71,10 @@ enum UploadCommand {
         let concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
         let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
         let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
+        let allowShrink = arguments.flag("--allow-shrink")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
-            concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge)
+            concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
+            allowShrink: allowShrink)
     }
 }

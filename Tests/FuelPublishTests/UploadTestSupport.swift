@@ -91,6 +91,8 @@ struct TestBuild {
     var brands: [String: String] = ["ES": "repsol", "PT": "galp"]
     var sources = "sources v1"
     var builtAt = "2026-11-30T05:00:00Z"
+    /// The index's station counts, which the upload's shrink guard compares with the live index.
+    var countries = ["ES": 1000]
 
     static func sample(cells: Int = 5) -> TestBuild {
         var tiles: [String: String] = [:]
@@ -110,9 +112,13 @@ struct TestBuild {
         }
         files["sources.json"] = Gzip.compress(Array(#"{"version":1,"note":"\#(sources)"}"#.utf8))
         let list = tiles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+        let counts = countries.keys.sorted().map {
+            #""\#($0)":{"stations":\#(countries[$0] ?? 0),"updated":"\#(builtAt)"}"#
+        }
+        .joined(separator: ",")
         let index =
             #"{"version":1,"gridDegrees":0.1,"builtAt":"\#(builtAt)","tiles":[\#(list)],"#
-            + #""countries":{"ES":{"stations":\#(tiles.count),"updated":"\#(builtAt)"}}}"#
+            + #""countries":{\#(counts)}}"#
         files["index.json"] = Gzip.compress(Array(index.utf8))
         return files
     }
@@ -156,7 +162,7 @@ struct UploadHarness {
 
     func settings(
         endpoint: String, secret: String? = nil, sessionToken: String? = nil, dryRun: Bool = false,
-        listPageSize: Int? = nil
+        listPageSize: Int? = nil, allowShrink: Bool = false
     ) throws -> UploadSettings {
         var environment = [
             "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": secret ?? server.secret,
@@ -164,7 +170,8 @@ struct UploadHarness {
         environment["AWS_SESSION_TOKEN"] = sessionToken
         var settings = try UploadSettings(
             options: UploadOptions(
-                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, concurrency: 4, dryRun: dryRun),
+                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, concurrency: 4, dryRun: dryRun,
+                allowShrink: allowShrink),
             environment: environment)
         // Quick retries keep fault tests short; the attempt count stays the production one.
         settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
@@ -186,9 +193,10 @@ struct UploadHarness {
     @discardableResult
     func upload(
         through endpoint: String, secret: String? = nil, dryRun: Bool = false, listPageSize: Int? = nil,
-        log: LineCapture = LineCapture()
+        allowShrink: Bool = false, log: LineCapture = LineCapture()
     ) async throws -> UploadSummary {
-        let settings = try settings(endpoint: endpoint, secret: secret, dryRun: dryRun, listPageSize: listPageSize)
+        let settings = try settings(
+            endpoint: endpoint, secret: secret, dryRun: dryRun, listPageSize: listPageSize, allowShrink: allowShrink)
         return try await Uploader(settings: settings, log: log.sink).run()
     }
 

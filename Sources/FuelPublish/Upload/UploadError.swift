@@ -11,6 +11,8 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case objectsFailed(phase: String, failures: [String], notAttempted: Int, indexWritten: Bool)
     /// A request the plan depends on failed (LIST, HEAD of the index).
     case request(String)
+    /// The new index would shrink a country against the bucket's live index; nothing was written.
+    case shrink(String)
 
     /// The exact text of the concurrent-publisher abort.
     public static let indexChangedMessage = "another publisher changed the index since this run started"
@@ -34,6 +36,8 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
                     + "skipped)"
             return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
         case .request(let message):
+            return message
+        case .shrink(let message):
             return message
         }
     }

@@ -16,10 +16,13 @@ public struct UploadOptions: Sendable, Equatable {
     public var maxAge: Int?
     /// `max-age` of the index (default 300).
     public var indexMaxAge: Int?
+    /// Upload even when a country shrinks against the bucket's live index (see ``ShrinkGuard``).
+    public var allowShrink: Bool
 
     public init(
         from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
-        concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil
+        concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
+        allowShrink: Bool = false
     ) {
         self.from = from
         self.bucket = bucket
@@ -30,6 +33,7 @@ public struct UploadOptions: Sendable, Equatable {
         self.dryRun = dryRun
         self.maxAge = maxAge
         self.indexMaxAge = indexMaxAge
+        self.allowShrink = allowShrink
     }
 }
 
@@ -43,6 +47,8 @@ public struct UploadSettings: Sendable {
     public var region: String
     public var concurrency: Int
     public var dryRun: Bool
+    /// Upload even when a country shrinks against the live index.
+    public var allowShrink: Bool
     public var credentials: SigV4Credentials
     /// `Cache-Control` of tiles, brands and sources.
     public var cacheControl: String
@@ -122,5 +128,6 @@ public struct UploadSettings: Sendable {
         from = options.from
         self.bucket = bucket
         dryRun = options.dryRun
+        allowShrink = options.allowShrink
     }
 }

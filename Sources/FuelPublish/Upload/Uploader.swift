@@ -60,6 +60,9 @@ public struct Uploader: Sendable {
         }
         let plan = UploadPlan(build: build, remote: listing.etags, prefix: settings.prefix)
         log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
+        if !settings.allowShrink, plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
+            try await checkShrink(build, listedETag: listedETag, client: client)
+        }
 
         var summary = UploadSummary(
             plan: plan, dryRun: settings.dryRun, puts: 0, deletes: 0, listCalls: listing.calls, bytes: 0, retries: 0,
@@ -168,6 +171,47 @@ public struct Uploader: Sendable {
             indexWritten: false)
     }
 
+    /// The shrink guard against the bucket's live index, so that a lost local cache (no previous build in `OUT`)
+    /// cannot switch it off.
+    /// - Throws: ``UploadError/shrink(_:)`` naming every country that would shrink or vanish, or when the live
+    ///   index cannot be read.
+    private func checkShrink(_ build: LocalBuild, listedETag: String, client: S3Client) async throws {
+        let key = settings.prefix + TileFormat.indexPath
+        let refusal = "refusing to upload (pass --allow-shrink to publish anyway)"
+        let response: HTTPResponse
+        do {
+            response = try await client.get(key: key)
+        } catch {
+            throw UploadError.request("cannot read the live \(key) to check that no country shrinks: \(error)")
+        }
+        // Another publisher replaced the index since the LIST: this run no longer stands on what it planned.
+        if response.status == 404
+            || response.header("etag").map({ UploadPlan.normalise($0) != UploadPlan.normalise(listedETag) }) == true
+        {
+            throw UploadError.indexChanged
+        }
+        let live: TileIndex
+        do {
+            guard response.status == 200 else { throw client.failure("GET \(key)", response) }
+            live = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(response.body)))
+        } catch {
+            throw UploadError.shrink(
+                "cannot read the live \(key) to check that no country shrinks: \(ErrorText.describe(error)); \(refusal)"
+            )
+        }
+        let local: TileIndex
+        do {
+            local = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(build.index?.bytes ?? [])))
+        } catch {
+            throw UploadError.localBuild(
+                path: build.folder.path, reason: "unreadable index: \(ErrorText.describe(error))")
+        }
+        let shrinks = ShrinkGuard.shrinks(from: live, to: local)
+        guard shrinks.isEmpty else {
+            throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
+        }
+    }
+
     /// Throws ``UploadError/indexChanged`` unless the bucket's index has exactly the local index's bytes.
     private func confirmIndexIsOurs(md5: String, client: S3Client) async throws {
         let key = settings.prefix + TileFormat.indexPath
@@ -235,6 +279,7 @@ public struct Uploader: Sendable {
                 phase: phase, failures: failures.map { redact($0, secrets) }, notAttempted: notAttempted,
                 indexWritten: indexWritten)
         case .request(let message): .request(redact(message, secrets))
+        case .shrink(let message): .shrink(redact(message, secrets))
         }
     }
 }

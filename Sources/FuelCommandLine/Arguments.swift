@@ -17,21 +17,39 @@ public struct Arguments: Sendable {
     }
 
     /// Consumes a boolean flag; true when it was given.
-    public mutating func flag(_ name: String) -> Bool {
+    /// - Throws: ``UsageError`` when it is given more than once.
+    public mutating func flag(_ name: String) throws -> Bool {
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
+        if remaining.contains(name) { throw UsageError("\(name) is given more than once") }
         return true
     }
 
     /// Consumes `--name value` or `--name=value`; nil when absent.
-    /// - Throws: ``UsageError`` when the value is missing.
+    /// - Throws: ``UsageError`` when the value is missing, or the option is given more than once.
     public mutating func option(_ name: String) throws -> String? {
-        if let index = remaining.firstIndex(where: { $0.hasPrefix(name + "=") }) {
+        guard let value = try nextOption(name) else { return nil }
+        if remaining.contains(where: { $0 == name || $0.hasPrefix(name + "=") }) {
+            throw UsageError("\(name) is given more than once")
+        }
+        return value
+    }
+
+    /// Consumes every `--name value` of an option that may repeat (`--endpoint CC=URL`), in order.
+    /// - Throws: ``UsageError`` when a value is missing.
+    public mutating func repeatedOption(_ name: String) throws -> [String] {
+        var values: [String] = []
+        while let value = try nextOption(name) { values.append(value) }
+        return values
+    }
+
+    private mutating func nextOption(_ name: String) throws -> String? {
+        guard let index = remaining.firstIndex(where: { $0 == name || $0.hasPrefix(name + "=") }) else { return nil }
+        if remaining[index] != name {
             let value = String(remaining[index].dropFirst(name.count + 1))
             remaining.remove(at: index)
             return value
         }
-        guard let index = remaining.firstIndex(of: name) else { return nil }
         guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
             throw UsageError("\(name) needs a value")
         }

@@ -11,8 +11,13 @@
 /// - `UsageError`: `error: …` and the usage on stderr, exit 64.
 /// - any other error: `error: <description>` on stderr, exit 1.
 public enum CommandMain {
-    /// Runs a command body and exits the process with the mapped code.
+    /// Runs a command body and exits the process with the mapped code. `--version` anywhere prints the program's
+    /// name and ``version`` and exits 0 before the body runs.
     public static func run(usage: String, _ body: @Sendable () async throws -> Void) async -> Never {
+        if arguments.contains("--version") {
+            Console.output("\(programName) \(version)")
+            exit(0)
+        }
         do {
             try await body()
             exit(0)
@@ -32,4 +37,12 @@ public enum CommandMain {
 
     /// The process arguments without the program name.
     public static var arguments: [String] { Array(CommandLine.arguments.dropFirst()) }
+
+    /// The release of FuelTiles these executables belong to.
+    public static let version = "0.5.0"
+
+    /// The name the program was started under, without its folder.
+    public static var programName: String {
+        String(CommandLine.arguments.first?.split(separator: "/").last ?? "fuel-tiles")
+    }
 }

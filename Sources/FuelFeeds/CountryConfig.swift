@@ -78,29 +78,32 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         case maxFeedAgeHours, boxes, fetch
     }
 
-    /// Loads `DIR/<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present.
+    /// Loads `<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present, from the adapters
+    /// folder, or from the metadata built into the executables when `adaptersDirectory` is nil.
     /// - Throws: ``FeedError`` naming the file that is missing or malformed.
-    public static func load(country: String, adaptersDirectory: URL) throws -> CountryConfig {
-        let folder = adaptersDirectory.appendingPathComponent(country)
-        let sourceFile = folder.appendingPathComponent("source.json")
-        var config: CountryConfig = try decode(sourceFile, country: country)
+    public static func load(country: String, adaptersDirectory: URL?) throws -> CountryConfig {
+        let source = metadataFile(country: country, name: "source.json", adaptersDirectory: adaptersDirectory)
+        var config: CountryConfig = try decode(source, country: country)
         guard config.country == country else {
             throw FeedError(
-                country: country, file: sourceFile.path, reason: "says country \(config.country), expected \(country)")
+                country: country, file: source.path, reason: "says country \(config.country), expected \(country)")
         }
-        let brandsFile = folder.appendingPathComponent("brands.json")
-        if FileManager.default.fileExists(atPath: brandsFile.path) {
-            config.brands = try decode(brandsFile, country: country)
-        }
-        let fuelsFile = folder.appendingPathComponent("fuels.json")
-        if FileManager.default.fileExists(atPath: fuelsFile.path) {
-            config.fuels = try decode(fuelsFile, country: country)
-        }
+        let brands = metadataFile(country: country, name: "brands.json", adaptersDirectory: adaptersDirectory)
+        if brands.bytes != nil { config.brands = try decode(brands, country: country) }
+        let fuels = metadataFile(country: country, name: "fuels.json", adaptersDirectory: adaptersDirectory)
+        if fuels.bytes != nil { config.fuels = try decode(fuels, country: country) }
         return config
     }
 
-    /// Every country with a `source.json` under the adapters directory, sorted.
-    public static func configuredCountries(adaptersDirectory: URL) -> [String] {
+    /// Every country with a `source.json` under the adapters folder (or built in, when nil), sorted.
+    public static func configuredCountries(adaptersDirectory: URL?) -> [String] {
+        guard let adaptersDirectory else {
+            return Set(
+                BuiltInAdapters.files.keys.compactMap { path in
+                    path.hasSuffix("/source.json") ? String(path.prefix(2)) : nil
+                }
+            ).sorted()
+        }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: adaptersDirectory.path)) ?? []
         return names.filter { name in
             name.count == 2 && name == name.uppercased()
@@ -109,8 +112,20 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         }.sorted()
     }
 
-    private static func decode<T: Decodable>(_ file: URL, country: String) throws -> T {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+    /// A metadata file of a country, `<CC>/<name>`: its bytes (nil when absent) and the path to name in messages.
+    public static func metadataFile(
+        country: String, name: String, adaptersDirectory: URL?
+    ) -> (bytes: Data?, path: String) {
+        guard let adaptersDirectory else {
+            let path = "\(country)/\(name)"
+            return (BuiltInAdapters.files[path].map { Data(($0 + "\n").utf8) }, "adapters/\(path) (built in)")
+        }
+        let file = adaptersDirectory.appendingPathComponent(country).appendingPathComponent(name)
+        return (FileManager.default.contents(atPath: file.path), file.path)
+    }
+
+    private static func decode<T: Decodable>(_ file: (bytes: Data?, path: String), country: String) throws -> T {
+        guard let data = file.bytes else {
             throw FeedError(country: country, file: file.path, reason: "missing adapter metadata")
         }
         do {

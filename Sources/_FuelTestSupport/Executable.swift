@@ -39,6 +39,16 @@ public enum Executable {
             url(product).path, arguments, environment: productEnvironment(environment), timeout: timeout)
     }
 
+    /// Runs a product to completion from another working folder (through `/bin/sh`, which changes into it first).
+    public static func run(
+        _ product: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        timeout: Double = defaultTimeout
+    ) throws -> Result {
+        try CapturedRun.run(
+            "/bin/sh", ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, url(product).path] + arguments,
+            environment: productEnvironment(environment), timeout: timeout)
+    }
+
     /// Starts a product without waiting for it; its output is discarded.
     public static func start(
         _ product: String, _ arguments: [String], environment: [String: String] = [:]

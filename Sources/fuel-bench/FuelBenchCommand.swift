@@ -12,7 +12,7 @@ struct FuelBenchCommand {
           gen       write synthetic feeds in the five real formats (deterministic for a seed)
           run       measure build, gzip floor, memory, scale, upload and lookups; update BENCHMARKS.md
 
-        Run 'fuel-bench <command> --help' for a command's options.
+        Run 'fuel-bench <command> --help' for a command's options; --version prints the version.
         """
 
     static func main() async {

@@ -40,7 +40,7 @@ enum GenCommand {
                 throw UsageError("--change-prices must be between 0 and 1, got \(change)")
             }
             let countries = try arguments.list("--countries")?.map { $0.uppercased() } ?? FeedGenerator.countries
-            let json = arguments.flag("--json")
+            let json = try arguments.flag("--json")
             try arguments.finish()
             let options = GeneratorOptions(
                 scale: scale, seed: seed, output: URL(fileURLWithPath: out), referenceTime: reference,

@@ -46,9 +46,9 @@ enum RunCommand {
             let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 5
             let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
             let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 1_000
-            let upload = !arguments.flag("--no-upload")
-            let lookups = !arguments.flag("--no-lookups")
-            let profile = !arguments.flag("--no-profile")
+            let upload = try !arguments.flag("--no-upload")
+            let lookups = try !arguments.flag("--no-lookups")
+            let profile = try !arguments.flag("--no-profile")
             try arguments.finish()
             guard FileManager.default.isExecutableFile(atPath: publisher) else {
                 throw UsageError("\(publisher) is not an executable; build it with swift build -c release")

@@ -24,7 +24,7 @@ struct FuelNearby {
 
         When a refresh fails and a cached copy exists, that copy is used and a warning on stderr names the file and
         the reason. Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached),
-        64 on bad flags.
+        64 on bad flags. --version prints the version.
         """
 
     /// The fuel codes, wrapped to fit the help text.
@@ -106,7 +106,7 @@ struct NearbyOptions {
             guard limit > 0 else { throw UsageError("--limit must be at least 1") }
             self.limit = limit
         }
-        json = reader.flag("--json")
+        json = try reader.flag("--json")
         cache = try reader.option("--cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
         try reader.finish()
     }

@@ -17,8 +17,9 @@ enum BuildCommand {
         options:
           --feeds DIR        feed folder, laid out DIR/<CC>/… (default: feeds)
           --out DIR          output folder; the build appears as OUT/fuel (default: out)
-          --countries LIST   comma-separated country codes (default: every country in adapters/)
-          --adapters DIR     per-country metadata (default: adapters)
+          --countries LIST   comma-separated country codes (default: every configured country)
+          --adapters DIR     per-country metadata, DIR/<CC>/source.json (default: the metadata built into
+                             fuel-publish, a copy of the repository's adapters/)
           --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
           --allow-shrink     publish even if a country has under 50% of its previously published stations,
                              or is missing (a --countries subset of a fuller build is refused without it)
@@ -37,9 +38,10 @@ enum BuildCommand {
     static func run(_ arguments: inout Arguments) async throws {
         if arguments.wantsHelp { throw CleanExit(usage) }
         do {
+            let json = try arguments.flag("--json")
             let options = try parseOptions(&arguments)
-            let json = arguments.flag("--json")
             try arguments.finish()
+            try Folders.requireFeeds(options.feedsDirectory)
             var builder = Builder(options: options)
             // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
             if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(
@@ -71,28 +73,29 @@ enum BuildCommand {
     static func parseOptions(_ arguments: inout Arguments) throws -> BuildOptions {
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let out = try arguments.option("--out") ?? "out"
-        let adapters = try arguments.option("--adapters") ?? "adapters"
-        let countries = try arguments.list("--countries")
-        let dryRun = arguments.flag("--dry-run")
+        let adapters = try Folders.adapters(try arguments.option("--adapters"))
+        let countries = try Folders.countries(try arguments.list("--countries"), adapters: adapters)
+        let dryRun = try arguments.flag("--dry-run")
         return try parseOptions(
-            &arguments, feeds: feeds, out: out, adapters: adapters, countries: countries, dryRun: dryRun)
+            &arguments, feeds: URL(fileURLWithPath: feeds, isDirectory: true), out: out, adapters: adapters,
+            countries: countries, dryRun: dryRun)
     }
 
     /// Reads the build-only options; the whole run reads the folders, countries and `--dry-run` itself.
     static func parseOptions(
-        _ arguments: inout Arguments, feeds: String, out: String, adapters: String, countries: [String]?,
+        _ arguments: inout Arguments, feeds: URL, out: String, adapters: URL?, countries: [String]?,
         dryRun: Bool
     ) throws -> BuildOptions {
         let builtAt = try arguments.option(
             "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
-        let allowShrink = arguments.flag("--allow-shrink")
-        let allowStaleFeeds = arguments.flag("--allow-stale-feeds")
+        let allowShrink = try arguments.flag("--allow-shrink")
+        let allowStaleFeeds = try arguments.flag("--allow-stale-feeds")
         let carryForward = try arguments.option(
             "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
             expected: "a number of hours above 0 and at most 8760")
         return BuildOptions(
-            feedsDirectory: URL(fileURLWithPath: feeds), outputDirectory: URL(fileURLWithPath: out),
-            adaptersDirectory: URL(fileURLWithPath: adapters), countries: countries,
+            feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
+            countries: countries,
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,

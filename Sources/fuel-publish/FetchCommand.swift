@@ -14,10 +14,10 @@ enum FetchCommand {
         and only then moved into place. A failed country keeps its previous files and is marked failed in
         DIR/manifest.json, so the build refuses it. Unchanged files are reused (If-None-Match/If-Modified-Since).
 
-          --countries LIST      countries to fetch (default: every country configured under --adapters)
+          --countries LIST      countries to fetch (default: every configured country)
           --feeds DIR           the feeds folder (default: feeds)
           --adapters DIR        adapter metadata; endpoints and limits come from the "fetch" object of
-                                DIR/<CC>/source.json (default: adapters)
+                                DIR/<CC>/source.json (default: the metadata built into fuel-publish)
           --rate N              requests per second to each publisher (default 2, or the source's setting)
           --endpoint CC=URL     replace a country's endpoint; also FUEL_ENDPOINT_<CC>=URL in the environment
           --attempts N          attempts per request before giving up (default 4)
@@ -45,8 +45,8 @@ enum FetchCommand {
     private static func fetch(_ arguments: inout Arguments) async throws {
         let countries = try arguments.list("--countries")?.map { $0.uppercased() }
         let feeds = try arguments.option("--feeds") ?? "feeds"
-        let adapters = try arguments.option("--adapters") ?? "adapters"
-        let check = arguments.flag("--check")
+        let adapters = try Folders.adapters(try arguments.option("--adapters"))
+        let check = try arguments.flag("--check")
         let options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
         try arguments.finish()
         if check {
@@ -74,33 +74,33 @@ enum FetchCommand {
     /// Reads the fetch-only options; the caller has read `--countries`, `--feeds` and `--adapters`, which the
     /// whole run shares with `build`.
     static func parseOptions(
-        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: String
+        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: URL?
     ) throws -> FetchOptions {
         let environment = ProcessInfo.processInfo.environment
         let rate = try arguments.option("--rate", as: { Double($0) }, expected: "a number of requests per second")
         let attempts = try arguments.option("--attempts", as: { Int($0) }, expected: "a whole number")
         let retryDelay = try arguments.option("--retry-delay", as: { Double($0) }, expected: "seconds")
         var endpoints: [String: String] = [:]
-        while let text = try arguments.option("--endpoint") {
+        for text in try arguments.repeatedOption("--endpoint") {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                 throw UsageError("--endpoint expects CC=URL, got '\(text)'")
             }
             endpoints[text[..<equals].uppercased()] = String(text[text.index(after: equals)...])
         }
-        let offline = arguments.flag("--offline")
+        let offline = try arguments.flag("--offline")
 
         let supported = FeedFetcher.supportedCountries
+        let countries = try Folders.countries(countries, adapters: adapters)
         for country in (countries ?? []) + endpoints.keys.sorted() where !supported.contains(country) {
             throw UsageError("no fetcher for country '\(country)'; known: \(supported.joined(separator: ", "))")
         }
-        if countries?.isEmpty == true { throw UsageError("--countries needs at least one country") }
         if let rate, !(rate > 0 && rate <= 1000) { throw UsageError("--rate must be above 0 and at most 1000") }
         if let attempts, !(1...20).contains(attempts) { throw UsageError("--attempts must be 1 to 20") }
         if let retryDelay, !(0...600).contains(retryDelay) { throw UsageError("--retry-delay must be 0 to 600") }
 
         var options = FetchOptions(
             feedsDirectory: URL(fileURLWithPath: feeds, isDirectory: true),
-            adaptersDirectory: URL(fileURLWithPath: adapters, isDirectory: true), countries: countries)
+            adaptersDirectory: adapters, countries: countries)
         options.environment = environment
         options.endpointOverrides = endpoints
         options.requestsPerSecond = rate
@@ -108,7 +108,9 @@ enum FetchCommand {
         options.retryBaseDelay = retryDelay
         options.offline = offline
         if FeedFetcher(options: options).countries.isEmpty {
-            throw UsageError("no countries to fetch: none configured under \(adapters) and no --countries given")
+            throw UsageError(
+                "no countries to fetch: none configured \(adapters.map { "under \($0.path)" } ?? "built in") that "
+                    + "fetching supports")
         }
         return options
     }

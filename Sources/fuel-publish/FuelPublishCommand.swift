@@ -12,7 +12,7 @@ struct FuelPublishCommand {
           build     parse feeds from a folder and write the gzipped tile set to OUT/fuel (complete or nothing)
           upload    publish OUT/fuel to S3/R2: changed tiles, then brands and sources, then the index, then deletes
 
-        Run 'fuel-publish <command> --help' for a command's options.
+        Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
         """
 

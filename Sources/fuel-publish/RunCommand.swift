@@ -15,8 +15,9 @@ enum RunCommand {
         credential is found before anything is fetched (exit 64).
 
           --dry-run     fetch and build, then stop before any write to the bucket and print what would be
-                        uploaded: with --bucket and credentials, the plan against the bucket (one LIST);
-                        otherwise (no bucket, no credentials, or --offline) the objects and bytes of the build
+                        uploaded: with --bucket, the plan against the bucket (one LIST; the credentials and
+                        endpoint are then required, as for a real run); without a bucket, or with --offline,
+                        the objects and bytes of the build
           --offline     fetch nothing: build from what DIR already holds (with --dry-run, no network at all)
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
@@ -41,19 +42,22 @@ enum RunCommand {
             let countries = try arguments.list("--countries")?.map { $0.uppercased() }
             let feeds = try arguments.option("--feeds") ?? "feeds"
             let out = try arguments.option("--out") ?? "out"
-            let adapters = try arguments.option("--adapters") ?? "adapters"
+            let adapters = try Folders.adapters(try arguments.option("--adapters"))
             let bucket = try arguments.option("--bucket") ?? ProcessInfo.processInfo.environment["FUEL_BUCKET"]
-            dryRun = arguments.flag("--dry-run")
-            json = arguments.flag("--json")
+            dryRun = try arguments.flag("--dry-run")
+            json = try arguments.flag("--json")
             let s3Endpoint = try arguments.option("--endpoint-s3")
             fetch = try FetchCommand.parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
             build = try BuildCommand.parseOptions(
-                &arguments, feeds: feeds, out: out, adapters: adapters, countries: countries, dryRun: false)
+                &arguments, feeds: URL(fileURLWithPath: feeds, isDirectory: true), out: out, adapters: adapters,
+                countries: fetch.countries, dryRun: false)
             // Upload options are read (and checked) even without a bucket, so a dry run takes the same flags.
             var upload = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket ?? "", dryRun: dryRun)
             upload.endpoint = s3Endpoint ?? upload.endpoint
             upload.allowShrink = build.allowShrink
             try arguments.finish()
+            // Offline, the feeds folder must exist already; otherwise fetching creates it.
+            if fetch.offline { try Folders.requireFeeds(build.feedsDirectory) }
             settings = try uploadSettings(upload, bucket: bucket, dryRun: dryRun, offline: fetch.offline)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
@@ -90,12 +94,11 @@ enum RunCommand {
             throw UsageError("--bucket (or $FUEL_BUCKET) is required unless --dry-run")
         }
         if dryRun && offline { return nil }
+        // A run that names a bucket, dry or not, needs everything to reach it: a dry run then plans against it.
         do {
             return try UploadSettings(options: upload, environment: ProcessInfo.processInfo.environment)
         } catch let error as UploadError {
-            guard dryRun else { throw UsageError("\(error)") }
-            Console.error("dry run: the bucket will not be listed: \(error)")
-            return nil
+            throw UsageError("\(error)")
         }
     }
 
@@ -109,7 +112,7 @@ enum RunCommand {
         let rest = files.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
         return [
             "dry run: would upload \(files.count) objects, \(files.reduce(0) { $0 + $1.gzipped.count }) bytes "
-                + "(not compared with a bucket: no --bucket, or --offline)",
+                + "(not compared with a bucket: no --bucket was given, or --offline)",
             line("tiles", tiles), line("brands", brands), line("sources and index", rest),
         ].joined(separator: "\n")
     }

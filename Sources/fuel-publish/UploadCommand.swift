@@ -56,7 +56,7 @@ enum UploadCommand {
         guard let bucket = try arguments.option("--bucket") ?? environment else {
             throw UsageError("--bucket (or $FUEL_BUCKET) is required")
         }
-        let dryRun = arguments.flag("--dry-run")
+        let dryRun = try arguments.flag("--dry-run")
         return try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
     }
 
@@ -71,7 +71,7 @@ enum UploadCommand {
         let concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
         let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
         let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
-        let allowShrink = arguments.flag("--allow-shrink")
+        let allowShrink = try arguments.flag("--allow-shrink")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,

@@ -108,7 +108,7 @@ import _FuelTestSupport
 
     static let usageCases: [UsageCase] = [
         UsageCase(
-            name: "an unknown country", arguments: ["--countries", "XX"], message: "no fetcher for country 'XX'"),
+            name: "an unknown country", arguments: ["--countries", "XX"], message: "unknown country XX; configured"),
         UsageCase(name: "a rate that is not a number", arguments: ["--rate", "fast"], message: "--rate expects"),
         UsageCase(name: "a zero rate", arguments: ["--rate", "0"], message: "--rate must be above 0"),
         UsageCase(name: "an endpoint without a country", arguments: ["--endpoint", "http://x"], message: "CC=URL"),

@@ -1,4 +1,5 @@
 import Foundation
+import FuelHTTP
 import Synchronization
 import Testing
 
@@ -189,5 +190,34 @@ import Testing
         let after = UploadError.objectsFailed(
             phase: "deletes", failures: ["DELETE a"], notAttempted: 0, indexWritten: true)
         #expect("\(after)".contains("the new index is live"))
+    }
+}
+
+/// AWS answers a request signed for the wrong region with `301 PermanentRedirect` and the bucket's region in
+/// `x-amz-bucket-region`; the error says which region to set.
+@Suite struct WrongRegionTests {
+    @Test func a301NamesTheRegionToSet() async throws {
+        let harness = try FetchHarness()
+        try await harness.program(
+            path: "/tiles",
+            faults: [
+                [
+                    "kind": "status", "code": 301, "times": -1, "headers": ["x-amz-bucket-region": "us-east-1"],
+                    "body": "<Error><Code>PermanentRedirect</Code><Message>wrong endpoint</Message></Error>",
+                ]
+            ])
+        let settings = try UploadSettings(
+            options: UploadOptions(
+                from: harness.feeds, bucket: "tiles", endpoint: harness.server.baseURL, region: "auto"),
+            environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret"])
+        let client = S3Client(
+            endpoint: settings.endpoint, bucket: "tiles",
+            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
+            http: HTTPClient(maxConcurrentTransfers: 1), retry: .none)
+        let error = try await #require(throws: S3RequestError.self) {
+            try await client.listPage(prefix: "fuel/", continuationToken: nil, maxKeys: nil)
+        }
+        #expect("\(error)".contains("PermanentRedirect"), "\(error)")
+        #expect("\(error)".contains("the bucket is in region us-east-1: pass --region us-east-1"), "\(error)")
     }
 }

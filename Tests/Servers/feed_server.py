@@ -22,7 +22,7 @@ Routes
 Faults, either in the query of any route (?fault=KIND&...) or programmed with POST /_control/faults and a JSON
 body {"path": "/files/ES/x.json", "faults": [{"kind": ..., "times": 1, ...}]} (times -1: forever; faults are
 used in order, one per request, then the route answers normally):
-  status      code (default 503), retryAfter (header value), body
+  status      code (default 503), retryAfter (header value), headers (an object of extra headers), body
   stall       send the headers and `sendBytes` (default 10) bytes of the real body, then nothing for `seconds`
   truncate    announce the full Content-Length, send half the body, close the connection
   oversize    `bytes` bytes of JSON-looking data; chunked=1 (query) / "chunked": true for no Content-Length
@@ -206,6 +206,7 @@ class Handler(BaseHTTPRequestHandler):
             headers = {}
             if fault.get("retryAfter") is not None:
                 headers["Retry-After"] = str(fault["retryAfter"])
+            headers.update({str(name): str(value) for name, value in (fault.get("headers") or {}).items()})
             body = str(fault.get("body", "injected HTTP %d" % code)).encode()
             return self.send(code, body, "text/plain", headers)
         if kind == "html":

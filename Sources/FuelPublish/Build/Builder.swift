@@ -8,8 +8,8 @@ public struct BuildOptions: Sendable {
     public var feedsDirectory: URL
     /// `OUT`; the build is published as `OUT/fuel`.
     public var outputDirectory: URL
-    /// `adapters/`, holding each country's metadata.
-    public var adaptersDirectory: URL
+    /// `adapters/`, holding each country's metadata; nil reads the metadata built into the executables.
+    public var adaptersDirectory: URL?
     /// The countries to build; nil means every country configured in `adapters/`.
     public var countries: [String]?
     /// The index's `builtAt`; the only build-time value in the output.
@@ -25,7 +25,7 @@ public struct BuildOptions: Sendable {
     public var carryForwardHours: Double?
 
     public init(
-        feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL, countries: [String]? = nil,
+        feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
         builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false,
         carryForwardHours: Double? = nil
     ) {

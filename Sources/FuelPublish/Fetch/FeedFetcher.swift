@@ -7,8 +7,8 @@ import FuelHTTP
 public struct FetchOptions: Sendable {
     /// The feeds folder (`DIR/<CC>/…`, `DIR/manifest.json`).
     public var feedsDirectory: URL
-    /// The adapter metadata folder (`adapters/<CC>/source.json`).
-    public var adaptersDirectory: URL
+    /// The adapter metadata folder (`adapters/<CC>/source.json`); nil reads the metadata built into the executables.
+    public var adaptersDirectory: URL?
     /// Countries to fetch; nil: every country configured under the adapters folder that fetching supports.
     public var countries: [String]?
     /// `--endpoint CC=URL`: replaces the `url` of a country's fetch settings (wins over the environment).
@@ -26,7 +26,7 @@ public struct FetchOptions: Sendable {
     /// The clock for manifest times.
     public var now: @Sendable () -> Date = { Date() }
 
-    public init(feedsDirectory: URL, adaptersDirectory: URL, countries: [String]? = nil) {
+    public init(feedsDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil) {
         self.feedsDirectory = feedsDirectory
         self.adaptersDirectory = adaptersDirectory
         self.countries = countries
@@ -129,8 +129,8 @@ public struct FeedFetcher: Sendable {
 
     /// The country's fetch settings with the command-line overrides applied.
     func settings(for country: String) throws -> SourceSettings {
-        let sourceFile = options.adaptersDirectory.appendingPathComponent(country).appendingPathComponent(
-            "source.json")
+        let adapters = options.adaptersDirectory
+        let sourceFile = CountryConfig.metadataFile(country: country, name: "source.json", adaptersDirectory: adapters)
         let config: CountryConfig
         do {
             config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
@@ -141,7 +141,8 @@ public struct FeedFetcher: Sendable {
         }
         var settings = try SourceSettings.parse(
             country: country, fetch: config.fetch, endpointOverride: options.endpointOverride(for: country),
-            file: sourceFile.path)
+            file: sourceFile.path,
+            metadata: { CountryConfig.metadataFile(country: country, name: $0, adaptersDirectory: adapters) })
         if let rate = options.requestsPerSecond { settings.requestsPerSecond = rate }
         if options.attempts != nil || options.retryBaseDelay != nil {
             settings.retry = RetryPolicy(

@@ -81,9 +81,11 @@ public struct SourceSettings: Sendable, Equatable {
     ///   - fetch: the `"fetch"` object, nil when `source.json` has none.
     ///   - endpointOverride: a URL from the command line or environment; replaces `url`.
     ///   - file: the `source.json` path, for error messages.
+    ///   - metadata: reads a file beside `source.json` (the `caFile`); by default from the folder of `file`.
     /// - Throws: ``FetchError`` naming the file and the key that is missing, unknown or malformed.
     public static func parse(
-        country: String, fetch: [String: String]?, endpointOverride: String?, file: String
+        country: String, fetch: [String: String]?, endpointOverride: String?, file: String,
+        metadata: ((String) -> (bytes: Data?, path: String))? = nil
     ) throws -> SourceSettings {
         let object = fetch ?? [:]
         func fail(_ reason: String) -> FetchError { FetchError(country: country, file: file, reason: reason) }
@@ -150,9 +152,12 @@ public struct SourceSettings: Sendable, Equatable {
             settings.headers.append(HTTPHeader(name, value))
         }
         if let caFile = object["caFile"] {
-            let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-            let path = folder.appendingPathComponent(caFile).path
-            guard !caFile.contains("/"), let data = FileManager.default.contents(atPath: path) else {
+            let beside = { (name: String) -> (bytes: Data?, path: String) in
+                let path = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
+                return (FileManager.default.contents(atPath: path), path)
+            }
+            let (bytes, path) = (metadata ?? beside)(caFile)
+            guard !caFile.contains("/"), let data = bytes else {
                 throw fail("fetch setting \"caFile\": cannot read \(path) (a PEM file beside source.json)")
             }
             guard String(decoding: data, as: UTF8.self).contains("-----BEGIN CERTIFICATE-----") else {

@@ -104,7 +104,12 @@ public struct S3Client: Sendable {
         } else {
             reason = response.body.isEmpty ? "(no body)" : S3XML.excerpt(response.body)
         }
-        return S3RequestError(operation: operation, status: response.status, reason: reason)
+        var advice = ""
+        if response.status == 301, let region = response.header("x-amz-bucket-region"), !region.isEmpty {
+            // AWS answers a request signed for the wrong region with a redirect that names the right one.
+            advice = "; the bucket is in region \(region): pass --region \(region) (or set AWS_REGION=\(region))"
+        }
+        return S3RequestError(operation: operation, status: response.status, reason: reason + advice)
     }
 
     /// Signs and sends one request with retries on transport errors, 5xx and 429.

@@ -42,15 +42,7 @@ enum BuildCommand {
             let options = try parseOptions(&arguments)
             try arguments.finish()
             try Folders.requireFeeds(options.feedsDirectory)
-            var builder = Builder(options: options)
-            // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
-            if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(
-                Double.init)
-            {
-                builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
-            }
-            let (report, _) = try await builder.run { line in Console.error(line) }
-            if json { Console.output(report.json()) } else { Console.error(report.text()) }
+            try await execute(options, json: json)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
@@ -65,8 +57,23 @@ enum BuildCommand {
         if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(Double.init) {
             builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
         }
-        let (report, files) = try await builder.run { line in Console.error(line) }
+        let report: BuildReport
+        let files: [PublishedFile]
+        do {
+            (report, files) = try await builder.run { line in Console.error(line) }
+        } catch {
+            GitHubActions.appendSummary(BuildReport.refusalMarkdown(String(describing: error)))
+            throw error
+        }
         if json { Console.output(report.json()) } else { Console.error(report.text()) }
+        GitHubActions.appendSummary(report.markdown())
+        for country in report.countries {
+            guard let since = country.carriedSince else { continue }
+            GitHubActions.warning(
+                title: "\(country.country) carried forward",
+                "\(country.country) was published from the previous build (last fresh build \(since)): "
+                    + (country.carriedBecause ?? "its feed failed"))
+        }
         return files
     }
 

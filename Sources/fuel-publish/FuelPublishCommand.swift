@@ -11,6 +11,7 @@ struct FuelPublishCommand {
           fetch     download the national feeds into a folder (all-or-nothing per country, manifest.json)
           build     parse feeds from a folder and write the gzipped tile set to OUT/fuel (complete or nothing)
           upload    publish OUT/fuel to S3/R2: changed tiles, then brands and sources, then the index, then deletes
+          status    how old the published data is (exit 1 when stale), for an operator or a monitor
 
         Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
@@ -19,13 +20,15 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch", "upload"]) {
+            switch arguments.subcommand(["build", "fetch", "upload", "status"]) {
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
                 try await FetchCommand.run(&arguments)
             case "upload":
                 try await UploadCommand.run(&arguments)
+            case "status":
+                try await StatusCommand.run(&arguments)
             default:
                 if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
                 if let first = CommandMain.arguments.first, !first.hasPrefix("-") {

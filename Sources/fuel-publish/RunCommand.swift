@@ -77,8 +77,7 @@ enum RunCommand {
         // With --json, stdout holds the build report alone; the upload's lines go to stderr.
         let say: (String) -> Void = json ? { Console.error($0) } : { Console.output($0) }
         if let settings {
-            let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
-            say(summary.line)
+            say(try await UploadCommand.upload(settings).line)
         } else {
             say(localPlan(files))
         }

@@ -46,8 +46,19 @@ enum UploadCommand {
         } catch let error as UploadError {
             throw UsageError("\(error)", usage: usage)
         }
-        let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
-        Console.output(summary.line)
+        Console.output(try await upload(settings).line)
+    }
+
+    /// Uploads with progress on stderr, and a step summary in Actions.
+    static func upload(_ settings: UploadSettings) async throws -> UploadSummary {
+        do {
+            let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
+            GitHubActions.appendSummary(summary.markdown())
+            return summary
+        } catch {
+            GitHubActions.appendSummary(UploadSummary.failureMarkdown(String(describing: error)))
+            throw error
+        }
     }
 
     static func parseOptions(_ arguments: inout Arguments) throws -> UploadOptions {

@@ -32,6 +32,17 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var carriedSince: String?
         /// Why it was carried: the failure that would otherwise have refused the build.
         public var carriedBecause: String?
+        /// Stations in the previous build in `OUT`; nil when there was none or it lacked the country.
+        public var previousStations: Int?
+    }
+
+    /// How the tiles differ from the previous build in `OUT`, by path and bytes.
+    public struct TileChanges: Sendable, Codable, Equatable {
+        public var added: Int
+        public var removed: Int
+        /// Tiles in both builds whose bytes differ.
+        public var changed: Int
+        public var unchanged: Int
     }
 
     public var countries: [Country]
@@ -46,6 +57,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     /// Wall-clock seconds of each step of the build (countries are parsed concurrently), and under
     /// `"<step> (CPU)"` the CPU seconds all threads spent in it.
     public var phases: [String: Double] = [:]
+    /// Against the previous build in `OUT`; nil when there was none.
+    public var tileChanges: TileChanges?
 
     /// The human-readable report.
     public func text() -> String {

@@ -151,6 +151,13 @@ public struct Builder: Sendable {
         let files = assembly.files
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
+        if let previous {
+            report.tileChanges = previous.tileChanges(to: files)
+            for index in report.countries.indices {
+                report.countries[index].previousStations =
+                    previous.index.countries[report.countries[index].country]?.stations
+            }
+        }
         return (report, files)
     }
 

@@ -44,4 +44,22 @@ struct PreviousBuild: Sendable {
         }
         return stations
     }
+
+    /// How the tiles of a new file set differ from this build's, by path and bytes.
+    func tileChanges(to files: [PublishedFile]) -> BuildReport.TileChanges {
+        let previousTiles = Set(index.tiles.map { "tiles/\($0).json" })
+        var changes = BuildReport.TileChanges(added: 0, removed: 0, changed: 0, unchanged: 0)
+        var seen = Set<String>()
+        for file in files where file.path.hasPrefix("tiles/") {
+            seen.insert(file.path)
+            guard previousTiles.contains(file.path) else {
+                changes.added += 1
+                continue
+            }
+            let old = FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path)
+            if old == Data(file.gzipped) { changes.unchanged += 1 } else { changes.changed += 1 }
+        }
+        changes.removed = previousTiles.subtracting(seen).count
+        return changes
+    }
 }

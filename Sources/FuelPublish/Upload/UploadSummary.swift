@@ -33,6 +33,27 @@ public struct UploadSummary: Sendable, Equatable {
     }
 }
 
+extension UploadSummary {
+    /// The summary as Markdown, for a job's step summary.
+    public func markdown() -> String {
+        let title = dryRun ? "## Upload plan (dry run, nothing written)" : "## Upload"
+        return """
+            \(title)
+
+            | PUTs | skipped | deletes | bytes | LIST requests | retries | seconds |
+            |---:|---:|---:|---:|---:|---:|---:|
+            | \(dryRun ? plan.puts.count : puts) | \(plan.skipped) | \(dryRun ? plan.deletes.count : deletes) | \
+            \(ByteCount.format(bytes)) | \(listCalls) | \(retries) | \(String(format: "%.2f", seconds)) |
+
+            """
+    }
+
+    /// A refused or failed upload, for the step summary.
+    public static func failureMarkdown(_ reason: String) -> String {
+        "## Upload stopped\n\n```\n\(reason)\n```\n"
+    }
+}
+
 /// Progress lines on stderr: one per phase and one per tenth of a phase, never more than the objects.
 final class UploadProgress: Sendable {
     private struct State {

@@ -43,6 +43,12 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     /// How far the feed's reference time may lag behind the fetch that downloaded it before the build calls the feed
     /// frozen and refuses it; nil turns the check off.
     public var maxFeedAgeHours: Int?
+    /// The most a country's station count may fall against the published build, in percent, before a build or an
+    /// upload refuses it (default 10): a drop that large is a broken feed far more often than a real one.
+    public var maxShrinkPercent: Double?
+    /// IT: the most price rows, in percent, that may name no station of the registry before the pair is refused
+    /// as cut short (default: no limit).
+    public var maxUnmatchedPricePercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
     /// Endpoints and settings for fetching, by name (see the fetch code for the names each country uses).
@@ -75,8 +81,11 @@ public struct CountryConfig: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case maxFeedAgeHours, boxes, fetch
+        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, maxUnmatchedPricePercent
     }
+
+    /// ``maxShrinkPercent`` with its default.
+    public var allowedShrinkPercent: Double { maxShrinkPercent ?? 10 }
 
     /// Loads `<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present, from the adapters
     /// folder, or from the metadata built into the executables when `adaptersDirectory` is nil.

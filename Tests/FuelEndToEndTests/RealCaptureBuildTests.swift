@@ -43,8 +43,6 @@ import _FuelTestSupport
         let feeds = root.appendingPathComponent("feeds")
         let copies: [(String, String)] = [
             ("FR/PrixCarburants_instantane-2022-05-03.zip", "FR/instantane.zip"),
-            ("IT/2026-08-21-joined/anagrafica_impianti_attivi.csv", "IT/anagrafica_impianti_attivi.csv"),
-            ("IT/2026-08-21-joined/prezzo_alle_8.csv", "IT/prezzo_alle_8.csv"),
             ("PT/dgeg-2026-06-10/page-0001.json", "PT/page-0001.json"),
             ("AT/econtrol-2026-06-11-vienna/by-address-wien-DIE.json", "AT/wien-DIE.json"),
             ("AT/econtrol-2026-06-11-vienna/by-address-wien-SUP.json", "AT/wien-SUP.json"),
@@ -55,6 +53,10 @@ import _FuelTestSupport
                 at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(source), to: destination)
         }
+        // The IT sample is the real same-day pair.
+        try FileManager.default.copyItem(
+            at: RepositoryPaths.samples().appendingPathComponent("IT"), to: feeds.appendingPathComponent("IT"))
+        try? FileManager.default.removeItem(at: feeds.appendingPathComponent("IT/README.md"))
         let spanish = try String(
             contentsOf: fixtures.appendingPathComponent("ES/estaciones-terrestres-barcelona-2025-09-27-first40.json"),
             encoding: .utf8)

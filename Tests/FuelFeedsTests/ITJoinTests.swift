@@ -4,7 +4,8 @@ import Testing
 
 @testable import FuelFeeds
 
-/// The IT registry/price join on a real same-day pair, `Fixtures/IT/2026-08-21-joined/` (see `Fixtures/IT/SOURCES.md`):
+/// The IT registry/price join on a real same-day pair, the IT sample `adapters/samples/IT/` (see
+/// `Fixtures/IT/SOURCES.md`):
 /// the first 400 lines of the national `prezzo_alle_8.csv` of 2026-08-21, and the registry lines of the same day for
 /// exactly the 59 stations those price rows name, bytes unchanged. Expected values were read off the raw lines.
 @Suite struct ITJoinTests {
@@ -68,15 +69,7 @@ import Testing
                 motorway: true)),
     ]
 
-    static func parse() throws -> FeedParseResult {
-        try FeedRun.files(
-            "IT",
-            [
-                "anagrafica_impianti_attivi.csv": try FeedRun.fixture(
-                    "IT", "2026-08-21-joined/anagrafica_impianti_attivi.csv"),
-                "prezzo_alle_8.csv": try FeedRun.fixture("IT", "2026-08-21-joined/prezzo_alle_8.csv"),
-            ])
-    }
+    static func parse() throws -> FeedParseResult { try FeedRun.sample("IT") }
 
     @Test(arguments: cases)
     func station(_ testCase: Case) throws {
@@ -97,11 +90,12 @@ import Testing
         #expect(result.referenceTime == FeedRun.utc("2026-08-21T06:00:00Z"))
     }
 
-    /// The sample's two cuts are the first lines of each national file, so most rows do not join: 488 of 498 price
+    /// The cuts in `Fixtures/IT/2026-08-21-cuts/` are the first lines of each national file, so most rows do not
+    /// join: 488 of 498 price
     /// rows name no registry station (counted independently). The 298 registry rows are 294 stations, since 4 sites
-    /// are listed twice under two ids (`adapters/samples/IT/README.md`), and 292 of them have no price.
+    /// are listed twice under two ids (its `README.md`), and 292 of them have no price.
     @Test func unmatchedRowsAreCounted() throws {
-        let result = try FeedRun.sample("IT")
+        let result = try FeedRun.italianCuts()
         #expect(result.records == 298 + 498)
         #expect(result.rejects == ["price row without a registry station": 488])
         #expect(result.counters["registry station without any price"] == 292)

@@ -5,13 +5,13 @@ import Testing
 @testable import FuelFeeds
 
 /// Real IT stations, with every expected value read by hand from the raw bytes of the committed MIMIT cuts:
-/// the 2026-08-21 pair in `adapters/samples/IT/` and the 2018-04-16 `;` registry in `Fixtures/IT/`.
+/// the 2026-08-21 cuts in `Fixtures/IT/2026-08-21-cuts/` and the 2018-04-16 `;` registry in `Fixtures/IT/`.
 ///
 /// The two 2026 cuts are the first lines of each national file; only stations 3535 and 3606 are in both, so only
 /// they have prices here. The other cases check registry fields of real rows (coordinates, brand, name, address).
 /// `ITJoinTests` checks the join on a real same-day pair.
 @Suite struct ITRealStationTests {
-    /// `source`: `sample` or `2018`.
+    /// `source`: `sample` (the 2026-08-21 cuts) or `2018`.
     typealias Case = StationCase
 
     /// An IT price: the feed gives a service kind for every row.
@@ -101,6 +101,9 @@ import Testing
     ]
 
     /// The 2018 registry has no price file beside it: pair it with a `;` price file that has no rows.
+    /// The 2026-08-21 cuts: the first lines of each national file.
+    static func cuts() throws -> FeedParseResult { try FeedRun.italianCuts() }
+
     static func parse2018() throws -> FeedParseResult {
         try FeedRun.files(
             "IT",
@@ -114,13 +117,13 @@ import Testing
 
     @Test(arguments: cases)
     func station(_ testCase: Case) throws {
-        let result = testCase.source == "sample" ? try FeedRun.sample("IT") : try Self.parse2018()
+        let result = testCase.source == "sample" ? try Self.cuts() : try Self.parse2018()
         let station = try #require(result.stations.first { $0.id == testCase.expected.id })
         #expect(station == testCase.expected)
     }
 
     @Test func sampleAsAWhole() throws {
-        let result = try FeedRun.sample("IT")
+        let result = try Self.cuts()
         // 298 registry rows and 498 price rows below the two header lines.
         #expect(result.records == 298 + 498)
         // Four sites are listed twice (54160/54161, 39620/39621, 50628/62716, 43454/62767): 294 stations.

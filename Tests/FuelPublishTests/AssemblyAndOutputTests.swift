@@ -86,17 +86,20 @@ import _FuelTestSupport
         withExtendedLifetime(held) {}
     }
 
-    @Test func aRealFolderIsReplacedByTheLink() throws {
+    @Test func aRealFolderIsRefusedAndLeftAlone() throws {
         let root = RepositoryPaths.temporaryDirectory("out")
         defer { try? FileManager.default.removeItem(at: root) }
+        let notes = root.appendingPathComponent("fuel/tiles/notes.txt")
         try FileManager.default.createDirectory(
-            at: root.appendingPathComponent("fuel/tiles"), withIntermediateDirectories: true)
+            at: notes.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not ours".utf8).write(to: notes)
         let output = OutputDirectory(root: root)
         let lock = try output.lock()
-        try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files, buildName: "x")
+        #expect(throws: BuildError.self) {
+            try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files, buildName: "x")
+        }
         withExtendedLifetime(lock) {}
-        #expect(output.publishedIndex() != nil)
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".build-x", ".lock", "fuel"])
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "not ours")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: output.published.path)) == nil)
     }
 }

@@ -12,6 +12,8 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case outputLocked(String)
     /// Writing the output failed.
     case output(path: String, reason: String)
+    /// `OUT/fuel` exists but its index cannot be read, so no country's shrink can be checked.
+    case unreadablePreviousIndex(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,9 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
             return "another build is running in \(path) (its .lock is held); wait for it to finish"
         case .output(let path, let reason):
             return "\(path): \(reason)"
+        case .unreadablePreviousIndex(let path, let reason):
+            return "\(path): the published build's index cannot be read (\(reason)), so no country's shrink can be "
+                + "checked against it; refusing to publish. Restore it, or pass --allow-shrink to publish anyway"
         }
     }
 }

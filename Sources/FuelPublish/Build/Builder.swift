@@ -58,8 +58,17 @@ public struct Builder: Sendable {
         let started = Date()
         let countries = try resolveCountries()
         let output = OutputDirectory(root: options.outputDirectory)
+        try output.checkPublishedIsALink()
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
+        // The baseline of the shrink guard and of carry-forward; an unreadable one refuses unless shrinks are allowed.
+        let previous: PreviousBuild?
+        do {
+            previous = try PreviousBuild(output: output)
+        } catch let error as BuildError where options.allowShrink {
+            progress("warning: \(error); building without a baseline (--allow-shrink)")
+            previous = nil
+        }
 
         let manifest: FeedManifest?
         do {
@@ -109,7 +118,6 @@ public struct Builder: Sendable {
             case nil: break
             }
         }
-        let previous = PreviousBuild(output: output)
         if !failures.isEmpty {
             guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
             let (carried, refused) = carry(failures, from: previous, hours: hours)
@@ -126,7 +134,9 @@ public struct Builder: Sendable {
                     uniqueKeysWithValues: builds.map {
                         ($0.dataset.config.country, CountrySummary(stations: $0.dataset.stations.count, updated: .now))
                     }))
-            let shrinks = ShrinkGuard.shrinks(from: previous.index, to: next)
+            let shrinks = ShrinkGuard.shrinks(
+                from: previous.index, to: next,
+                allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
             guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
         }
 
@@ -196,7 +206,7 @@ public struct Builder: Sendable {
             guard age <= hours * 3600 else {
                 refuse(
                     "its last fresh build, \(UTCTime.format(since)), is \(FeedFreshness.describe(age)) old, past "
-                        + "--carry-forward \(hours == hours.rounded() ? String(Int(hours)) : String(hours)) h")
+                        + "--carry-forward \(NumberText.plain(hours)) h")
                 continue
             }
             do {
@@ -250,14 +260,19 @@ public struct Builder: Sendable {
         else {
             throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
         }
-        let parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
+        var parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
         let fetchedAt = manifest?.countries[country]?.fetchedAt
+        var futurePrices = 0
+        if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
+            (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
+        }
         if !options.allowStaleFeeds, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
             try FeedFreshness.check(
                 country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
                 maxAgeHours: maxAgeHours)
         }
-        let validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
+        var validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
+        if futurePrices > 0 { validation.rejects[FutureTimes.reason] = futurePrices }
         guard !validation.stations.isEmpty else {
             let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
                 .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")

@@ -53,13 +53,35 @@ public struct OutputDirectory: Sendable {
     }
 
     /// The index of the published build, if there is one and it is readable.
-    public func publishedIndex() -> TileIndex? {
-        guard
-            let data = FileManager.default.contents(
-                atPath: published.appendingPathComponent(TileFormat.indexPath).path),
-            let json = try? Gzip.decompress([UInt8](data))
-        else { return nil }
-        return try? JSONDecoder().decode(TileIndex.self, from: Data(json))
+    public func publishedIndex() -> TileIndex? { (try? readPublishedIndex()) ?? nil }
+
+    /// The index of the published build; nil when nothing is published yet (no `OUT/fuel`).
+    /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when `OUT/fuel` exists but its index is
+    ///   missing or unreadable, so the shrink guard has no baseline.
+    public func readPublishedIndex() throws -> TileIndex? {
+        let file = published.appendingPathComponent(TileFormat.indexPath)
+        guard (try? FileManager.default.attributesOfItem(atPath: published.path)) != nil else { return nil }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw BuildError.unreadablePreviousIndex(path: file.path, reason: "it is missing")
+        }
+        do {
+            return try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress([UInt8](data))))
+        } catch {
+            throw BuildError.unreadablePreviousIndex(path: file.path, reason: ErrorText.describe(error))
+        }
+    }
+
+    /// Refuses an `OUT/fuel` that is a real folder (or file) instead of the link to a build, so that nothing the
+    /// build did not write is ever moved or deleted.
+    /// - Throws: ``BuildError/output(path:reason:)`` naming it.
+    public func checkPublishedIsALink() throws {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: published.path) else { return }
+        guard attributes[.type] as? FileAttributeType == .typeSymbolicLink else {
+            throw BuildError.output(
+                path: published.path,
+                reason: "is a real folder or file, not the link to a build this tool writes; it is left untouched. "
+                    + "Move it elsewhere (or choose another --out), then build again")
+        }
     }
 
     /// Writes every file into a fresh build folder, then atomically points `OUT/fuel` at it and removes the old one.
@@ -111,18 +133,7 @@ public struct OutputDirectory: Sendable {
 
     /// Points `OUT/fuel` at a build folder by renaming a fresh link over it.
     private func swapLink(to buildFolderName: String) throws {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: published.path, isDirectory: &isDirectory)
-        if exists, (try? FileManager.default.destinationOfSymbolicLink(atPath: published.path)) == nil {
-            // A real folder from elsewhere: move it aside once, so that the link can take its place.
-            let aside = root.appendingPathComponent(".build-legacy-\(getpid())")
-            do {
-                try FileManager.default.moveItem(at: published, to: aside)
-            } catch {
-                throw BuildError.output(
-                    path: published.path, reason: "cannot move the old folder aside: \(ErrorText.describe(error))")
-            }
-        }
+        try checkPublishedIsALink()
         let link = root.appendingPathComponent(".fuel.link-\(getpid())")
         unlink(link.path)
         guard symlink(buildFolderName, link.path) == 0 else {

@@ -8,9 +8,10 @@ struct PreviousBuild: Sendable {
     let folder: URL
     let index: TileIndex
 
-    /// The published build, or nil when there is none or its index is unreadable.
-    init?(output: OutputDirectory) {
-        guard let index = output.publishedIndex() else { return nil }
+    /// The published build, or nil when there is none.
+    /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when its index cannot be read.
+    init?(output: OutputDirectory) throws {
+        guard let index = try output.readPublishedIndex() else { return nil }
         folder = output.published
         self.index = index
     }

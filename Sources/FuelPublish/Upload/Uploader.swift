@@ -206,7 +206,8 @@ public struct Uploader: Sendable {
             throw UploadError.localBuild(
                 path: build.folder.path, reason: "unreadable index: \(ErrorText.describe(error))")
         }
-        let shrinks = ShrinkGuard.shrinks(from: live, to: local)
+        let shrinks = ShrinkGuard.shrinks(
+            from: live, to: local, allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: nil))
         guard shrinks.isEmpty else {
             throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
         }

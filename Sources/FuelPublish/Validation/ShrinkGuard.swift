@@ -1,3 +1,5 @@
+import Foundation
+import FuelFeeds
 import FuelGrid
 
 /// Refuses a publication in which a country lost too many stations against what is published, a country that
@@ -10,20 +12,37 @@ public enum ShrinkGuard {
         public var previous: Int
         /// 0 when the country is missing.
         public var now: Int
+        /// The country's `maxShrinkPercent`.
+        public var allowedPercent: Double
 
         public var description: String {
-            now == 0
-                ? "\(country): missing, against \(previous) stations published"
-                : "\(country): \(now) stations now against \(previous) published (below 50%)"
+            guard now > 0 else { return "\(country): missing, against \(previous) stations published" }
+            let drop = String(format: "%.1f", Double(previous - now) * 100 / Double(previous))
+            return "\(country): \(now) stations now against \(previous) published (down \(drop) %, more than the "
+                + "\(NumberText.plain(allowedPercent)) % its maxShrinkPercent allows)"
         }
     }
 
-    /// Every country of `previous` whose count in `next` is below half of it, missing countries included, sorted.
-    public static func shrinks(from previous: TileIndex, to next: TileIndex) -> [Shrink] {
+    /// Every country of `previous` whose count in `next` fell by more than its allowed percentage, missing
+    /// countries included, sorted.
+    /// - Parameter allowedPercent: a country's `maxShrinkPercent`.
+    public static func shrinks(
+        from previous: TileIndex, to next: TileIndex, allowedPercent: (String) -> Double
+    ) -> [Shrink] {
         previous.countries.keys.sorted().compactMap { country in
             guard let before = previous.countries[country]?.stations, before > 0 else { return nil }
             let now = next.countries[country]?.stations ?? 0
-            return now * 2 < before ? Shrink(country: country, previous: before, now: now) : nil
+            let allowed = allowedPercent(country)
+            return Double(before - now) * 100 > allowed * Double(before)
+                ? Shrink(country: country, previous: before, now: now, allowedPercent: allowed) : nil
+        }
+    }
+
+    /// A country's allowed shrink from its metadata (built in, or from a folder), 10 % when it has none.
+    public static func allowedPercent(adaptersDirectory: URL?) -> @Sendable (String) -> Double {
+        { country in
+            (try? CountryConfig.load(country: country, adaptersDirectory: adaptersDirectory))?.allowedShrinkPercent
+                ?? 10
         }
     }
 

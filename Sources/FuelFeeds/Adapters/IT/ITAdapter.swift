@@ -66,6 +66,19 @@ public struct ITAdapter: FeedAdapter {
         }
         let orphans = prices.prices.filter { registry.entries[$0.key] == nil }.values.reduce(0) { $0 + $1.count }
         if orphans > 0 { rejects["price row without a registry station"] = orphans }
+        // In a whole national pair nearly every price row has its station: many whose id the registry does not list
+        // at all mean a registry cut short (a download stopped at a line boundary still looks like a complete CSV).
+        let allowed = input.config.maxUnmatchedPricePercent ?? 100
+        let unlisted = prices.prices.filter { !registry.listedIDs.contains($0.key) }.values.reduce(0) { $0 + $1.count }
+        if prices.records > 0, Double(unlisted) * 100 > allowed * Double(prices.records) {
+            let share = String(format: "%.1f", Double(unlisted) * 100 / Double(prices.records))
+            throw FeedError(
+                country: country, file: registryURL.path,
+                reason:
+                    "\(unlisted) of \(prices.records) price rows (\(share) %) name no station of this registry, more "
+                    + "than the \(NumberText.plain(allowed)) % allowed (maxUnmatchedPricePercent in source.json): the "
+                    + "registry looks cut short")
+        }
         stations.sort { $0.id < $1.id }
 
         var notes: [String] = []

@@ -24,6 +24,9 @@ struct ITRegistry {
     ]
 
     private(set) var entries: [Int: Entry] = [:]
+    /// Every station id the file lists, rejected rows included: what tells a price row for a dropped station
+    /// from one whose station the file does not hold at all.
+    private(set) var listedIDs: Set<Int> = []
     private(set) var rejects: [String: Int] = [:]
     private(set) var counters: [String: Int] = [:]
     private(set) var records = 0
@@ -40,6 +43,7 @@ struct ITRegistry {
         try table.forEachRow { row in
             records += 1
             let id = try table.stationID(of: row, columns: Self.columns.count)
+            listedIDs.insert(id)
             let count = row.fields.count
             // Gestore, Bandiera, Tipo Impianto, Nome Impianto: join web-form tails back onto the field before them.
             middle.removeAll(keepingCapacity: true)

@@ -144,3 +144,31 @@ import _FuelTestSupport
         }
     }
 }
+
+/// The overlapping-entries ZIP bomb against the built binary: refused at once, in little memory, naming the
+/// country, the file and the entry, with the previous build intact.
+@Suite struct ZipBombBuildTests {
+    @Test func theBombIsRefusedInLittleMemory() throws {
+        let (feeds, out) = try HostileBuildTests.feeds(["FR"])
+        #expect(try HostileBuildTests.build(feeds, out, countries: "FR").status == 0)
+        let before = TreeSnapshot.take(out.appendingPathComponent("fuel"))
+        // 4 records over one deflate stream of 150 MB of zeros (FR allows 4 entries): 150 KB on disk, 600 MB if each
+        // were inflated.
+        let bomb = try PythonZip.overlapping(copies: 4, zeros: 150_000_000)
+        let zip = feeds.appendingPathComponent("FR/PrixCarburants_instantane.zip")
+        try Data(bomb).write(to: zip)
+        let measured = try CapturedRun.run(
+            "/usr/bin/time",
+            [
+                "-f", "peak-kb %M", Executable.url("fuel-publish").path, "build", "--feeds", feeds.path, "--out",
+                out.path, "--countries", "FR", "--built-at", "2026-12-01T00:00:00Z",
+            ])
+        #expect(measured.status == 1)
+        #expect(measured.stderr.contains("FR: \(zip.path), entry d000001.xml: its data overlaps"), "\(measured.stderr)")
+        let peak = measured.stderr.split(separator: "\n").first { $0.hasPrefix("peak-kb ") }
+            .flatMap { Int($0.dropFirst("peak-kb ".count)) }
+        let kilobytes = try #require(peak, "\(measured.stderr)")
+        #expect(kilobytes < 100_000, "peak RSS \(kilobytes) kB")
+        #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
+    }
+}

@@ -33,7 +33,9 @@ public struct ZipArchive: Sendable {
     ///   - bytes: the whole archive.
     ///   - file: the name errors should give (a path).
     /// - Throws: ``ZipError`` when the bytes are not a ZIP archive this reader supports.
-    public init(bytes: [UInt8], file: String) throws(ZipError) {
+    /// Reads the central directory, refusing more than `limits.maxEntries` entries and entries whose data overlap
+    /// or are out of order (several records pointing at one stream is how a small ZIP inflates to gigabytes).
+    public init(bytes: [UInt8], file: String, limits: ZipLimits = .standard) throws(ZipError) {
         self.file = file
         self.bytes = bytes
         let reader = ByteReader(bytes)
@@ -56,6 +58,11 @@ public struct ZipArchive: Sendable {
         }
         guard directoryOffset + directorySize <= end else {
             throw ZipError(file: file, reason: "the central directory lies outside the file: the archive is truncated")
+        }
+        guard count <= limits.maxEntries else {
+            throw ZipError(
+                file: file, reason: "lists \(count) entries, more than the \(limits.maxEntries) a feed archive may hold"
+            )
         }
         var entries: [Entry] = []
         var position = directoryOffset
@@ -86,7 +93,34 @@ public struct ZipArchive: Sendable {
             entries.append(entry)
             position += 46 + nameLength + extraLength + commentLength
         }
+        try ZipArchive.checkLayout(entries, reader: reader, directoryOffset: directoryOffset, file: file)
         self.entries = entries
+    }
+
+    /// Each entry's local header and data lie after the previous entry's and before the central directory.
+    private static func checkLayout(
+        _ entries: [Entry], reader: ByteReader, directoryOffset: Int, file: String
+    ) throws(ZipError) {
+        var previousEnd = 0
+        var previousName: String?
+        for entry in entries {
+            let start = entry.localHeaderOffset
+            guard start + 30 <= directoryOffset, reader.u32(start) == 0x0403_4B50 else {
+                throw ZipError(file: file, entry: entry.name, reason: "its local header is missing or damaged")
+            }
+            guard start >= previousEnd else {
+                let other = previousName.map { " (\($0))" } ?? ""
+                throw ZipError(
+                    file: file, entry: entry.name,
+                    reason: "its data overlaps or precedes the entry before it\(other); refused as a likely zip bomb")
+            }
+            let dataEnd = start + 30 + Int(reader.u16(start + 26)) + Int(reader.u16(start + 28)) + entry.compressedSize
+            guard dataEnd <= directoryOffset else {
+                throw ZipError(file: file, entry: entry.name, reason: "its data runs into the central directory")
+            }
+            previousEnd = dataEnd
+            previousName = entry.name
+        }
     }
 
     /// The first entry with this exact name.

@@ -28,13 +28,18 @@ public struct ZipLimits: Sendable, Equatable {
     public var maxRatio: Int
     /// Output below this size is never refused for its ratio: tiny entries compress absurdly well.
     public var ratioGraceBytes: Int
+    /// Most entries an archive may list: a feed ZIP holds one file, a bomb thousands.
+    public var maxEntries: Int
 
-    public init(maxEntryBytes: Int = 200_000_000, maxRatio: Int = 200, ratioGraceBytes: Int = 1 << 20) {
+    public init(
+        maxEntryBytes: Int = 200_000_000, maxRatio: Int = 200, ratioGraceBytes: Int = 1 << 20, maxEntries: Int = 16
+    ) {
         self.maxEntryBytes = maxEntryBytes
         self.maxRatio = maxRatio
         self.ratioGraceBytes = ratioGraceBytes
+        self.maxEntries = maxEntries
     }
 
-    /// 200 MB per entry and at most 200:1.
+    /// 200 MB per entry, at most 200:1, at most 16 entries.
     public static let standard = ZipLimits()
 }

@@ -77,19 +77,31 @@ public struct FRAdapter: FeedAdapter {
             notes: ["reference time: the newest price time (maj) in the feed, \(UTCTime.format(seconds: reference))"])
     }
 
-    /// The XML documents of a feed file: the file itself, or every `.xml` entry of a ZIP.
+    /// The one XML document the publisher's ZIP holds.
+    static let entryName = "PrixCarburants_instantane.xml"
+
+    /// What a feed ZIP may hold: one entry of about 12 MB in the real files, so 100 MB is far beyond any real one.
+    static let zipLimits = ZipLimits(maxEntryBytes: 100_000_000, maxEntries: 4)
+
+    /// The XML document of a feed file: the file itself, or exactly the entry ``entryName`` of a ZIP. A ZIP with
+    /// any other `.xml` entry is refused, naming it: an extra document could add or replace stations unseen.
     private func documents(in bytes: [UInt8], file: URL) throws -> [(prefix: String, bytes: [UInt8])] {
         guard file.pathExtension.lowercased() == "zip" else { return [("", bytes)] }
         do {
-            let archive = try ZipArchive(bytes: bytes, file: file.path)
-            let entries = archive.entries.filter { !$0.isDirectory && $0.name.lowercased().hasSuffix(".xml") }
-            guard !entries.isEmpty else {
+            let archive = try ZipArchive(bytes: bytes, file: file.path, limits: Self.zipLimits)
+            let documents = archive.entries.filter { !$0.isDirectory && $0.name.lowercased().hasSuffix(".xml") }
+            if let other = documents.first(where: { $0.name != Self.entryName }) {
+                throw FeedError(
+                    country: country, file: file.path, location: "entry \(other.name)",
+                    reason: "the archive holds an XML document other than \(Self.entryName); refused")
+            }
+            guard let entry = documents.first else {
                 let names = archive.entries.map(\.name).joined(separator: ", ")
                 throw FeedError(
                     country: country, file: file.path,
-                    reason: "the archive holds no .xml file (entries: \(names.isEmpty ? "none" : names))")
+                    reason: "the archive holds no \(Self.entryName) (entries: \(names.isEmpty ? "none" : names))")
             }
-            return try entries.map { entry throws(ZipError) in ("entry \(entry.name), ", try archive.extract(entry)) }
+            return [("entry \(entry.name), ", try archive.extract(entry, limits: Self.zipLimits))]
         } catch let error as ZipError {
             throw FeedError(
                 country: country, file: file.path, location: error.entry.map { "entry \($0)" }, reason: error.reason)

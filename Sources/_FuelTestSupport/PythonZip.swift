@@ -1,11 +1,11 @@
 import Foundation
-import _FuelTestSupport
+import FuelProcess
 
 /// Makes real ZIP archives with Python's `zipfile`, so the reader is tested against an independent writer.
-enum PythonZip {
+public enum PythonZip {
     /// One entry to write.
-    struct Entry: Encodable {
-        enum Content: Encodable {
+    public struct Entry: Encodable, Sendable {
+        public enum Content: Encodable, Sendable {
             /// These bytes (base64 in the spec).
             case bytes([UInt8])
             /// This many zero bytes: compresses about 1000:1.
@@ -13,7 +13,7 @@ enum PythonZip {
             /// Pseudo-random printable text of this length (a fixed seed), which compresses about 1.3:1.
             case text(Int)
 
-            func encode(to encoder: any Encoder) throws {
+            public func encode(to encoder: any Encoder) throws {
                 var container = encoder.singleValueContainer()
                 switch self {
                 case .bytes(let bytes): try container.encode(["base64": Data(bytes).base64EncodedString()])
@@ -23,12 +23,19 @@ enum PythonZip {
             }
         }
 
-        var name: String
-        var content: Content
+        public var name: String
+        public var content: Content
         /// `deflate` or `stored`.
-        var method: String = "deflate"
+        public var method: String
         /// Written to a non-seekable stream, so sizes go in a data descriptor after the data (flag bit 3).
-        var streamed: Bool = false
+        public var streamed: Bool
+
+        public init(name: String, content: Content, method: String = "deflate", streamed: Bool = false) {
+            self.name = name
+            self.content = content
+            self.method = method
+            self.streamed = streamed
+        }
     }
 
     private static let script = #"""
@@ -70,7 +77,7 @@ enum PythonZip {
         """#
 
     /// The archive's bytes.
-    static func make(_ entries: [Entry]) throws -> [UInt8] {
+    public static func make(_ entries: [Entry]) throws -> [UInt8] {
         let spec = String(decoding: try JSONEncoder().encode(entries), as: UTF8.self)
         let folder = RepositoryPaths.temporaryDirectory("zip-spec")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -81,8 +88,42 @@ enum PythonZip {
         return [UInt8](result.stdoutBytes)
     }
 
-    struct PythonZipError: Error {
-        var status: Int32
-        var stderr: String
+    public struct PythonZipError: Error {
+        public var status: Int32
+        public var stderr: String
+    }
+
+    /// A real one-entry archive whose central directory is repeated `copies` times, every record pointing at the same
+    /// local header and deflate stream, each under its own name: the overlapping-entries bomb.
+    public static func overlapping(copies: Int, zeros: Int = 20_000_000) throws -> [UInt8] {
+        let single = try PythonZip.make([.init(name: "PrixCarburants_instantane.xml", content: .zeros(zeros))])
+        func u16(_ at: Int) -> Int { Int(single[at]) | Int(single[at + 1]) << 8 }
+        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
+        let end = single.count - 22
+        let directoryOffset = u32(end + 16)
+        let record = Array(single[directoryOffset..<end])
+        var archive = Array(single[..<directoryOffset])
+        let newDirectory = archive.count
+        for index in 0..<copies {
+            let name = Array(String(format: "d%06d.xml", index).utf8)
+            var copy = Array(record[..<46]) + name
+            copy[28] = UInt8(name.count & 0xFF)
+            copy[29] = UInt8(name.count >> 8)
+            copy[30] = 0
+            copy[31] = 0
+            copy[32] = 0
+            copy[33] = 0
+            archive += copy
+        }
+        let size = archive.count - newDirectory
+        var endRecord = Array(single[end...])
+        for (offset, value) in [(8, copies), (10, copies)] {
+            endRecord[offset] = UInt8(value & 0xFF)
+            endRecord[offset + 1] = UInt8(value >> 8 & 0xFF)
+        }
+        for (offset, value) in [(12, size), (16, newDirectory)] {
+            for byte in 0..<4 { endRecord[offset + byte] = UInt8(value >> (8 * byte) & 0xFF) }
+        }
+        return archive + endRecord
     }
 }

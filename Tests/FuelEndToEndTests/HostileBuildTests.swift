@@ -172,3 +172,66 @@ import _FuelTestSupport
         #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
     }
 }
+
+/// Text attacks: a one-megabyte name, a NUL, and UTF-8 under the FR feed's ISO-8859-1 declaration.
+@Suite struct HostileTextTests {
+    @Test func aMegabyteNameIsCutAndANulRemoved() throws {
+        let (feeds, out) = try HostileBuildTests.feeds(["ES", "IT"])
+        let huge = String(repeating: "REPSOL ", count: 150_000)  // 1.05 MB
+        try HostileBuildTests.replace(
+            #""Rótulo":"NIEVES""#, with: #""Rótulo":"\#(huge)""#,
+            in: feeds.appendingPathComponent("ES/" + HostileBuildTests.esFile))
+        try HostileBuildTests.replace(
+            "|PO EST|", with: "|PO\u{0}EST|", in: feeds.appendingPathComponent("IT/anagrafica_impianti_attivi.csv"))
+        let result = try HostileBuildTests.build(feeds, out, countries: "ES,IT")
+        #expect(result.status == 0, "\(result.stderr)")
+        let spain = try HostileBuildTests.report(result, "ES")
+        #expect((spain["repaired"] as? [String: Int])?["name cut to 200 characters"] == 1)
+        let italy = try HostileBuildTests.report(result, "IT")
+        #expect((italy["repaired"] as? [String: Int])?["control characters removed from name"] == 1)
+        let tiles = TreeSnapshot.take(out.appendingPathComponent("fuel"))
+        #expect(tiles.values.map(\.count).max() ?? 0 < 50_000)
+        let spanish = try TileFixtures.gunzip(out.appendingPathComponent("fuel/tiles/83_3.json"))
+        let text = String(decoding: spanish, as: UTF8.self)
+        #expect(text.contains(#""name":"\#(String(huge.prefix(200)))""#))
+        #expect(text.contains(#""brand":"Repsol""#))
+        let po = try TileFixtures.gunzip(out.appendingPathComponent("fuel/tiles/89_23.json"))
+        #expect(String(decoding: po, as: UTF8.self).contains(#""name":"POEST""#))
+        #expect(!po.contains(0))
+    }
+
+    @Test func utf8UnderALatin1DeclarationIsReadAsUTF8AndCounted() throws {
+        let (feeds, out) = try HostileBuildTests.feeds([])
+        let folder = feeds.appendingPathComponent("FR")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // "Saint-Lô" written in UTF-8 (C3 B4) under the ISO-8859-1 declaration; "Évreux" in real ISO-8859-1 (C9).
+        var xml = Array(#"<?xml version="1.0" encoding="ISO-8859-1" standalone="yes"?><pdv_liste>"#.utf8)
+        xml += Array(
+            #"<pdv id="50000001" latitude="4911600" longitude="-109000" cp="50000" pop="R"><adresse>A</adresse><ville>"#
+                .utf8)
+        xml += Array("Saint-Lô".utf8)
+        xml += Array(#"</ville><prix nom="Gazole" id="1" maj="2024-05-08 12:30:00" valeur="1.739"/></pdv>"#.utf8)
+        xml += Array(
+            #"<pdv id="27000001" latitude="4902400" longitude="115100" cp="27000" pop="R"><adresse>B</adresse><ville>"#
+                .utf8)
+        xml += [0xC9] + Array("vreux".utf8)
+        xml += Array(
+            #"</ville><prix nom="Gazole" id="1" maj="2024-05-08 12:30:00" valeur="1.749"/></pdv></pdv_liste>"#.utf8)
+        try Data(xml).write(to: folder.appendingPathComponent("instantane.xml"))
+        let result = try HostileBuildTests.build(feeds, out, countries: "FR")
+        #expect(result.status == 0, "\(result.stderr)")
+        let france = try HostileBuildTests.report(result, "FR")
+        #expect(
+            (france["counters"] as? [String: Int])?[
+                "text that was UTF-8 under the ISO-8859-1 declaration, read as UTF-8"]
+                == 1)
+        let all = TreeSnapshot.take(out.appendingPathComponent("fuel")).keys.filter { $0.hasPrefix("tiles/") }
+        let text = try all.map {
+            String(decoding: try TileFixtures.gunzip(out.appendingPathComponent("fuel/" + $0)), as: UTF8.self)
+        }
+        .joined()
+        #expect(text.contains(#""city":"Saint-Lô""#))
+        #expect(text.contains(#""city":"Évreux""#))
+        #expect(!text.contains("Ã"))
+    }
+}

@@ -100,7 +100,12 @@ struct BrandLookup {
         return brand
     }
 
+    /// No brand or alias is longer than this; a longer name is matched on its start, so a hostile megabyte name
+    /// costs no more than a short one.
+    static let longestBrand = 200
+
     private func resolve(_ raw: String) -> String? {
+        let raw = raw.utf8.count > Self.longestBrand ? String(raw.prefix(Self.longestBrand)) : raw
         let key = BrandAliases.fold(raw)
         if let alias = folded[key] { return alias }
         guard let normalised = aliases.normalise(raw) else { return nil }

@@ -83,6 +83,23 @@ public enum Text {
         return (cleaned(latin1(bytes)), true)
     }
 
+    /// Text decoded as ISO-8859-1 that was really UTF-8 (`Saint-LÃ´` for `Saint-Lô`): when every character is
+    /// below U+0100 and their bytes form valid UTF-8 with at least one multi-byte sequence, that UTF-8 is the text.
+    /// Real Latin-1 text never passes (a lone `é`, byte E9, is not UTF-8).
+    /// - Returns: the repaired text, or nil when the text is not such mojibake.
+    public static func decodingUTF8Mojibake(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.unicodeScalars.count)
+        var multiByte = false
+        for scalar in text.unicodeScalars {
+            guard scalar.value < 0x100 else { return nil }
+            if scalar.value >= 0xC2 && scalar.value <= 0xF4 { multiByte = true }
+            bytes.append(UInt8(scalar.value))
+        }
+        guard multiByte, bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
     /// Text decoded as ISO-8859-1 that was really Windows-1252: the C1 controls U+0080–U+009F, which no one types,
     /// become the characters Windows-1252 puts at those bytes (`’`, `œ`, `€`, `–`); the five bytes it leaves
     /// undefined are dropped. Other text is returned as it is.

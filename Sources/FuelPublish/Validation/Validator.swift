@@ -55,6 +55,7 @@ public struct Validator: Sendable {
                 continue
             }
             if swapped { repairs["swapped lat/lon repaired", default: 0] += 1 }
+            TextLimits.apply(to: &station, repairs: &repairs)
             station.latitude = latitude
             station.longitude = longitude
             station.prices = station.prices.compactMap { price in

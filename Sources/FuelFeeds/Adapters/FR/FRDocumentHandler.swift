@@ -11,6 +11,8 @@ final class FRDocumentHandler: XMLEventHandler {
     private var clock: LocalClock
     private(set) var drafts: [FRStationDraft] = []
     private(set) var counters: [String: Int] = [:]
+    /// The report's counter for text fields that were UTF-8 under the ISO-8859-1 declaration.
+    static let utf8UnderLatin1 = "text that was UTF-8 under the ISO-8859-1 declaration, read as UTF-8"
     private(set) var records = 0
 
     private enum Capture { case none, address, city, service }
@@ -89,8 +91,14 @@ final class FRDocumentHandler: XMLEventHandler {
             if let station = current { drafts.append(station) }
             current = nil
         } else if name.is("adresse") || name.is("ville") || name.is("service") {
-            // The feed says ISO-8859-1, but some of its text is Windows-1252 (docs/feeds.md): repair `’`, `œ`, `€`.
-            let value = text.withUnsafeBufferPointer { Text.clean($0).text }.map(Text.repairingWindows1252)
+            // The feed says ISO-8859-1, but some of its text is Windows-1252 (docs/feeds.md): repair `’`, `œ`, `€`;
+            // and text that is valid UTF-8 under that declaration is read as UTF-8, and counted.
+            var value = text.withUnsafeBufferPointer { Text.clean($0).text }
+            if let decoded = value.flatMap(Text.decodingUTF8Mojibake) {
+                counters[Self.utf8UnderLatin1, default: 0] += 1
+                value = decoded
+            }
+            value = value.map(Text.repairingWindows1252)
             switch capture {
             case .address: current?.address = value
             case .city: current?.city = value

@@ -56,8 +56,11 @@ struct ProxyLogEntry: Decodable, Sendable {
     let violations: [String]
 
     var isList: Bool { method == "GET" && query.contains("list-type=2") }
-    var isPut: Bool { method == "PUT" }
-    var isDelete: Bool { method == "DELETE" }
+    /// A request for the publisher lock, `<prefix>.lock`, which every real upload takes and releases.
+    var isLock: Bool { key.hasSuffix("/.lock") }
+    /// A PUT or DELETE of the build's objects (not of the lock).
+    var isPut: Bool { method == "PUT" && !isLock }
+    var isDelete: Bool { method == "DELETE" && !isLock }
     var succeeded: Bool { (200..<300).contains(status) }
 }
 
@@ -75,8 +78,11 @@ final class S3Proxy: Sendable {
             environment: ["S3_PROXY_ACCESS_KEY": upstream.accessKeyID, "S3_PROXY_SECRET": upstream.secret])
     }
 
-    /// Every request so far, in arrival order.
-    func entries() throws -> [ProxyLogEntry] {
+    /// Every request so far but those for the publisher lock, in arrival order.
+    func entries() throws -> [ProxyLogEntry] { try allEntries().filter { !$0.isLock } }
+
+    /// Every request so far, the lock's included, in arrival order.
+    func allEntries() throws -> [ProxyLogEntry] {
         guard let data = FileManager.default.contents(atPath: logFile.path) else { return [] }
         return try String(decoding: data, as: UTF8.self).split(separator: "\n")
             .map { try JSONDecoder().decode(ProxyLogEntry.self, from: Data($0.utf8)) }

@@ -20,6 +20,8 @@ Faults:
   before forwarding.
 - `--rewrite-tokens`: NextContinuationToken values are replaced by tokens holding `+`, `/` and `=`; a request must
   send them back exactly (decoded once) or gets 400 InvalidArgument.
+- `--delay-tiles SECONDS`: every PUT of a key holding `/tiles/` waits that long before it is forwarded, so that a
+  test can start a second publisher while the first is still writing tiles.
 - `--tamper-index KEY`: just after the first successful listing (before the client sees it), another "publisher"
   overwrites KEY.
 
@@ -133,6 +135,7 @@ class Proxy:
         self.flaky = args.flaky
         self.rewrite_tokens = args.rewrite_tokens
         self.tamper_key = args.tamper_index
+        self.delay_tiles = args.delay_tiles
         self.tampered = False
         self.access_key = os.environ.get("S3_PROXY_ACCESS_KEY", "")
         self.secret = os.environ.get("S3_PROXY_SECRET", "")
@@ -327,6 +330,9 @@ def make_handler(proxy: Proxy):
                 return self.reply(400, "Bad Request", [("Content-Type", "application/xml")],
                                   error_body("ProxyStrictCheck", "; ".join(violations)))
 
+            if self.command == "PUT" and proxy.delay_tiles and "/tiles/" in key:
+                time.sleep(proxy.delay_tiles)
+
             if self.command == "PUT" and key in proxy.fail_keys:
                 record["fault"] = "fail-key"
                 done(500)
@@ -408,6 +414,7 @@ def main() -> None:
     parser.add_argument("--flaky", type=int, default=0)
     parser.add_argument("--rewrite-tokens", action="store_true")
     parser.add_argument("--tamper-index")
+    parser.add_argument("--delay-tiles", type=float, default=0)
     args = parser.parse_args()
     proxy = Proxy(args)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(proxy))

@@ -13,6 +13,8 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case request(String)
     /// The new index would shrink a country against the bucket's live index; nothing was written.
     case shrink(String)
+    /// Another publisher holds the bucket's lock; nothing was written.
+    case locked(String)
 
     /// The exact text of the concurrent-publisher abort.
     public static let indexChangedMessage = "another publisher changed the index since this run started"
@@ -37,7 +39,7 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
         case .request(let message):
             return message
-        case .shrink(let message):
+        case .shrink(let message), .locked(let message):
             return message
         }
     }

@@ -51,6 +51,22 @@ public struct Uploader: Sendable {
                 log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
             })
 
+        // One publisher at a time: taken before the LIST the plan rests on, released whatever happens.
+        let lock =
+            settings.dryRun ? nil : try await PublisherLock.acquire(prefix: settings.prefix, client: client, log: log)
+        do {
+            let summary = try await publish(build, client: client, stopwatch: stopwatch, retries: retries)
+            await lock?.release(client: client, log: log)
+            return summary
+        } catch {
+            await lock?.release(client: client, log: log)
+            throw error
+        }
+    }
+
+    private func publish(
+        _ build: LocalBuild, client: S3Client, stopwatch: Stopwatch, retries: borrowing Mutex<Int>
+    ) async throws -> UploadSummary {
         let location = "\(settings.endpoint)/\(settings.bucket)/\(settings.prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
@@ -100,18 +116,23 @@ public struct Uploader: Sendable {
         }
 
         // Phase 4: deletes, only while the live index is the one this run stands on.
+        // Another publisher may have replaced the index meanwhile: its tiles must not be pruned, so the index is
+        // checked again before every batch, and pruning stops (exit 1) the moment it is no longer this run's.
         if !plan.deletes.isEmpty {
-            try await confirmIndexIsOurs(md5: plan.indexMD5, client: client)
             progress.begin("deletes", total: plan.deletes.count, detail: "\(plan.deletes.count) tiles no longer listed")
-            let failures = await Self.forEach(plan.deletes, limit: settings.concurrency) { key in
-                defer { progress.advance() }
-                return await delete(key, client: client)
-            }
-            summary.deletes = plan.deletes.count - failures.failures.count - failures.notAttempted
-            guard failures.failures.isEmpty else {
-                throw UploadError.objectsFailed(
-                    phase: "deletes", failures: failures.failures, notAttempted: failures.notAttempted,
-                    indexWritten: true)
+            for start in stride(from: 0, to: plan.deletes.count, by: Self.deleteBatch) {
+                try await confirmIndexIsOurs(md5: plan.indexMD5, client: client)
+                let batch = Array(plan.deletes[start..<min(start + Self.deleteBatch, plan.deletes.count)])
+                let failures = await Self.forEach(batch, limit: settings.concurrency) { key in
+                    defer { progress.advance() }
+                    return await delete(key, client: client)
+                }
+                summary.deletes += batch.count - failures.failures.count - failures.notAttempted
+                guard failures.failures.isEmpty else {
+                    throw UploadError.objectsFailed(
+                        phase: "deletes", failures: failures.failures, notAttempted: failures.notAttempted,
+                        indexWritten: true)
+                }
             }
         }
         return finish()
@@ -240,6 +261,9 @@ public struct Uploader: Sendable {
 
     // MARK: - Helpers
 
+    /// Deletes between two checks that the live index is still this run's.
+    static let deleteBatch = 50
+
     /// Runs `operation` on every item, at most `limit` at once. After the first failure no new item starts (an
     /// auth error would otherwise be repeated for every object); the ones in flight finish.
     /// - Returns: the failures, sorted, and how many items never started.
@@ -281,6 +305,7 @@ public struct Uploader: Sendable {
                 indexWritten: indexWritten)
         case .request(let message): .request(redact(message, secrets))
         case .shrink(let message): .shrink(redact(message, secrets))
+        case .locked(let message): .locked(redact(message, secrets))
         }
     }
 }

@@ -221,3 +221,43 @@ import Testing
         #expect("\(error)".contains("the bucket is in region us-east-1: pass --region us-east-1"), "\(error)")
     }
 }
+
+/// A server that always answers "more pages", or repeats its continuation token, cannot keep a LIST going.
+@Suite struct EndlessListingTests {
+    static func client(_ harness: FetchHarness, bucket: String) throws -> S3Client {
+        let settings = try UploadSettings(
+            options: UploadOptions(from: harness.feeds, bucket: bucket, endpoint: harness.server.baseURL),
+            environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret"])
+        return S3Client(
+            endpoint: settings.endpoint, bucket: bucket,
+            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
+            http: HTTPClient(maxConcurrentTransfers: 1), retry: .none)
+    }
+
+    @Test func anEndlessListingStopsAtThePageLimit() async throws {
+        let harness = try FetchHarness()
+        let client = try Self.client(harness, bucket: "endless-bucket")
+        let error = try await #require(throws: S3RequestError.self) {
+            try await client.listAll(prefix: "fuel/", maxPages: 25)
+        }
+        #expect("\(error)".contains("the listing goes on past 25 pages"), "\(error)")
+        #expect(try await harness.requests(endingWith: "/endless-bucket").count == 25)
+    }
+
+    @Test func aRepeatedContinuationTokenIsAnError() async throws {
+        let harness = try FetchHarness()
+        let client = try Self.client(harness, bucket: "endless-bucket-same")
+        let error = try await #require(throws: S3RequestError.self) { try await client.listAll(prefix: "fuel/") }
+        #expect("\(error)".contains("sent the continuation token same-token twice"), "\(error)")
+        #expect(try await harness.requests(endingWith: "/endless-bucket-same").count == 2)
+    }
+
+    @Test func aHugeListingPageIsCut() async throws {
+        let harness = try FetchHarness()
+        try await harness.program(
+            path: "/big-bucket", faults: [["kind": "oversize", "bytes": S3Client.maxListPageBytes + 1_000_000]])
+        let client = try Self.client(harness, bucket: "big-bucket")
+        let error = try await #require(throws: S3RequestError.self) { try await client.listAll(prefix: "fuel/") }
+        #expect("\(error)".contains("larger than the \(S3Client.maxListPageBytes)-byte cap"), "\(error)")
+    }
+}

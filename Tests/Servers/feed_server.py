@@ -274,6 +274,8 @@ class Handler(BaseHTTPRequestHandler):
         path = self.route_path
         if path.startswith("/files/"):
             return self.serve_file(urllib.parse.unquote(path[len("/files/"):]))
+        if path.startswith("/endless-bucket"):
+            return self.endless_listing()
         if path == "/echo":
             echo = {
                 "method": self.command,
@@ -328,6 +330,18 @@ class Handler(BaseHTTPRequestHandler):
         if not os.path.isfile(os.path.join(ROOT, relative)):
             return 200, b"[]", "application/json", {}
         return self.serve_fixture(relative)
+
+    def endless_listing(self):
+        """An S3 ListObjectsV2 answer that always says there is more: a new continuation token every page
+        (repeat=1 in the listing's query: always the same token)."""
+        with STATE_LOCK:
+            STATE["keys"]["endless"] = STATE["keys"].get("endless", 0) + 1
+            page = STATE["keys"]["endless"]
+        token = "same-token" if self.query.get("repeat") == "1" or "same" in self.route_path else "token-%d" % page
+        body = ('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>true</IsTruncated>'
+                '<Contents><Key>fuel/tiles/%d.json</Key><ETag>"e%d"</ETag></Contents>'
+                '<NextContinuationToken>%s</NextContinuationToken></ListBucketResult>' % (page, page, token))
+        return 200, body.encode(), "application/xml", {}
 
     def pt_page(self):
         """DGEG's PesquisarPostos: rows of <root>/PT-api/stations.json, paged. Like the real service, every row

@@ -48,7 +48,8 @@ public struct S3Client: Sendable {
         if let maxKeys { query.append(.init("max-keys", String(maxKeys))) }
         if let continuationToken { query.append(.init("continuation-token", continuationToken)) }
         let operation = "LIST \(prefix.isEmpty ? "/" : prefix)"
-        let response = try await send(operation: operation, method: "GET", key: nil, query: query)
+        let response = try await send(
+            operation: operation, method: "GET", key: nil, query: query, maxResponseBytes: Self.maxListPageBytes)
         guard response.status == 200 else { throw failure(operation, response) }
         do {
             return try S3XML.listPage(response.body)
@@ -59,18 +60,41 @@ public struct S3Client: Sendable {
 
     /// Every key under `prefix` with its ETag, following continuation tokens.
     /// - Returns: the ETags by key and the number of LIST requests made.
-    public func listAll(prefix: String, maxKeys: Int? = nil) async throws -> (etags: [String: String], calls: Int) {
+    /// - Throws: ``S3RequestError`` past `maxPages` pages, or when a continuation token repeats: a server that
+    ///   always answers "more" cannot keep an upload going forever.
+    public func listAll(
+        prefix: String, maxKeys: Int? = nil, maxPages: Int = S3Client.defaultMaxListPages
+    ) async throws -> (etags: [String: String], calls: Int) {
         var etags: [String: String] = [:]
         var token: String?
+        var seen: Set<String> = []
         var calls = 0
+        let operation = "LIST \(prefix.isEmpty ? "/" : prefix)"
         repeat {
+            guard calls < maxPages else {
+                throw S3RequestError(
+                    operation: operation, status: nil,
+                    reason: "the listing goes on past \(maxPages) pages (more than any build holds); stopped")
+            }
             let page = try await listPage(prefix: prefix, continuationToken: token, maxKeys: maxKeys)
             calls += 1
             etags.merge(page.objects) { $1 }
             token = page.isTruncated ? page.nextContinuationToken : nil
+            if let next = token {
+                guard seen.insert(next).inserted else {
+                    throw S3RequestError(
+                        operation: operation, status: nil,
+                        reason: "the server sent the continuation token \(next) twice, so the listing would never end")
+                }
+            }
         } while token != nil
         return (etags, calls)
     }
+
+    /// Pages one listing may take: 10,000 pages of 1,000 keys is ten thousand times a real build.
+    public static let defaultMaxListPages = 10_000
+    /// The largest LIST page accepted: a real page of 1,000 keys is about 300 KB.
+    public static let maxListPageBytes = 16 << 20
 
     /// PUTs bytes under a key with the given extra headers (`Content-Type`, `Cache-Control`, conditions, …).
     /// `Content-MD5` is added here from the bytes. Returns the response whatever its status.
@@ -115,7 +139,7 @@ public struct S3Client: Sendable {
     /// Signs and sends one request with retries on transport errors, 5xx and 429.
     private func send(
         operation: String, method: String, key: String?, query: [SigV4Signer.Field] = [],
-        headers: [SigV4Signer.Field] = [], body: [UInt8] = []
+        headers: [SigV4Signer.Field] = [], body: [UInt8] = [], maxResponseBytes: Int? = nil
     ) async throws -> HTTPResponse {
         let path = "/" + bucket + (key.map { "/" + $0 } ?? "")
         let unsigned = SigV4Signer.Request(
@@ -124,8 +148,8 @@ public struct S3Client: Sendable {
         let request = HTTPRequest(
             method: method, url: endpoint.baseURL + signed.target,
             headers: signed.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
-            body: method == "PUT" ? body : nil, connectTimeout: 15, totalTimeout: 120, stallTimeout: 30,
-            maxRedirects: 0)
+            body: method == "PUT" ? body : nil, maxResponseBytes: maxResponseBytes, connectTimeout: 15,
+            totalTimeout: 120, stallTimeout: 30, maxRedirects: 0)
         let observer = onRetry
         do {
             return try await http.send(

@@ -58,6 +58,8 @@ public struct UploadSettings: Sendable {
     public var retry = RetryPolicy(maxAttempts: 6, baseDelay: 0.2, maxDelay: 10, maxRetryAfter: 30)
     /// Keys per LIST page; nil leaves the server default (1000). Tests set it low to exercise pagination.
     public var listPageSize: Int?
+    /// Most LIST pages one upload reads before it stops: a server that always answers "more" must not keep it going.
+    public var maxListPages = S3Client.defaultMaxListPages
 
     /// Environment variables read here.
     public enum Variable {

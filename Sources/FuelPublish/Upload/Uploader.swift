@@ -70,7 +70,8 @@ public struct Uploader: Sendable {
         let location = "\(settings.endpoint)/\(settings.bucket)/\(settings.prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
-            listing = try await client.listAll(prefix: settings.prefix, maxKeys: settings.listPageSize)
+            listing = try await client.listAll(
+                prefix: settings.prefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages)
         } catch {
             throw UploadError.request("cannot list \(location): \(error)")
         }

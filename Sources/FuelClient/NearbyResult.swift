@@ -28,7 +28,9 @@ public enum TileOutcome: String, Sendable, Hashable, Codable {
     case notListed = "not-listed"
     /// A current copy: fresh from the server, confirmed by a 304, or within its trust period.
     case ok
-    /// The server answered 404 (the cell was pruned after the index was read): no stations, remembered for a while.
+    /// The server answered 404 for a cell the index lists and no copy was cached (the cell was pruned after the index
+    /// was read): no stations, remembered for 5 minutes. ``NearbyResult/emptyTiles`` lists them, so an app can tell
+    /// an answer that may lack stations. With a cached copy the outcome is ``stale`` instead.
     case empty
     /// The server could not be reached or failed; an older cached copy was used instead.
     case stale
@@ -67,6 +69,9 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
 
     /// Cells answered from an older cached copy because the server failed, sorted.
     public var staleTiles: [TileKey] { tiles.filter { $0.value == .stale }.keys.sorted() }
+
+    /// Cells the index lists that answered 404 with nothing cached: their stations may be missing from the answer.
+    public var emptyTiles: [TileKey] { tiles.filter { $0.value == .empty }.keys.sorted() }
 
     /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
     public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }

@@ -194,6 +194,11 @@ public actor TileClient {
             copy.entry.lastModified = lastModified ?? copy.entry.lastModified
             copy.entry.indexBuiltAt = indexBuiltAt
             return .current(remember(copy, for: file, bodyChanged: false))
+        case .notFound where file != .index && cached?.tile != nil:
+            // A tile the index lists answered 404 (pruned, or a missing file under a local base): the good copy
+            // stays, and the lookup says it is stale and why, rather than answer with fewer stations.
+            return cached.map { .stale($0, "HTTP 404 for a tile the index lists; an older copy is shown") }
+                ?? .failed("HTTP 404 Not Found")
         case .notFound where file != .index:
             let entry = CacheEntry(content: .missing, etag: nil, lastModified: nil, fetchedAt: now)
             return .current(remember(CachedFile(entry: entry, payload: nil), for: file, bodyChanged: true))

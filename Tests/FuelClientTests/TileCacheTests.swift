@@ -86,6 +86,32 @@ import _FuelTestSupport
         #expect(try await fixture.server.count(path, status: 404) == 2)
     }
 
+    @Test func a404ForAListedTileNeverDiscardsAGoodCachedCopy() async throws {
+        let fixture = try LookupFixture()
+        let first = try await fixture.cornerLookup(fixture.client())
+        #expect(first.stations.count == 10)
+        // Seven hours on, the listed tile answers 404 (pruned while this index was current).
+        fixture.clock.advance(by: 7 * 3600)
+        try await fixture.server.setStatus(404, for: LookupFixture.tilePath(Self.failingKey))
+        let client = fixture.client()
+        let result = try await fixture.cornerLookup(client)
+        #expect(result.stations == first.stations)
+        #expect(result.tiles[TileKey(Self.failingKey)!] == .stale)
+        #expect(result.emptyTiles.isEmpty)
+        #expect(result.staleReasons.map(\.reason) == ["HTTP 404 for a tile the index lists; an older copy is shown"])
+        // The copy is still there for the next lookup.
+        let again = try await fixture.cornerLookup(client)
+        #expect(again.stations == first.stations)
+    }
+
+    @Test func a404WithoutACopyIsReportedAsAnEmptyTile() async throws {
+        let fixture = try LookupFixture { fuel in
+            try FileManager.default.removeItem(at: fuel.appendingPathComponent("tiles/\(Self.failingKey).json"))
+        }
+        let result = try await fixture.cornerLookup(fixture.client())
+        #expect(result.emptyTiles.map(\.description) == [Self.failingKey])
+    }
+
     @Test func twoConcurrentLookupsShareOneRequestPerFile() async throws {
         let fixture = try LookupFixture()
         let client = fixture.client(persistent: false)

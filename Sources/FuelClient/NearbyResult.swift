@@ -115,6 +115,8 @@ public enum NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupportedIndexVersion(Int)
     /// Tiles the lookup needs could not be fetched or read, and no earlier copy is cached.
     case tilesUnavailable([TileFailure])
+    /// The lookup took longer than its deadline (``TileCachePolicy/lookupDeadline``) and was cancelled.
+    case deadlineExceeded(seconds: Double)
 
     public var description: String {
         switch self {
@@ -132,6 +134,8 @@ public enum NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
             let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
             return "cannot answer: \(list) could not be loaded and no cached copy exists; "
                 + "the lookup would silently miss stations"
+        case .deadlineExceeded(let seconds):
+            return "the lookup did not finish within its \(NumberText.plain(seconds)) s deadline and was cancelled"
         }
     }
 }

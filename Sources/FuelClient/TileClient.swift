@@ -1,5 +1,6 @@
 import Foundation
 import FuelGrid
+import Synchronization
 
 /// How long the client trusts what it has without asking the server again, and how much it keeps in memory.
 public struct TileCachePolicy: Sendable, Hashable {
@@ -12,17 +13,21 @@ public struct TileCachePolicy: Sendable, Hashable {
     /// Parsed files kept in memory; the least recently used beyond this are dropped (and re-read from the cache
     /// directory when needed again).
     public var filesInMemory: Int
+    /// Seconds a whole lookup may take, the index and every tile, before it is cancelled (30).
+    public var lookupDeadline: TimeInterval
 
     public init(
         tileTrust: TimeInterval = 6 * 3600,
         emptyTrust: TimeInterval = 300,
         indexTrust: TimeInterval = 300,
-        filesInMemory: Int = 256
+        filesInMemory: Int = 256,
+        lookupDeadline: TimeInterval = 30
     ) {
         self.tileTrust = tileTrust
         self.emptyTrust = emptyTrust
         self.indexTrust = indexTrust
         self.filesInMemory = max(filesInMemory, 2)
+        self.lookupDeadline = lookupDeadline
     }
 
     public static let standard = TileCachePolicy()
@@ -58,6 +63,9 @@ public actor TileClient {
     ///   - policy: trust periods.
     ///   - grid: the grid the index must have been built on.
     ///   - clock: the current time; injectable for tests.
+    /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
+    public static let maxFileBytes = 64 << 20
+
     public init(
         base: URL,
         cacheDirectory: URL? = nil,
@@ -88,6 +96,36 @@ public actor TileClient {
         fuel: FuelCode? = nil,
         brand: String? = nil,
         limit: Int? = nil
+    ) async throws(NearbyError) -> NearbyResult {
+        let deadline = policy.lookupDeadline
+        // Whichever comes first, the answer or the deadline, settles the lookup; a transfer that ignores
+        // cancellation cannot hold the caller past the deadline.
+        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
+        let work = Task {
+            let result: Result<NearbyResult, NearbyError>
+            do throws(NearbyError) {
+                result = .success(
+                    try await self.lookup(
+                        latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
+                        limit: limit))
+            } catch {
+                result = .failure(error)
+            }
+            race.settle(result)
+        }
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
+            race.settle(nil)
+        }
+        let outcome = await race.value
+        work.cancel()
+        timer.cancel()
+        guard let outcome else { throw .deadlineExceeded(seconds: deadline) }
+        return try outcome.get()
+    }
+
+    private func lookup(
+        latitude: Double, longitude: Double, radiusKm: Double, fuel: FuelCode?, brand: String?, limit: Int?
     ) async throws(NearbyError) -> NearbyResult {
         try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
         let (index, indexStaleReason) = try await loadIndex()
@@ -275,5 +313,39 @@ public actor TileClient {
             throw .invalidQuery("the radius must be more than 0 and at most 500 km, got \(radiusKm)")
         }
         if let limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
+    }
+}
+
+/// The first of several racers to settle wins; the others are ignored.
+final class DeadlineRace<Value: Sendable>: Sendable {
+    private struct State {
+        var value: Value??
+        var waiter: CheckedContinuation<Value?, Never>?
+    }
+    private let state = Mutex(State())
+
+    /// Settles the race with `value` (nil: the deadline) unless it is settled already.
+    func settle(_ value: Value?) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value?, Never>? in
+            guard state.value == nil else { return nil }
+            state.value = .some(value)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: value)
+    }
+
+    /// The winning value, once there is one.
+    var value: Value? {
+        get async {
+            await withCheckedContinuation { continuation in
+                let settled = state.withLock { state -> Value?? in
+                    if let value = state.value { return value }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let settled { continuation.resume(returning: settled) }
+            }
+        }
     }
 }

@@ -96,7 +96,8 @@ extension TileClient {
     /// Decodes a body (gzipped or plain JSON) and checks it is usable by this client.
     /// - Throws: ``NearbyError`` for an index of another grid or format; any other error for damaged data.
     nonisolated static func parse(_ body: Data, file: PublishedFile, grid: Grid) throws -> Payload {
-        let json = GzipReader.isGzip(body) ? Data(try GzipReader.decompress([UInt8](body))) : body
+        let json =
+            GzipReader.isGzip(body) ? Data(try GzipReader.decompress([UInt8](body), limit: Self.maxFileBytes)) : body
         let decoder = JSONDecoder()
         switch file {
         case .index:

@@ -1,5 +1,6 @@
 import Foundation
 import FuelGrid
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -39,32 +40,113 @@ public protocol TileTransport: Sendable {
 
 /// The default transport for `http(s)` bases: a URLSession of its own with URLCache switched off, because the client
 /// keeps its own validators and must see every 304 itself.
+///
+/// Bodies stream in and are counted as they arrive, decoded or not: past `maxBytes` the transfer is cancelled, so a
+/// gzip bomb served with `Content-Encoding: gzip` (which the HTTP layer inflates before the client sees it) costs at
+/// most the cap. A file that stops sending for `stallTimeout` seconds, or takes longer than `fileDeadline` seconds in
+/// all, fails.
 public struct URLSessionTransport: TileTransport {
     private let session: URLSession
+    private let streams: BodyStreams
 
-    /// - Parameter timeout: seconds before a request with no answer counts as failed.
-    public init(timeout: TimeInterval = 20) {
+    /// - Parameters:
+    ///   - stallTimeout: seconds without a byte before a request counts as failed.
+    ///   - fileDeadline: seconds one file may take in all.
+    ///   - maxBytes: the largest body accepted, after decoding (default 64 MB; a real tile is a few kilobytes).
+    public init(stallTimeout: TimeInterval = 20, fileDeadline: TimeInterval = 30, maxBytes: Int = 64 << 20) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = stallTimeout
+        configuration.timeoutIntervalForResource = fileDeadline
         configuration.httpAdditionalHeaders = ["Accept-Encoding": "gzip"]
-        session = URLSession(configuration: configuration)
+        streams = BodyStreams(maxBytes: maxBytes)
+        session = URLSession(configuration: configuration, delegate: streams, delegateQueue: nil)
     }
 
     public func send(_ request: TileRequest) async throws -> TileResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        let (data, response) = try await session.data(for: urlRequest)
-        guard let http = response as? HTTPURLResponse else {
-            throw URLError(.badServerResponse)
+        let task = session.dataTask(with: urlRequest)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                streams.start(task, continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// The state of every running transfer of one session, fed by URLSession's delegate callbacks.
+///
+/// `@unchecked Sendable`: URLSession calls the delegate from its own queue, and every access to the mutable state
+/// goes through the one `Mutex`.
+final class BodyStreams: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private struct Transfer {
+        var continuation: CheckedContinuation<TileResponse, any Error>
+        var body = Data()
+        var tooLarge = false
+    }
+
+    private let maxBytes: Int
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    func start(_ task: URLSessionDataTask, _ continuation: CheckedContinuation<TileResponse, any Error>) {
+        transfers.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let cancel = transfers.withLock { all -> Bool in
+            let id = dataTask.taskIdentifier
+            // No copy of the transfer is bound here: one would share the body's storage, and every append would
+            // then copy the whole body.
+            guard let tooLarge = all[id]?.tooLarge, !tooLarge, let size = all[id]?.body.count else { return false }
+            if size + data.count > maxBytes {
+                all[id]?.tooLarge = true
+                all[id]?.body = Data()
+                return true
+            }
+            // In place: a copy of the transfer out of the dictionary would copy the whole body for every chunk.
+            all[id]?.body.append(data)
+            return false
+        }
+        // Cancelled from another queue: cancelling inside URLSession's own callback can stall it on Linux.
+        if cancel { DispatchQueue.global().async { dataTask.cancel() } }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if transfer.tooLarge {
+            transfer.continuation.resume(throwing: BodyTooLarge(limit: maxBytes))
+            return
+        }
+        if let error {
+            transfer.continuation.resume(throwing: error)
+            return
+        }
+        guard let http = task.response as? HTTPURLResponse else {
+            transfer.continuation.resume(throwing: URLError(.badServerResponse))
+            return
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name] = value }
         }
-        return TileResponse(status: http.statusCode, headers: headers, body: data)
+        transfer.continuation.resume(
+            returning: TileResponse(status: http.statusCode, headers: headers, body: transfer.body))
+    }
+}
+
+/// A body past the transport's cap: the transfer was cancelled there.
+struct BodyTooLarge: Error, LocalizedError {
+    let limit: Int
+    var errorDescription: String? {
+        "the file is larger than the \(limit / (1 << 20)) MB cap; the transfer was cancelled"
     }
 }
 

@@ -16,9 +16,13 @@ public final class TileServer: Sendable {
     ///   - root: the folder holding `fuel/`.
     ///   - weakETags: send `W/"…"` ETags.
     ///   - statuses: forced statuses by URL path, for example `["/fuel/tiles/77_-19.json": 500]`.
-    public init(root: URL, weakETags: Bool = false, statuses: [String: Int] = [:]) throws {
+    ///   - faults: `--bomb` or `--drip` to a URL path that answers that way (see the script).
+    public init(
+        root: URL, weakETags: Bool = false, statuses: [String: Int] = [:], faults: [String: String] = [:]
+    ) throws {
         var arguments = ["--root", root.path]
         if weakETags { arguments.append("--weak-etags") }
+        for (fault, path) in faults.sorted(by: { $0.key < $1.key }) { arguments += [fault, path] }
         for (path, status) in statuses.sorted(by: { $0.key < $1.key }) {
             arguments += ["--status", "\(path)=\(status)"]
         }

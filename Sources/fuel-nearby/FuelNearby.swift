@@ -8,7 +8,7 @@ import FuelGrid
 struct FuelNearby {
     static let usage = """
         usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
-                           [--limit N] [--json] [--cache DIR]
+                           [--limit N] [--json] [--cache DIR] [--deadline S]
 
         Lists fuel stations near a point from published tiles, nearest first.
 
@@ -21,6 +21,8 @@ struct FuelNearby {
           --limit N       at most N stations, default 20
           --json          machine-readable output: the stations with distanceKm, the stale flag and reasons
           --cache DIR     keep fetched tiles in DIR for later runs (6 h trust, then revalidated)
+          --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,
+                          go 20 s without a byte, and be at most 64 MB decoded
 
         When a refresh fails and a cached copy exists, that copy is used and a warning on stderr names the file and
         the reason. Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached),
@@ -45,7 +47,9 @@ struct FuelNearby {
     static func main() async {
         await CommandMain.run(usage: usage) {
             let options = try NearbyOptions(CommandMain.arguments, usage: usage)
-            let client = TileClient(base: options.base, cacheDirectory: options.cache)
+            let client = TileClient(
+                base: options.base, cacheDirectory: options.cache,
+                policy: TileCachePolicy(lookupDeadline: options.deadline))
             let result = try await client.stationsAround(
                 latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
                 fuel: options.fuel, brand: options.brand, limit: options.limit)
@@ -74,6 +78,7 @@ struct NearbyOptions {
     var limit = 20
     var json = false
     var cache: URL?
+    var deadline = 30.0
 
     init(_ arguments: [String], usage: String) throws {
         var reader = Arguments(arguments)
@@ -108,6 +113,10 @@ struct NearbyOptions {
         }
         json = try reader.flag("--json")
         cache = try reader.option("--cache").map { URL(fileURLWithPath: $0, isDirectory: true) }
+        if let seconds = try reader.option("--deadline", as: Double.init, expected: "seconds") {
+            guard seconds > 0, seconds <= 600 else { throw UsageError("--deadline must be above 0 and at most 600") }
+            deadline = seconds
+        }
         try reader.finish()
     }
 

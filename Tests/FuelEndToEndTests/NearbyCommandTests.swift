@@ -181,3 +181,51 @@ struct NearbyRun {
         stderr = result.stderr
     }
 }
+
+/// Hostile tile servers against the built `fuel-nearby`: a gzip bomb served as every tile is, with
+/// `Content-Encoding: gzip`, and a tile that drips one byte every 2 seconds.
+@Suite struct HostileTileServerTests {
+    /// A build of the ES sample, served; the given tile path misbehaves.
+    static func serve(_ fault: String, path: String) throws -> (TileServer, URL) {
+        let root = RepositoryPaths.temporaryDirectory("hostile-tiles")
+        let feeds = root.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: RepositoryPaths.samples().appendingPathComponent("ES"), to: feeds.appendingPathComponent("ES"))
+        let out = root.appendingPathComponent("out")
+        let build = try Executable.run(
+            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES"])
+        try #require(build.status == 0, "\(build.stderr)")
+        return (try TileServer(root: out, faults: [fault: path]), out)
+    }
+
+    @Test func aGzipBombIsCutAtTheCapInLittleMemory() throws {
+        let (server, _) = try Self.serve("--bomb", path: "/fuel/tiles/83_3.json")
+        defer { server.stop() }
+        let measured = try CapturedRun.run(
+            "/usr/bin/time",
+            [
+                "-f", "peak-kb %M", Executable.url("fuel-nearby").path, "--base", server.baseURL.absoluteString,
+                "--lat", "41.5", "--lon", "1.9", "--radius", "5",
+            ])
+        #expect(measured.status == 1)
+        #expect(measured.stderr.contains("larger than the 64 MB cap"), "\(measured.stderr)")
+        let peak = measured.stderr.split(separator: "\n").first { $0.hasPrefix("peak-kb ") }
+            .flatMap { Int($0.dropFirst("peak-kb ".count)) }
+        let kilobytes = try #require(peak, "\(measured.stderr)")
+        #expect(kilobytes < 300_000, "peak RSS \(kilobytes) kB for a 200 MB bomb")
+    }
+
+    @Test func aDrippingTileMeetsTheLookupDeadline() throws {
+        let (server, _) = try Self.serve("--drip", path: "/fuel/tiles/83_3.json")
+        defer { server.stop() }
+        let result = try Executable.run(
+            "fuel-nearby",
+            [
+                "--base", server.baseURL.absoluteString, "--lat", "41.5", "--lon", "1.9", "--radius", "5", "--deadline",
+                "3",
+            ])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("did not finish within its 3 s deadline"), "\(result.stderr)")
+    }
+}

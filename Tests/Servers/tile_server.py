@@ -8,6 +8,8 @@
   --weak-etags), Last-Modified (the file's mtime) and Cache-Control (300 s for the index, 6 h for tiles).
 - If-None-Match (weak comparison) or, without it, If-Modified-Since answers 304.
 - A missing file answers 404. --status PATH=CODE forces a status for one path.
+- --bomb PATH: that path answers a gzip bomb, 200 MB of zeros gzipped (about 200 KB) with Content-Encoding: gzip.
+- --drip PATH: that path answers headers, then one byte every 2 seconds, for a minute.
 - Control endpoints (not counted):
     GET  /_control/requests   -> {"<path>": {"<status>": n, ...}, ...}
     POST /_control/status     body {"path": "/fuel/...", "status": 500}  (status null clears)
@@ -23,11 +25,25 @@ import os
 import signal
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
 COUNTS = {}
 FORCED = {}
+
+
+BOMBS = set()
+DRIPS = set()
+BOMB = []
+
+
+def bomb():
+    """200 MB of zeros, gzipped once and kept."""
+    if not BOMB:
+        import gzip
+        BOMB.append(gzip.compress(bytes(200 * 1024 * 1024), compresslevel=9, mtime=0))
+    return BOMB[0]
 
 
 def count(path, status):
@@ -81,6 +97,24 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(200, snapshot)
             return
         path = self.path.split("?", 1)[0]
+        if path in BOMBS:
+            body = bomb()
+            self.answer(path, 200, body, {"Content-Type": "application/json", "Content-Encoding": "gzip"})
+            return
+        if path in DRIPS:
+            count(path, 200)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            for _ in range(30):
+                try:
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                except OSError:
+                    return
+                time.sleep(2)
+            return
         with LOCK:
             forced = FORCED.get(path)
         if forced is not None:
@@ -138,7 +172,11 @@ def main():
     parser.add_argument("--root", required=True)
     parser.add_argument("--weak-etags", action="store_true")
     parser.add_argument("--status", action="append", default=[], help="PATH=CODE")
+    parser.add_argument("--bomb", action="append", default=[])
+    parser.add_argument("--drip", action="append", default=[])
     args = parser.parse_args()
+    BOMBS.update(args.bomb)
+    DRIPS.update(args.drip)
     Handler.root = args.root
     Handler.weak = args.weak_etags
     for item in args.status:

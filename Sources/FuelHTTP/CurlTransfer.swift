@@ -211,11 +211,9 @@ final class CurlTransfer {
         let text = message.isEmpty ? String(cString: curl_easy_strerror(code)) : message
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
+            let connecting = text.lowercased().contains("connect")
             return .timeout(
-                url: url,
-                seconds: text.lowercased().contains("connect")
-                    ? request.connectTimeout
-                    : request.totalTimeout)
+                url: url, seconds: connecting ? request.connectTimeout : request.totalTimeout, connecting: connecting)
         case CURLE_PARTIAL_FILE:
             var expected: curl_off_t = -1
             CFuelCurl_getOffset(handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &expected)

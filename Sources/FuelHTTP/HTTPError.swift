@@ -5,8 +5,8 @@ import Foundation
 public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
     /// libcurl gave up: connection refused, reset, DNS, TLS, … (`code` is the `CURLcode`).
     case transport(code: Int, message: String, url: String)
-    /// The connect or total timeout elapsed.
-    case timeout(url: String, seconds: Double)
+    /// The connect timeout (`connecting` true) or the total timeout elapsed.
+    case timeout(url: String, seconds: Double, connecting: Bool)
     /// No byte moved for `seconds`.
     case stalled(url: String, seconds: Double)
     /// The body exceeded the cap and the transfer was aborted.
@@ -27,8 +27,10 @@ public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
                 + "verification stays on: if the publisher's chain is incomplete, trust its CA with the source's caFile"
         case .transport(let code, let message, let url):
             return "transfer of \(url) failed: \(message) (curl error \(code))"
-        case .timeout(let url, let seconds):
-            return "transfer of \(url) timed out after \(Self.seconds(seconds))"
+        case .timeout(let url, let seconds, let connecting):
+            return connecting
+                ? "no connection to \(url) within the \(Self.seconds(seconds)) connect timeout; the server is silent"
+                : "transfer of \(url) did not finish within the \(Self.seconds(seconds)) total timeout"
         case .stalled(let url, let seconds):
             return "transfer of \(url) stalled: no data for \(Self.seconds(seconds))"
         case .tooLarge(let limit, let url):
@@ -46,12 +48,15 @@ public enum HTTPError: Error, CustomStringConvertible, Equatable, Sendable {
         }
     }
 
-    /// True for failures worth another attempt: transport errors that can be transient, timeouts, stalls,
-    /// truncation, and 5xx or 429 statuses.
+    /// True for failures worth another attempt: transport errors that can be transient, truncation, and 5xx or 429
+    /// statuses. A silence (no connection within the connect timeout, no byte within the stall timeout, no end within
+    /// the total timeout) is not retried: a server that stays silent that long is down, and retrying would multiply
+    /// the wait by the attempts.
     public var isRetryable: Bool {
         switch self {
         case .transport(let code, _, _): return HTTPError.retryableCurlCodes.contains(code)
-        case .timeout, .stalled, .truncated: return true
+        case .timeout, .stalled: return false
+        case .truncated: return true
         case .status(let code, _, _): return RetryPolicy.isRetryableStatus(code)
         case .tooLarge, .file, .invalidRequest: return false
         }

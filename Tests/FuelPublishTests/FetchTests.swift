@@ -73,6 +73,16 @@ import _FuelTestSupport
         #expect(try harness.manifest()?.countries["ES"]?.failed == true)
     }
 
+    /// A server that answers nothing: the fetch gives up after one stall timeout, not one per attempt, and says so.
+    @Test func aSilentEndpointIsGivenUpOnAfterOneStallTimeout() async throws {
+        let harness = try FetchHarness(fetch: ["ES": ["stallTimeout": "1", "attempts": "4"]])
+        try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "delay", "seconds": 8, "times": -1]])
+        let report = try await harness.fetcher(["ES"]).run()
+        let reason = try #require(report.failures.first?.error?.reason)
+        #expect(reason.contains("stalled: no data for 1 s"), "\(reason)")
+        #expect(try await harness.requests(endingWith: "/files/ES/doc.json").count == 1)
+    }
+
     @Test func aTruncatedBodyIsRejected() async throws {
         let harness = try FetchHarness(fetch: ["ES": ["attempts": "2"]])
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "truncate", "times": -1]])

@@ -88,6 +88,18 @@ public enum Text {
     /// Real Latin-1 text never passes (a lone `é`, byte E9, is not UTF-8).
     /// - Returns: the repaired text, or nil when the text is not such mojibake.
     public static func decodingUTF8Mojibake(_ text: String) -> String? {
+        // Fast path: the lead byte of a two-byte UTF-8 sequence read as Latin-1 is `Â`–`ß` (U+00C2–U+00DF), whose
+        // own UTF-8 starts with C3 82–C3 9F; without one of those the text cannot be such mojibake.
+        var previous: UInt8 = 0
+        var candidate = false
+        for byte in text.utf8 {
+            if previous == 0xC3 && byte >= 0x82 && byte <= 0x9F {
+                candidate = true
+                break
+            }
+            previous = byte
+        }
+        guard candidate else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.unicodeScalars.count)
         var multiByte = false

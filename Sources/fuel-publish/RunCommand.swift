@@ -24,7 +24,8 @@ enum RunCommand {
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
         Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS, --json
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
-        Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S
+        Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S,
+        --connect-timeout S, --stall-timeout S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
         Example, with no network at all:

@@ -7,7 +7,7 @@ enum UploadCommand {
     static let usage = """
         usage: fuel-publish upload --bucket B [--from OUT] [--prefix fuel/] [--endpoint URL] [--region auto]
                                    [--concurrency 16] [--max-age 3600] [--index-max-age 300] [--allow-shrink]
-                                   [--dry-run]
+                                   [--connect-timeout 15] [--stall-timeout 30] [--dry-run]
 
         Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
         compares the MD5 of every local file with the bucket's ETags; only new or changed objects are written.
@@ -28,6 +28,9 @@ enum UploadCommand {
           --max-age S          Cache-Control max-age of tiles, brands and sources (default: 3600)
           --index-max-age S    Cache-Control max-age of index.json (default: 300)
           --allow-shrink       upload even if a country shrinks against the live index
+          --connect-timeout S  seconds to connect before a request gives up (default: 15)
+          --stall-timeout S    seconds without a byte before a request gives up (default: 30); a silent
+                               endpoint is not retried
           --dry-run            list and print the plan (PUT n, skip m, delete k, bytes); write nothing
 
         environment:
@@ -83,9 +86,12 @@ enum UploadCommand {
         let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
         let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
         let allowShrink = try arguments.flag("--allow-shrink")
+        let seconds = { (text: String) in Double(text) }
+        let connectTimeout = try arguments.option("--connect-timeout", as: seconds, expected: "seconds")
+        let stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
-            allowShrink: allowShrink)
+            allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
     }
 }

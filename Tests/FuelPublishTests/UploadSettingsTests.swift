@@ -2,6 +2,7 @@ import Foundation
 import FuelHTTP
 import Synchronization
 import Testing
+import _FuelTestSupport
 
 @testable import FuelPublish
 
@@ -259,5 +260,31 @@ import Testing
         let client = try Self.client(harness, bucket: "big-bucket")
         let error = try await #require(throws: S3RequestError.self) { try await client.listAll(prefix: "fuel/") }
         #expect("\(error)".contains("larger than the \(S3Client.maxListPageBytes)-byte cap"), "\(error)")
+    }
+}
+
+/// A silent S3 endpoint: `fuel-publish upload` gives up after one stall timeout, says so, and writes nothing.
+@Suite struct SilentUploadEndpointTests {
+    @Test func theUploadGivesUpAfterOneStallTimeout() async throws {
+        let harness = try FetchHarness()
+        try await harness.program(
+            path: "/tiles/fuel/.lock", faults: [["kind": "delay", "seconds": 8, "times": -1]])
+        let out = RepositoryPaths.temporaryDirectory("silent-out")
+        let build = try Executable.run(
+            "fuel-publish",
+            ["build", "--feeds", RepositoryPaths.samples().path, "--out", out.path, "--countries", "ES"])
+        try #require(build.status == 0, "\(build.stderr)")
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "upload", "--from", out.path, "--bucket", "tiles", "--endpoint", harness.server.baseURL,
+                "--stall-timeout", "1", "--connect-timeout", "1",
+            ],
+            environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("stalled: no data for 1 s"), "\(result.stderr)")
+        // One request: the lock's PUT, which stalled, and nothing after it.
+        let requests = try await harness.requests().filter { $0.path.hasPrefix("/tiles") }
+        #expect(requests.count == 1, "\(requests.map(\.path))")
     }
 }

@@ -27,16 +27,31 @@ public struct S3Client: Sendable {
     let signer: SigV4Signer
     let retry: RetryPolicy
     let onRetry: RetryObserver?
+    let timeouts: Timeouts
+
+    /// How long one request may wait, in seconds; a silence is not retried (see ``HTTPError/isRetryable``).
+    public struct Timeouts: Sendable, Equatable {
+        public var connect: Double
+        public var stall: Double
+        public var total: Double
+
+        public init(connect: Double = 15, stall: Double = 30, total: Double = 120) {
+            self.connect = connect
+            self.stall = stall
+            self.total = total
+        }
+    }
 
     public init(
         endpoint: S3Endpoint, bucket: String, signer: SigV4Signer, http: HTTPClient, retry: RetryPolicy,
-        onRetry: RetryObserver? = nil
+        timeouts: Timeouts = Timeouts(), onRetry: RetryObserver? = nil
     ) {
         self.endpoint = endpoint
         self.bucket = bucket
         self.signer = signer
         self.http = http
         self.retry = retry
+        self.timeouts = timeouts
         self.onRetry = onRetry
     }
 
@@ -148,8 +163,9 @@ public struct S3Client: Sendable {
         let request = HTTPRequest(
             method: method, url: endpoint.baseURL + signed.target,
             headers: signed.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
-            body: method == "PUT" ? body : nil, maxResponseBytes: maxResponseBytes, connectTimeout: 15,
-            totalTimeout: 120, stallTimeout: 30, maxRedirects: 0)
+            body: method == "PUT" ? body : nil, maxResponseBytes: maxResponseBytes,
+            connectTimeout: timeouts.connect, totalTimeout: timeouts.total, stallTimeout: timeouts.stall,
+            maxRedirects: 0)
         let observer = onRetry
         do {
             return try await http.send(

@@ -18,11 +18,14 @@ public struct UploadOptions: Sendable, Equatable {
     public var indexMaxAge: Int?
     /// Upload even when a country shrinks against the bucket's live index (see ``ShrinkGuard``).
     public var allowShrink: Bool
+    /// Seconds to connect, and seconds without a byte, before a request gives up (defaults 15 and 30).
+    public var connectTimeout: Double?
+    public var stallTimeout: Double?
 
     public init(
         from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
         concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
-        allowShrink: Bool = false
+        allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil
     ) {
         self.from = from
         self.bucket = bucket
@@ -34,6 +37,8 @@ public struct UploadOptions: Sendable, Equatable {
         self.maxAge = maxAge
         self.indexMaxAge = indexMaxAge
         self.allowShrink = allowShrink
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
     }
 }
 
@@ -60,6 +65,8 @@ public struct UploadSettings: Sendable {
     public var listPageSize: Int?
     /// Most LIST pages one upload reads before it stops: a server that always answers "more" must not keep it going.
     public var maxListPages = S3Client.defaultMaxListPages
+    /// Connect, stall and total timeouts of every request (15, 30 and 120 s).
+    public var timeouts = S3Client.Timeouts()
 
     /// Environment variables read here.
     public enum Variable {
@@ -131,5 +138,13 @@ public struct UploadSettings: Sendable {
         self.bucket = bucket
         dryRun = options.dryRun
         allowShrink = options.allowShrink
+        for (name, value) in [("--connect-timeout", options.connectTimeout), ("--stall-timeout", options.stallTimeout)]
+        {
+            if let value, !(value > 0 && value <= 600) {
+                throw UploadError.configuration("\(name) must be above 0 and at most 600 seconds, got \(value)")
+            }
+        }
+        timeouts.connect = options.connectTimeout ?? timeouts.connect
+        timeouts.stall = options.stallTimeout ?? timeouts.stall
     }
 }

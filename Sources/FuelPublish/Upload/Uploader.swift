@@ -45,7 +45,7 @@ public struct Uploader: Sendable {
             endpoint: settings.endpoint, bucket: settings.bucket,
             signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
             http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: settings.concurrency),
-            retry: settings.retry,
+            retry: settings.retry, timeouts: settings.timeouts,
             onRetry: { operation, reason, delay in
                 retries.withLock { $0 += 1 }
                 log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")

@@ -128,14 +128,10 @@ public struct Builder: Sendable {
         phases.end("parse and validate")
 
         if !options.allowShrink, let previous {
-            let next = TileIndex(
-                gridDegrees: previous.index.gridDegrees, builtAt: options.builtAt, tiles: [],
-                countries: Dictionary(
-                    uniqueKeysWithValues: builds.map {
-                        ($0.dataset.config.country, CountrySummary(stations: $0.dataset.stations.count, updated: .now))
-                    }))
+            let next = Dictionary(
+                uniqueKeysWithValues: builds.map { ($0.dataset.config.country, $0.dataset.stations.count) })
             let shrinks = ShrinkGuard.shrinks(
-                from: previous.index, to: next,
+                from: ShrinkGuard.counts(previous.index), to: next,
                 allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
             guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
         }

@@ -129,13 +129,8 @@ public struct FeedChecker: Sendable {
     ) async -> FeedCheckResult {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-check-\(UUID().uuidString)")
         defer { removeQuietly(file) }
-        var headers = settings.headers
-        if let range { headers.append(HTTPHeader("Range", "bytes=0-\(range - 1)")) }
-        let request = HTTPRequest(
-            url: url, headers: headers, responseFile: file, maxResponseBytes: settings.maxBytes,
-            connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout,
-            stallTimeout: settings.stallTimeout, acceptGzip: true,
-            extraCertificateAuthorities: settings.certificateAuthorities(for: url))
+        let range = range.map { [HTTPHeader("Range", "bytes=0-\($0 - 1)")] } ?? []
+        let request = settings.request(url, extraHeaders: range, into: file, maxBytes: settings.maxBytes)
         let redacted = HTTPRedaction.url(url)
         let secure = url.lowercased().hasPrefix("https://")
         let stopwatch = Stopwatch()

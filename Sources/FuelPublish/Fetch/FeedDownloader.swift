@@ -61,7 +61,7 @@ final class FeedDownloader: Sendable {
         }
         let staging = folder.appendingPathComponent(
             ".\(destination.lastPathComponent).part-\(UUID().uuidString.prefix(8))")
-        var headers = settings.headers
+        var headers: [HTTPHeader] = []
         let cached = cachedEntry(relativePath)
         if let cached {
             if let etag = cached.etag { headers.append(HTTPHeader("If-None-Match", etag)) }
@@ -69,11 +69,7 @@ final class FeedDownloader: Sendable {
         }
         // The cap is per source: a crawl of many files shares one budget.
         let budget = max(1, settings.maxBytes - Int(bytesReceived))
-        let request = HTTPRequest(
-            url: url, headers: headers, responseFile: staging, maxResponseBytes: budget,
-            connectTimeout: settings.connectTimeout, totalTimeout: settings.totalTimeout,
-            stallTimeout: settings.stallTimeout, acceptGzip: true,
-            extraCertificateAuthorities: settings.certificateAuthorities(for: url))
+        let request = settings.request(url, extraHeaders: headers, into: staging, maxBytes: budget)
         let attempts = AttemptCounter()
         let response: HTTPResponse
         do {

@@ -48,6 +48,17 @@ public struct SourceSettings: Sendable, Equatable {
 
     public init(url: String) { self.url = url }
 
+    /// A GET of `url` to this publisher into `file`: the source's headers plus `extraHeaders`, its timeouts, gzip,
+    /// and its extra certificates where they apply.
+    public func request(
+        _ url: String, extraHeaders: [HTTPHeader] = [], into file: URL, maxBytes: Int
+    ) -> HTTPRequest {
+        HTTPRequest(
+            url: url, headers: headers + extraHeaders, responseFile: file, maxResponseBytes: maxBytes,
+            connectTimeout: connectTimeout, totalTimeout: totalTimeout, stallTimeout: stallTimeout, acceptGzip: true,
+            extraCertificateAuthorities: certificateAuthorities(for: url))
+    }
+
     /// The extra certificates to trust for a request to `requestURL`: only when it goes to ``trustedHost``.
     public func certificateAuthorities(for requestURL: String) -> [UInt8]? {
         guard let extraCertificateAuthorities, let trustedHost,

@@ -229,7 +229,8 @@ public struct Uploader: Sendable {
                 path: build.folder.path, reason: "unreadable index: \(ErrorText.describe(error))")
         }
         let shrinks = ShrinkGuard.shrinks(
-            from: live, to: local, allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: nil))
+            from: ShrinkGuard.counts(live), to: ShrinkGuard.counts(local),
+            allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: nil))
         guard shrinks.isEmpty else {
             throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
         }

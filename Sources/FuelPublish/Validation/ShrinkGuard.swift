@@ -25,18 +25,24 @@ public enum ShrinkGuard {
 
     /// Every country of `previous` whose count in `next` fell by more than its allowed percentage, missing
     /// countries included, sorted.
-    /// - Parameter allowedPercent: a country's `maxShrinkPercent`.
+    /// - Parameters:
+    ///   - previous: station counts by country as published.
+    ///   - next: station counts by country about to be published.
+    ///   - allowedPercent: a country's `maxShrinkPercent`.
     public static func shrinks(
-        from previous: TileIndex, to next: TileIndex, allowedPercent: (String) -> Double
+        from previous: [String: Int], to next: [String: Int], allowedPercent: (String) -> Double
     ) -> [Shrink] {
-        previous.countries.keys.sorted().compactMap { country in
-            guard let before = previous.countries[country]?.stations, before > 0 else { return nil }
-            let now = next.countries[country]?.stations ?? 0
+        previous.keys.sorted().compactMap { country in
+            guard let before = previous[country], before > 0 else { return nil }
+            let now = next[country] ?? 0
             let allowed = allowedPercent(country)
             return Double(before - now) * 100 > allowed * Double(before)
                 ? Shrink(country: country, previous: before, now: now, allowedPercent: allowed) : nil
         }
     }
+
+    /// The station counts of an index, by country.
+    public static func counts(_ index: TileIndex) -> [String: Int] { index.countries.mapValues(\.stations) }
 
     /// A country's allowed shrink from its metadata (built in, or from a folder), 10 % when it has none.
     public static func allowedPercent(adaptersDirectory: URL?) -> @Sendable (String) -> Double {

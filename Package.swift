@@ -32,9 +32,10 @@ let libcrypto = Target.systemLibrary(
 
 let package = Package(
     name: "FuelTiles",
-    platforms: [.macOS(.v14), .iOS(.v17)],
+    // Synchronization.Mutex and String(validating:) need macOS 15 and iOS 18.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        .library(name: "FuelGrid", targets: ["FuelGrid"]),
+        .library(name: "FuelFormat", targets: ["FuelFormat"]),
         .library(name: "FuelClient", targets: ["FuelClient"]),
         .executable(name: "fuel-publish", targets: ["fuel-publish"]),
         .executable(name: "fuel-nearby", targets: ["fuel-nearby"]),
@@ -43,17 +44,23 @@ let package = Package(
     targets: [
         zlib, libdeflate, libxml2, libcurl, libcrypto,
 
-        // The grid and the tile contract: shared by the publisher and the phone, Foundation only.
-        .target(name: "FuelGrid"),
-        // Country adapters: raw feed bytes to station facts.
-        .target(name: "FuelFeeds", dependencies: ["FuelGrid", "CFuelZlib", "CFuelXML"]),
+        // The pipeline, bottom to top; every dependency points down.
+        // The grid, the tile contract and its time formats: shared by the publisher and the phone, Foundation only.
+        .target(name: "FuelFormat"),
+        // Byte-level codecs with no knowledge of fuel: JSON, ZIP, XML, gzip, byte text and local wall times.
+        .target(name: "FuelCodecs", dependencies: ["FuelFormat", "CFuelZlib", "CFuelDeflate", "CFuelXML"]),
         // HTTP over libcurl, digests and the SigV4 signer over libcrypto.
-        .target(name: "FuelHTTP", dependencies: ["CFuelCurl", "CFuelCrypto"]),
-        // Validation, tiles, deterministic gzip, the complete-or-nothing build, fetch and upload.
-        .target(
-            name: "FuelPublish", dependencies: ["FuelGrid", "FuelFeeds", "FuelHTTP", "CFuelZlib", "CFuelDeflate"]),
+        .target(name: "FuelHTTP", dependencies: ["FuelFormat", "CFuelCurl", "CFuelCrypto"]),
+        // One folder per country (parse, fetch plan, typed fetch settings, download shape) and the one registry.
+        .target(name: "FuelFeeds", dependencies: ["FuelFormat", "FuelCodecs"]),
+        // Downloads every registered country into feeds/, all or nothing per country, and fetch --check.
+        .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP"]),
+        // Validation, assembly, tile encoding, gzip and the atomic, complete-or-nothing output folder.
+        .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
+        // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
+        .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelBuild"]),
         // The phone's lookup: depends on the contract and Foundation only.
-        .target(name: "FuelClient", dependencies: ["FuelGrid"]),
+        .target(name: "FuelClient", dependencies: ["FuelFormat"]),
         // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
         .target(name: "FuelProcess"),
         // Argument parsing, help and the one place that maps errors to exit codes.
@@ -61,26 +68,37 @@ let package = Package(
         // The full-size feed generator and benchmark driver.
         .target(
             name: "FuelBench",
-            dependencies: ["FuelGrid", "FuelFeeds", "FuelPublish", "FuelHTTP", "FuelClient", "FuelProcess"]),
+            dependencies: [
+                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelUpload", "FuelHTTP", "FuelClient",
+                "FuelProcess",
+            ]),
 
-        .executableTarget(name: "fuel-publish", dependencies: ["FuelPublish", "FuelCommandLine"]),
+        .executableTarget(
+            name: "fuel-publish",
+            dependencies: ["FuelFetch", "FuelBuild", "FuelUpload", "FuelCommandLine"]),
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
 
-        .target(name: "_FuelTestSupport", dependencies: ["FuelGrid", "FuelFeeds", "FuelProcess"]),
+        .target(name: "_FuelTestSupport", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelProcess"]),
 
-        .testTarget(name: "FuelGridTests", dependencies: ["FuelGrid", "_FuelTestSupport"]),
+        .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),
+        .testTarget(name: "FuelCodecsTests", dependencies: ["FuelCodecs", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelFeedsTests",
-            dependencies: ["FuelFeeds", "_FuelTestSupport"],
+            dependencies: ["FuelFeeds", "FuelCodecs", "_FuelTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FuelPublishTests", dependencies: ["FuelPublish", "_FuelTestSupport"]),
         .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "_FuelTestSupport"]),
+        .testTarget(name: "FuelFetchTests", dependencies: ["FuelFetch", "FuelCodecs", "_FuelTestSupport"]),
+        .testTarget(name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "_FuelTestSupport"]),
+        .testTarget(name: "FuelUploadTests", dependencies: ["FuelUpload", "FuelCodecs", "_FuelTestSupport"]),
         .testTarget(name: "FuelClientTests", dependencies: ["FuelClient", "_FuelTestSupport"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
+        .testTarget(name: "FuelPublishCommandTests", dependencies: ["fuel-publish"], path: "Tests/fuel-publishTests"),
         .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "_FuelTestSupport"]),
-        .testTarget(name: "FuelEndToEndTests", dependencies: ["_FuelTestSupport"]),
+        .testTarget(
+            name: "FuelEndToEndTests",
+            dependencies: ["FuelFetch", "FuelBuild", "FuelUpload", "FuelCodecs", "_FuelTestSupport"]),
     ]
 )
 

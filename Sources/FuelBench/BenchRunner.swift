@@ -1,5 +1,7 @@
 import Foundation
-import FuelPublish
+import FuelBuild
+import FuelFetch
+import FuelUpload
 
 /// What `fuel-bench run` measures and where.
 public struct BenchOptions: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// A wall-clock date and time, as feeds print them.
 public struct CivilTime: Sendable, Equatable {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import FuelFeeds
-import FuelGrid
+import FuelFormat
 import FuelHTTP
 import Synchronization
 

@@ -1,7 +1,10 @@
 import Foundation
+import FuelBuild
 import FuelClient
-import FuelGrid
-import FuelPublish
+import FuelCodecs
+import FuelFetch
+import FuelFormat
+import FuelUpload
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,7 +1,10 @@
 import Foundation
+import FuelBuild
+import FuelCodecs
 import FuelFeeds
-import FuelGrid
-import FuelPublish
+import FuelFetch
+import FuelFormat
+import FuelUpload
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,7 @@
 import Foundation
-import FuelPublish
+import FuelBuild
+import FuelFetch
+import FuelUpload
 
 /// How two published builds differ, file by file.
 public struct BuildDiff: Sendable, Codable, Equatable {

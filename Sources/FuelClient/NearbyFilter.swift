@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// Turns the stations of the covering tiles into the answer: inside the radius, filtered, nearest first.
 public struct NearbyFilter: Sendable, Hashable {

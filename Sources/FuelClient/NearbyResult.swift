@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// One station of a lookup, with its great-circle distance from the query point.
 public struct NearbyStation: Sendable, Hashable, Encodable {

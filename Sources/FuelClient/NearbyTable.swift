@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// Renders a lookup as a readable text table: distance, brand and name, address, price and the price's age.
 public struct NearbyTable: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// What the client last learnt about one published file (`index.json` or a tile).
 struct CacheEntry: Sendable, Equatable {

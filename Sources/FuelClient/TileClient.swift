@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 import Synchronization
 
 /// How long the client trusts what it has without asking the server again, and how much it keeps in memory.

@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// A file the client reads below `<base>/fuel/`.
 enum PublishedFile: Sendable, Hashable {

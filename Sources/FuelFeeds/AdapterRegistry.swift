@@ -1,3 +1,5 @@
+import FuelCodecs
+
 /// The adapter of each supported country.
 public enum AdapterRegistry {
     /// Every adapter, by country code.

@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 
 /// A country's brand alias table (`adapters/<CC>/brands.json`), so that one brand does not split into spelling
 /// variants (`REPSOL`, `Repsol`).

@@ -1,5 +1,6 @@
 import Foundation
-import FuelGrid
+import FuelCodecs
+import FuelFormat
 
 /// A country's metadata from `adapters/<CC>/source.json`: the publisher and licence that `sources.json` repeats,
 /// the time zone of its local times, the boxes its stations must fall in, and where fetching gets the feed.

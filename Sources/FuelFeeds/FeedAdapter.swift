@@ -1,5 +1,6 @@
 import Foundation
-import FuelGrid
+import FuelCodecs
+import FuelFormat
 
 /// Turns one country's raw feed files into station facts.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 
 /// `DIR/manifest.json`, written by fetching: what was downloaded, when, and whether each country's fetch succeeded.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 
 /// Writes a small, deterministic published tree (`OUT/fuel/{index.json,sources.json,brands/CC.json,tiles/KEY.json}`,
 /// every file gzipped) from `Station` values, for client tests that need a build without running the publisher.

@@ -1,7 +1,7 @@
 import Foundation
 import FuelBench
 import FuelCommandLine
-import FuelGrid
+import FuelFormat
 
 /// `fuel-bench gen`: synthetic feeds at any scale.
 enum GenCommand {

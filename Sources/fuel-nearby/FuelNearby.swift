@@ -1,7 +1,7 @@
 import Foundation
 import FuelClient
 import FuelCommandLine
-import FuelGrid
+import FuelFormat
 
 /// `fuel-nearby`: the client lookup from the command line, against a published base URL or a local build folder.
 @main

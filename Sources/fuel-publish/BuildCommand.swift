@@ -1,7 +1,9 @@
 import Foundation
+import FuelBuild
 import FuelCommandLine
-import FuelGrid
-import FuelPublish
+import FuelFetch
+import FuelFormat
+import FuelUpload
 
 /// `fuel-publish build`: feeds on disk to the published file set.
 enum BuildCommand {

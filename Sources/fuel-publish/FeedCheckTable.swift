@@ -1,5 +1,7 @@
 import Foundation
-import FuelPublish
+import FuelBuild
+import FuelFetch
+import FuelUpload
 
 /// The table `fuel-publish fetch --check` prints: one row per request, columns padded to their widest cell.
 enum FeedCheckTable {

@@ -1,6 +1,8 @@
 import Foundation
+import FuelBuild
 import FuelCommandLine
-import FuelPublish
+import FuelFetch
+import FuelUpload
 
 /// `fuel-publish fetch`: download the national feeds into the feeds folder.
 enum FetchCommand {

@@ -1,6 +1,8 @@
 import Foundation
+import FuelBuild
 import FuelCommandLine
-import FuelPublish
+import FuelFetch
+import FuelUpload
 
 /// `fuel-publish [--dry-run]`: the whole run: fetch, build, upload.
 enum RunCommand {

@@ -1,6 +1,8 @@
 import Foundation
+import FuelBuild
 import FuelCommandLine
-import FuelPublish
+import FuelFetch
+import FuelUpload
 
 /// `fuel-publish status`: how old the published data is, for an operator or any monitor.
 enum StatusCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import FuelBench
-import FuelPublish
+import FuelBuild
+import FuelFetch
+import FuelUpload
 import Testing
 import _FuelTestSupport
 

@@ -1,6 +1,6 @@
 import Foundation
 import FuelClient
-import FuelGrid
+import FuelFormat
 import Testing
 import _FuelTestSupport
 

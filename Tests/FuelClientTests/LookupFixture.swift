@@ -1,6 +1,6 @@
 import Foundation
 import FuelClient
-import FuelGrid
+import FuelFormat
 import _FuelTestSupport
 
 /// A fixture build served by a fresh tile server, with a private cache folder and clock; removed when released.

@@ -1,5 +1,5 @@
 import Foundation
-import FuelGrid
+import FuelFormat
 import Testing
 import _FuelTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
-import FuelGrid
+import FuelCodecs
+import FuelFormat
 import Testing
 
 @testable import FuelFeeds

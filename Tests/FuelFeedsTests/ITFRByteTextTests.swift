@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import Testing
 
 @testable import FuelFeeds

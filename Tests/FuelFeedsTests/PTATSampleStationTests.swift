@@ -1,6 +1,6 @@
 import Foundation
 import FuelFeeds
-import FuelGrid
+import FuelFormat
 import Testing
 
 /// Named PT and AT stations of the reconstructed test fixtures (`Fixtures/PT`, `Fixtures/AT`; the real captures are in

@@ -1,6 +1,6 @@
 import Foundation
 import FuelFeeds
-import FuelGrid
+import FuelFormat
 import Testing
 import _FuelTestSupport
 

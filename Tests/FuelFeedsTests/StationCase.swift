@@ -1,4 +1,4 @@
-import FuelGrid
+import FuelFormat
 import Testing
 
 /// A named station that a test expects an adapter to produce, compared as a whole value.

@@ -1,0 +1,58 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+extension BuildReport {
+    /// The report as GitHub-flavoured Markdown, for a job's step summary: a table per country, then the tiles.
+    public func markdown() -> String {
+        var lines = [
+            "## Build \(builtAt)", "",
+            "| country | stations | change | rejected | feed time | fetch lag | carried |",
+            "|---|---:|---:|---|---|---|---|",
+        ]
+        for country in countries {
+            let change =
+                country.previousStations.map { previous -> String in
+                    let delta = country.kept - previous
+                    guard previous > 0 else { return "new" }
+                    let percent = Double(delta) / Double(previous) * 100
+                    return (delta >= 0 ? "+" : "") + "\(delta) (" + String(format: "%+.1f", percent) + " %)"
+                } ?? "new"
+            let rejected =
+                country.rejected.isEmpty
+                ? "none"
+                : country.rejected.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
+            let lag =
+                country.fetchedAt.flatMap { fetched -> String? in
+                    guard let fetchedSeconds = UTCTime.parse(fetched), let feed = UTCTime.parse(country.updated) else {
+                        return nil
+                    }
+                    return FeedFreshness.describe(TimeInterval(fetchedSeconds - feed))
+                } ?? "(not fetched)"
+            let carried = country.carriedSince.map { "since \($0): \(Self.cell(country.carriedBecause ?? ""))" } ?? "no"
+            lines.append(
+                "| \(country.country) | \(country.kept) | \(change) | \(Self.cell(rejected)) | \(country.updated) | "
+                    + "\(lag) | \(carried) |")
+        }
+        lines.append("")
+        let total = countries.map(\.kept).reduce(0, +)
+        var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(Self.size(gzipBytes)) gzipped"
+        if let changes = tileChanges {
+            tiles +=
+                "; against the previous build: \(changes.changed) tiles changed, \(changes.added) added, "
+                + "\(changes.removed) removed, \(changes.unchanged) unchanged"
+        }
+        lines.append(tiles)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A refused build, for the step summary.
+    public static func refusalMarkdown(_ reason: String) -> String {
+        "## Build refused\n\nNothing was published; the previous build stays.\n\n```\n\(reason)\n```\n"
+    }
+
+    /// Text safe inside a Markdown table cell: no pipes or line breaks.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

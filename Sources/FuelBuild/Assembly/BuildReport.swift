@@ -1,0 +1,135 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// What a build did, per country and in total; printed on stderr, or as JSON on stdout with `--json`.
+public struct BuildReport: Sendable, Codable, Equatable {
+    /// One country's line.
+    public struct Country: Sendable, Codable, Equatable {
+        public var country: String
+        /// Records read from the feed (rows, objects or stations, as the format counts them).
+        public var records: Int
+        /// Stations the adapter produced.
+        public var parsed: Int
+        /// Stations published.
+        public var kept: Int
+        /// Records, stations and prices dropped, by reason (adapter and validation).
+        public var rejected: [String: Int]
+        /// Repairs that kept a record.
+        public var repaired: [String: Int]
+        /// Other counts worth knowing that dropped nothing (unknown fuel names, sites listed twice, repaired rows).
+        public var counters: [String: Int]
+        public var notes: [String]
+        /// The feed's own reference time, `…Z`.
+        public var updated: String
+        /// When fetching downloaded the feed, from the manifest; nil for hand-placed feeds.
+        public var fetchedAt: String?
+        /// Tiles holding at least one of the country's stations.
+        public var tiles: Int
+        /// JSON bytes of the country's stations inside those tiles.
+        public var stationBytes: Int
+        /// Set when the country failed and was published from the previous build (`--carry-forward`): the
+        /// `builtAt` of its last fresh build, `…Z`.
+        public var carriedSince: String?
+        /// Why it was carried: the failure that would otherwise have refused the build.
+        public var carriedBecause: String?
+        /// Stations in the previous build in `OUT`; nil when there was none or it lacked the country.
+        public var previousStations: Int?
+    }
+
+    /// How the tiles differ from the previous build in `OUT`, by path and bytes.
+    public struct TileChanges: Sendable, Codable, Equatable {
+        public var added: Int
+        public var removed: Int
+        /// Tiles in both builds whose bytes differ.
+        public var changed: Int
+        public var unchanged: Int
+    }
+
+    public var countries: [Country]
+    /// Files written under `OUT/fuel/`.
+    public var files: Int
+    public var tiles: Int
+    public var jsonBytes: Int
+    public var gzipBytes: Int
+    public var builtAt: String
+    public var output: String
+    public var seconds: Double
+    /// Wall-clock seconds of each step of the build (countries are parsed concurrently), and under
+    /// `"<step> (CPU)"` the CPU seconds all threads spent in it.
+    public var phases: [String: Double] = [:]
+    /// Against the previous build in `OUT`; nil when there was none.
+    public var tileChanges: TileChanges?
+
+    /// The human-readable report.
+    public func text() -> String {
+        var lines: [String] = []
+        for country in countries {
+            let rejected = country.rejected.values.reduce(0, +)
+            var line = "\(country.country): \(country.records) records, \(country.parsed) stations parsed, "
+            line += "\(country.kept) kept, \(rejected) rejected, \(country.tiles) tiles, "
+            line += "\(Self.size(country.stationBytes)) JSON, feed time \(country.updated)"
+            if let fetchedAt = country.fetchedAt { line += Self.fetchClause(fetchedAt, feedTime: country.updated) }
+            if let since = country.carriedSince {
+                line =
+                    "\(country.country): CARRIED from the previous build, \(country.kept) stations unchanged, "
+                    + "feed time \(country.updated), last fresh build \(since)"
+            }
+            lines.append(line)
+            if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
+            for (reason, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
+                lines.append("    rejected \(count): \(reason)")
+            }
+            for (reason, count) in country.repaired.sorted(by: { $0.key < $1.key }) {
+                lines.append("    repaired \(count): \(reason)")
+            }
+            for (what, count) in country.counters.sorted(by: { $0.key < $1.key }) {
+                lines.append("    counted \(count): \(what)")
+            }
+            for note in country.notes { lines.append("    note: \(note)") }
+        }
+        let stations = countries.map(\.kept).reduce(0, +)
+        lines.append(
+            "total: \(stations) stations in \(tiles) tiles, \(files) files, \(Self.size(jsonBytes)) JSON → "
+                + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
+        )
+        if !phases.isEmpty {
+            let order = [
+                "prepare", "parse and validate", "encode and compress", "encode, compress and write",
+                "swap and clean up",
+            ]
+            let parts = order.compactMap { name in
+                phases[name].map { wall in
+                    let cpu = phases[name + " (CPU)"].map { String(format: " (%.2f CPU-s)", $0) } ?? ""
+                    return "\(name) \(String(format: "%.2f", wall)) s\(cpu)"
+                }
+            }
+            lines.append("time: " + parts.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as JSON with sorted keys.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    /// `, fetched 2026-11-30T05:17:00Z, 3.2 h after the feed time`.
+    static func fetchClause(_ fetchedAt: String, feedTime: String) -> String {
+        guard let fetched = UTCTime.parse(fetchedAt), let feed = UTCTime.parse(feedTime) else {
+            return ", fetched \(fetchedAt)"
+        }
+        let lag = TimeInterval(fetched - feed)
+        return lag >= 0
+            ? ", fetched \(fetchedAt), \(FeedFreshness.describe(lag)) after the feed time"
+            : ", fetched \(fetchedAt), before the feed time"
+    }
+
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        if bytes >= 1 << 10 { return String(format: "%.1f kB", Double(bytes) / 1024) }
+        return "\(bytes) B"
+    }
+}

@@ -1,0 +1,351 @@
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+
+/// Everything a build needs to know.
+public struct BuildOptions: Sendable {
+    /// `DIR` holding `DIR/<CC>/…` and, after fetching, `DIR/manifest.json`.
+    public var feedsDirectory: URL
+    /// `OUT`; the build is published as `OUT/fuel`.
+    public var outputDirectory: URL
+    /// `adapters/`, holding each country's metadata; nil reads the metadata built into the executables.
+    public var adaptersDirectory: URL?
+    /// The countries to build; nil means every country configured in `adapters/`.
+    public var countries: [String]?
+    /// The index's `builtAt`; the only build-time value in the output.
+    public var builtAt: Date
+    /// Publish even when a country shrank below half of its previous count.
+    public var allowShrink: Bool
+    /// Publish even when a country's feed lags its fetch by more than its `maxFeedAgeHours` (see ``FeedFreshness``).
+    public var allowStaleFeeds: Bool
+    /// Build and report, but leave `OUT` untouched.
+    public var dryRun: Bool
+    /// `--carry-forward HOURS`: a configured country that fails is published from the previous build, unchanged,
+    /// as long as its last fresh build is at most this many hours older than ``builtAt``; nil refuses as before.
+    public var carryForwardHours: Double?
+
+    public init(
+        feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
+        builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false,
+        carryForwardHours: Double? = nil
+    ) {
+        self.feedsDirectory = feedsDirectory
+        self.outputDirectory = outputDirectory
+        self.adaptersDirectory = adaptersDirectory
+        self.countries = countries
+        self.builtAt = builtAt
+        self.allowShrink = allowShrink
+        self.allowStaleFeeds = allowStaleFeeds
+        self.dryRun = dryRun
+        self.carryForwardHours = carryForwardHours
+    }
+}
+
+/// The complete-or-nothing build: parse every country, validate, refuse on any failure or suspicious shrink, then
+/// write the whole file set and swap it in atomically.
+public struct Builder: Sendable {
+    public var options: BuildOptions
+    /// Called just before the swap; tests use it to stall a build and kill it.
+    public var beforeSwap: @Sendable () -> Void = {}
+
+    public init(options: BuildOptions) { self.options = options }
+
+    /// Runs the build.
+    /// - Parameter progress: one line per finished country.
+    /// - Returns: the report and the files (as published, or as they would be on a dry run).
+    /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
+        let started = Date()
+        let countries = try resolveCountries()
+        let output = OutputDirectory(root: options.outputDirectory)
+        try output.checkPublishedIsALink()
+        let lock = options.dryRun ? nil : try output.lock()
+        if lock != nil { output.removeLeftovers() }
+        // The baseline of the shrink guard and of carry-forward; an unreadable one refuses unless shrinks are allowed.
+        let previous: PreviousBuild?
+        do {
+            previous = try PreviousBuild(output: output)
+        } catch let error as BuildError where options.allowShrink {
+            progress("warning: \(error); building without a baseline (--allow-shrink)")
+            previous = nil
+        }
+
+        let manifest: FeedManifest?
+        do {
+            manifest = try FeedManifest.load(feedsDirectory: options.feedsDirectory)
+        } catch {
+            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
+            throw BuildError.countriesFailed(
+                countries.map {
+                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
+                })
+        }
+
+        var phases = PhaseTimer(started: started)
+        phases.end("prepare")
+        let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
+            for country in countries {
+                group.addTask {
+                    (
+                        country,
+                        Result { try buildCountry(country, manifest: manifest) }.mapError { error in
+                            (error as? FeedError)
+                                ?? FeedError(
+                                    country: country, file: options.feedsDirectory.path,
+                                    reason: ErrorText.describe(error))
+                        }
+                    )
+                }
+            }
+            var results: [String: Result<CountryBuild, FeedError>] = [:]
+            for await (country, result) in group {
+                results[country] = result
+                switch result {
+                case .success(let build):
+                    progress("\(country): \(build.dataset.stations.count) stations")
+                case .failure(let error):
+                    progress("\(country): failed: \(error.reason)")
+                }
+            }
+            return results
+        }
+        var failures: [FeedError] = []
+        var builds: [CountryBuild] = []
+        for country in countries {
+            switch outcomes[country] {
+            case .success(let build)?: builds.append(build)
+            case .failure(let error)?: failures.append(error)
+            case nil: break
+            }
+        }
+        if !failures.isEmpty {
+            guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
+            let (carried, refused) = carry(failures, from: previous, hours: hours)
+            guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
+            builds += carried
+            builds.sort { $0.dataset.config.country < $1.dataset.config.country }
+        }
+        phases.end("parse and validate")
+
+        if !options.allowShrink, let previous {
+            let next = Dictionary(
+                uniqueKeysWithValues: builds.map { ($0.dataset.config.country, $0.dataset.stations.count) })
+            let shrinks = ShrinkGuard.shrinks(
+                from: ShrinkGuard.counts(previous.index), to: next,
+                allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
+            guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
+        }
+
+        let assembly: Assembly
+        if let lock {
+            let staged = try output.stage(buildName: Self.buildName(options.builtAt))
+            do {
+                assembly = try DatasetAssembler.assemble(
+                    builds.map(\.dataset), builtAt: options.builtAt, writingTo: staged)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            phases.end("encode, compress and write")
+            try output.commit(staged, beforeSwap: beforeSwap)
+            phases.end("swap and clean up")
+            withExtendedLifetime(lock) {}
+        } else {
+            assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+            phases.end("encode and compress")
+        }
+        let files = assembly.files
+        var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        report.phases = phases.seconds
+        if let previous {
+            report.tileChanges = previous.tileChanges(to: files)
+            for index in report.countries.indices {
+                report.countries[index].previousStations =
+                    previous.index.countries[report.countries[index].country]?.stations
+            }
+        }
+        return (report, files)
+    }
+
+    private struct CountryBuild: Sendable {
+        var dataset: CountryDataset
+        var parse: FeedParseResult
+        var validation: Validator.Outcome
+        /// The manifest's fetch time of the country, when the feed was fetched.
+        var fetchedAt: String?
+        /// Why the country was carried from the previous build instead; nil when it was built fresh.
+        var carriedBecause: String?
+    }
+
+    /// The failed countries that can be published from the previous build: those it holds whose last fresh build
+    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
+    private func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double) -> (
+        carried: [CountryBuild], refused: [FeedError]
+    ) {
+        var carried: [CountryBuild] = []
+        var refused: [FeedError] = []
+        for failure in failures {
+            let country = failure.country
+            func refuse(_ why: String) {
+                refused.append(
+                    FeedError(
+                        country: country, file: failure.file, location: failure.location,
+                        reason: failure.reason + "; not carried forward: " + why))
+            }
+            guard let previous, let summary = previous.index.countries[country],
+                let since = previous.lastFreshBuild(of: country)
+            else {
+                refuse("the previous build in \(options.outputDirectory.path) has no \(country) to carry")
+                continue
+            }
+            let age = options.builtAt.timeIntervalSince(since)
+            guard age <= hours * 3600 else {
+                refuse(
+                    "its last fresh build, \(UTCTime.format(since)), is \(FeedFreshness.describe(age)) old, past "
+                        + "--carry-forward \(NumberText.plain(hours)) h")
+                continue
+            }
+            do {
+                let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+                let stations = try previous.stations(of: country)
+                let dataset = CountryDataset(
+                    config: config, stations: stations, referenceTime: summary.updated, carriedSince: since)
+                carried.append(
+                    CountryBuild(
+                        dataset: dataset,
+                        parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
+                        validation: Validator.Outcome(stations: stations, rejects: [:], repairs: [:]), fetchedAt: nil,
+                        carriedBecause: failure.description))
+            } catch let error as FeedError {
+                refuse(error.description)
+            } catch {
+                refuse(ErrorText.describe(error))
+            }
+        }
+        return (carried, refused)
+    }
+
+    private func resolveCountries() throws -> [String] {
+        let configured = CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory)
+        let requested = options.countries.map { $0.map { $0.uppercased() } } ?? configured
+        for country in requested where !configured.contains(country) || AdapterRegistry.adapter(for: country) == nil {
+            throw BuildError.unknownCountry(
+                country, known: configured.filter { AdapterRegistry.adapter(for: $0) != nil })
+        }
+        guard !requested.isEmpty else {
+            throw BuildError.unknownCountry("(none)", known: configured)
+        }
+        return Array(Set(requested)).sorted()
+    }
+
+    private func buildCountry(_ country: String, manifest: FeedManifest?) throws -> CountryBuild {
+        let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+        let folder = options.feedsDirectory.appendingPathComponent(country)
+        if let entry = manifest?.countries[country], entry.failed {
+            throw FeedError(
+                country: country, file: folder.path,
+                reason:
+                    "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
+            )
+        }
+        guard let adapter = AdapterRegistry.adapter(for: country) else {
+            throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
+        }
+        var parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
+        let fetchedAt = manifest?.countries[country]?.fetchedAt
+        var futurePrices = 0
+        if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
+            (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
+        }
+        if !options.allowStaleFeeds, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
+            try FeedFreshness.check(
+                country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
+                maxAgeHours: maxAgeHours)
+        }
+        var validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
+        if futurePrices > 0 { validation.rejects[FutureTimes.reason] = futurePrices }
+        guard !validation.stations.isEmpty else {
+            let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
+                .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            throw FeedError(
+                country: country, file: folder.path,
+                reason: "zero valid stations after validation (\(parse.stations.count) parsed; \(reasons))")
+        }
+        return CountryBuild(
+            dataset: CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime),
+            parse: parse, validation: validation, fetchedAt: fetchedAt)
+    }
+
+    private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+        let files = assembly.files
+        let countries = builds.map { build -> BuildReport.Country in
+            let stations = build.dataset.stations
+            let country = build.dataset.config.country
+            let tiles = assembly.tilesPerCountry[country] ?? 0
+            let bytes = assembly.stationBytes[country] ?? 0
+            return BuildReport.Country(
+                country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
+                kept: stations.count,
+                rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
+                repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
+                updated: UTCTime.format(build.dataset.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
+                stationBytes: bytes, carriedSince: build.dataset.carriedSince.map(UTCTime.format),
+                carriedBecause: build.carriedBecause)
+        }
+        return BuildReport(
+            countries: countries, files: files.count,
+            tiles: files.filter { $0.path.hasPrefix("tiles/") }.count,
+            jsonBytes: files.reduce(0) { $0 + $1.jsonBytes }, gzipBytes: files.reduce(0) { $0 + $1.gzipped.count },
+            builtAt: UTCTime.format(options.builtAt),
+            output: options.dryRun
+                ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
+            seconds: seconds)
+    }
+
+    static func buildName(_ builtAt: Date) -> String {
+        let stamp = UTCTime.format(builtAt).replacingOccurrences(of: ":", with: "").replacingOccurrences(
+            of: "-", with: "")
+        return "\(stamp)-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+}
+
+/// Wall and CPU seconds of a build's consecutive steps, as the report lists them.
+private struct PhaseTimer {
+    /// Wall seconds under each step's name, CPU seconds of all threads under `"<step> (CPU)"`.
+    private(set) var seconds: [String: Double] = [:]
+    private var wallStart: Date
+    private var cpuStart: Double
+
+    init(started: Date) {
+        wallStart = started
+        cpuStart = 0  // the process's CPU time so far is the preparation's
+    }
+
+    /// Ends the current step under `name` and starts the next.
+    mutating func end(_ name: String) {
+        let cpu = Self.cpuSeconds()
+        seconds[name] = Date().timeIntervalSince(wallStart)
+        seconds[name + " (CPU)"] = cpu - cpuStart
+        wallStart = Date()
+        cpuStart = cpu
+    }
+
+    /// User and system CPU seconds of this process so far, on every thread.
+    private static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000_000
+    }
+
+}

@@ -1,0 +1,187 @@
+import Dispatch
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+import Synchronization
+
+/// One file of a build, as it will be uploaded.
+public struct PublishedFile: Sendable, Equatable {
+    /// The path below the prefix, for example `tiles/77_-19.json`.
+    public var path: String
+    /// Size of the JSON before compression.
+    public var jsonBytes: Int
+    /// The gzipped bytes, exactly as written to `OUT/fuel/` and uploaded.
+    public var gzipped: [UInt8]
+}
+
+/// One validated country, ready to be published.
+public struct CountryDataset: Sendable {
+    public var config: CountryConfig
+    public var stations: [Station]
+    public var referenceTime: Date
+    /// Set when the stations are the previous build's, carried forward: its last fresh build's `builtAt`.
+    public var carriedSince: Date?
+
+    public init(config: CountryConfig, stations: [Station], referenceTime: Date, carriedSince: Date? = nil) {
+        self.config = config
+        self.stations = stations
+        self.referenceTime = referenceTime
+        self.carriedSince = carriedSince
+    }
+}
+
+/// The published file set, with per-country sizes for the report.
+public struct Assembly: Sendable {
+    /// Tiles (sorted by key), brands (by country), sources, then the index.
+    public var files: [PublishedFile]
+    /// JSON bytes of each country's station objects.
+    public var stationBytes: [String: Int]
+    /// Tiles holding at least one station of each country.
+    public var tilesPerCountry: [String: Int]
+}
+
+/// Turns validated countries into the published file set: tiles, brands, sources and the index.
+public enum DatasetAssembler {
+    /// Buckets, encodes and compresses (in parallel) every file. Only the index depends on `builtAt`.
+    public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
+        // Without a sink nothing can throw.
+        (try? assemble(countries, grid: grid, builtAt: builtAt, writingTo: nil))
+            ?? Assembly(files: [], stationBytes: [:], tilesPerCountry: [:])
+    }
+
+    /// The same, handing each file to `sink` (a staged build) on the worker that compressed it, so that disk writes
+    /// overlap compression.
+    /// - Throws: the first error the sink threw; files after it are not produced.
+    public static func assemble(
+        _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?
+    ) throws -> Assembly {
+        var cells: [TileKey: [Station]] = [:]
+        for country in countries {
+            for station in country.stations {
+                cells[grid.key(latitude: station.latitude, longitude: station.longitude), default: []].append(station)
+            }
+        }
+        let keys = cells.keys.sorted()
+        var jobs: [Job] = keys.map { key in .tile(key, sortedByID(cells[key] ?? [])) }
+        let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
+        for country in sortedCountries {
+            jobs.append(
+                .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
+        }
+        jobs.append(.document(TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
+        let index = TileIndex(
+            gridDegrees: grid.degrees,
+            builtAt: builtAt,
+            tiles: keys.map(\.description),
+            countries: Dictionary(
+                uniqueKeysWithValues: sortedCountries.map {
+                    (
+                        $0.config.country,
+                        CountrySummary(
+                            stations: $0.stations.count, updated: $0.referenceTime, carriedSince: $0.carriedSince)
+                    )
+                }))
+        jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
+        var tilesPerCountry: [String: Int] = [:]
+        for key in keys {
+            for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
+        }
+        let (files, stationBytes) = try run(jobs, sink: sink)
+        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry)
+    }
+
+    /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their
+    /// code points, without String's Unicode-aware comparison, which made this sort grow faster than the data.
+    public static func sortedByID(_ stations: [Station]) -> [Station] {
+        stations.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+    }
+
+    /// A file to produce: a tile still to be encoded, or a small document already encoded.
+    private enum Job: Sendable {
+        case tile(TileKey, [Station])
+        case document(String, [UInt8])
+
+        var weight: Int {
+            switch self {
+            case .tile(_, let stations): return stations.count * 600
+            case .document(_, let json): return json.count
+            }
+        }
+    }
+
+    /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
+    static func brands(of country: CountryDataset) -> BrandsFile {
+        var counts: [String?: Int] = [:]
+        for brand in country.stations.lazy.map(\.brand) { counts[brand, default: 0] += 1 }
+        let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
+            if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
+            switch (lhs.brand, rhs.brand) {
+            case (let left?, let right?): return left < right
+            case (_?, nil): return true
+            default: return false
+            }
+        }
+        return BrandsFile(country: country.config.country, brands: entries)
+    }
+
+    static func sources(of countries: [CountryDataset]) -> SourcesFile {
+        SourcesFile(
+            sources: countries.map { country in
+                let config = country.config
+                return SourcesFile.Source(
+                    country: config.country, publisher: config.publisher, url: config.url, licence: config.licence,
+                    licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
+                    updated: country.referenceTime, stations: country.stations.count)
+            })
+    }
+
+    /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
+    /// that one big tile does not finish alone at the end.
+    private static func run(_ jobs: [Job], sink: StagedBuild?) throws -> ([PublishedFile], [String: Int]) {
+        let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
+        let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
+        let stationBytes = Mutex([String: Int]())
+        let next = Atomic<Int>(0)
+        let failure = Mutex<(any Error)?>(nil)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var bytesByCountry: [String: Int] = [:]
+            let compressor = GzipCompressor()
+            // One JSON buffer per worker, reused from file to file: fresh multi-megabyte buffers cost page faults.
+            var writer = JSONWriter(capacity: 1 << 20)
+            while true {
+                let position = next.add(1, ordering: .relaxed).oldValue
+                guard position < order.count else { break }
+                let index = order[position]
+                let path: String
+                switch jobs[index] {
+                case .tile(let key, let stations):
+                    path = TileFormat.tilePath(key)
+                    TileEncoder.encodeTile(key: key.description, stations: stations, into: &writer) {
+                        country, bytes in bytesByCountry[country, default: 0] += bytes
+                    }
+                case .document(let documentPath, let document):
+                    path = documentPath
+                    writer.removeAll()
+                    writer.raw(document)
+                }
+                let file = PublishedFile(
+                    path: path, jsonBytes: writer.bytes.count, gzipped: compressor.compress(writer.bytes))
+                do {
+                    try sink?.write(file)
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    next.store(order.count, ordering: .relaxed)  // the others stop after their current file
+                    break
+                }
+                results.withLock { $0[index] = file }
+            }
+            stationBytes.withLock { totals in totals.merge(bytesByCountry, uniquingKeysWith: +) }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let files = results.withLock { $0 }.compactMap { $0 }
+        precondition(files.count == jobs.count, "every job produces its file")
+        return (files, stationBytes.withLock { $0 })
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The output folder and its complete-or-nothing swap.
+///
+/// `OUT/fuel` is a symbolic link to the current complete build, `OUT/.build-<id>/`. A new build is written into
+/// `OUT/.build-<id>.partial/`, renamed to `OUT/.build-<id>/` when every file is on disk, and published by renaming a
+/// new link over `OUT/fuel`, which is atomic. A build killed at any moment therefore leaves `OUT/fuel` pointing at the
+/// previous complete build; the next run removes the leftovers. A lock file keeps two builds out of one folder.
+public struct OutputDirectory: Sendable {
+    public let root: URL
+
+    public init(root: URL) { self.root = root }
+
+    /// `OUT/fuel`: what uploads read.
+    public var published: URL { root.appendingPathComponent("fuel") }
+
+    /// Takes the folder's lock for the life of the returned value; creates the folder if needed.
+    /// - Throws: ``BuildError/outputLocked(_:)`` when another build holds it.
+    public func lock() throws -> OutputLock {
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw BuildError.output(
+                path: root.path, reason: "cannot create the output folder: \(ErrorText.describe(error))")
+        }
+        let descriptor = open(root.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BuildError.output(
+                path: root.path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw BuildError.outputLocked(root.path)
+        }
+        return OutputLock(descriptor: descriptor)
+    }
+
+    /// Removes partial builds and builds no longer linked from `OUT/fuel` (call with the lock held).
+    public func removeLeftovers() {
+        let current = currentBuildName()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        for name in names where name.hasPrefix(".build-") || name.hasPrefix(".fuel.link-") {
+            if name == current { continue }
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+    }
+
+    /// The index of the published build, if there is one and it is readable.
+    public func publishedIndex() -> TileIndex? { (try? readPublishedIndex()) ?? nil }
+
+    /// The index of the published build; nil when nothing is published yet (no `OUT/fuel`).
+    /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when `OUT/fuel` exists but its index is
+    ///   missing or unreadable, so the shrink guard has no baseline.
+    public func readPublishedIndex() throws -> TileIndex? {
+        let file = published.appendingPathComponent(TileFormat.indexPath)
+        guard (try? FileManager.default.attributesOfItem(atPath: published.path)) != nil else { return nil }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw BuildError.unreadablePreviousIndex(path: file.path, reason: "it is missing")
+        }
+        do {
+            return try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress([UInt8](data))))
+        } catch {
+            throw BuildError.unreadablePreviousIndex(path: file.path, reason: ErrorText.describe(error))
+        }
+    }
+
+    /// Refuses an `OUT/fuel` that is a real folder (or file) instead of the link to a build, so that nothing the
+    /// build did not write is ever moved or deleted.
+    /// - Throws: ``BuildError/output(path:reason:)`` naming it.
+    public func checkPublishedIsALink() throws {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: published.path) else { return }
+        guard attributes[.type] as? FileAttributeType == .typeSymbolicLink else {
+            throw BuildError.output(
+                path: published.path,
+                reason: "is a real folder or file, not the link to a build this tool writes; it is left untouched. "
+                    + "Move it elsewhere (or choose another --out), then build again")
+        }
+    }
+
+    /// Writes every file into a fresh build folder, then atomically points `OUT/fuel` at it and removes the old one.
+    /// - Parameter beforeSwap: called once every file is on disk, just before the swap (tests use it to stall).
+    /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
+    public func publish(_ files: [PublishedFile], buildName: String, beforeSwap: () -> Void = {}) throws {
+        let staged = try stage(buildName: buildName)
+        do {
+            for file in files { try staged.write(file) }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        try commit(staged, beforeSwap: beforeSwap)
+    }
+
+    /// Creates the partial folder a build writes into; nothing is visible under `OUT/fuel` until ``commit(_:beforeSwap:)``.
+    /// - Throws: ``BuildError/output(path:reason:)``.
+    public func stage(buildName: String) throws -> StagedBuild {
+        let staged = StagedBuild(
+            partial: root.appendingPathComponent(".build-\(buildName).partial"),
+            complete: root.appendingPathComponent(".build-\(buildName)"))
+        do {
+            try? FileManager.default.removeItem(at: staged.partial)
+            for folder in ["tiles", "brands"] {
+                try FileManager.default.createDirectory(
+                    at: staged.partial.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+        } catch {
+            throw BuildError.output(
+                path: staged.partial.path, reason: "cannot create the build folder: \(ErrorText.describe(error))")
+        }
+        return staged
+    }
+
+    /// Marks a staged build complete and swaps it in, then removes the previous build.
+    /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
+    public func commit(_ staged: StagedBuild, beforeSwap: () -> Void = {}) throws {
+        staged.flushToDisk()
+        guard rename(staged.partial.path, staged.complete.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            staged.discard()
+            throw BuildError.output(path: staged.partial.path, reason: "cannot complete the build: \(reason)")
+        }
+        beforeSwap()
+        try swapLink(to: staged.complete.lastPathComponent)
+        removeLeftovers()
+    }
+
+    /// Points `OUT/fuel` at a build folder by renaming a fresh link over it.
+    private func swapLink(to buildFolderName: String) throws {
+        try checkPublishedIsALink()
+        let link = root.appendingPathComponent(".fuel.link-\(getpid())")
+        unlink(link.path)
+        guard symlink(buildFolderName, link.path) == 0 else {
+            throw BuildError.output(path: link.path, reason: String(cString: strerror(errno)))
+        }
+        guard rename(link.path, published.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(link.path)
+            throw BuildError.output(path: published.path, reason: "cannot publish the build: \(reason)")
+        }
+    }
+
+    private func currentBuildName() -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: published.path)
+    }
+}
+
+/// A build being written: files go into its partial folder, from any thread.
+public struct StagedBuild: Sendable {
+    let partial: URL
+    let complete: URL
+
+    /// Writes one file with plain open/write/close (the folders `tiles/` and `brands/` exist already).
+    /// - Throws: ``BuildError/output(path:reason:)``.
+    public func write(_ file: PublishedFile) throws {
+        let path = partial.appendingPathComponent(file.path).path
+        if file.path.contains("/") && !file.path.hasPrefix("tiles/") && !file.path.hasPrefix("brands/") {
+            try? FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BuildError.output(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        try file.gzipped.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else {
+                    throw BuildError.output(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Flushes the build's files to the disk before the link swap, so a power cut cannot leave `OUT/fuel` pointing at
+    /// files that never reached it. One `sync()` after all writes costs far less than an `fsync` per file.
+    func flushToDisk() { sync() }
+
+    /// Removes the partial folder of a build that failed.
+    public func discard() { try? FileManager.default.removeItem(at: partial) }
+}
+
+/// Holds the output folder's lock until released or deinitialised.
+public final class OutputLock: Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

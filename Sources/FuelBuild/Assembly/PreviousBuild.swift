@@ -1,0 +1,67 @@
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+
+/// The build `OUT/fuel` points at: its index, and the stations of a country read back from its tiles, for the
+/// shrink guard and for carrying a failed country forward.
+struct PreviousBuild: Sendable {
+    let folder: URL
+    let index: TileIndex
+
+    /// The published build, or nil when there is none.
+    /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when its index cannot be read.
+    init?(output: OutputDirectory) throws {
+        guard let index = try output.readPublishedIndex() else { return nil }
+        folder = output.published
+        self.index = index
+    }
+
+    /// When the country's feed was last read fresh: its `carriedSince`, else this build's `builtAt`.
+    func lastFreshBuild(of country: String) -> Date? {
+        guard let summary = index.countries[country] else { return nil }
+        return summary.carriedSince ?? index.builtAt
+    }
+
+    /// Every station of `country` in the build's tiles, in tile order, exactly as published.
+    /// - Throws: ``FeedError`` naming the tile that cannot be read.
+    func stations(of country: String) throws -> [Station] {
+        var stations: [Station] = []
+        for key in index.tiles {
+            let path = folder.appendingPathComponent("tiles/\(key).json")
+            guard let data = FileManager.default.contents(atPath: path.path) else {
+                throw FeedError(
+                    country: country, file: path.path,
+                    reason: "the previous build lists this tile but it is missing, so the country cannot be carried")
+            }
+            do {
+                let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress([UInt8](data))))
+                stations += tile.stations.filter { $0.country == country }
+            } catch {
+                throw FeedError(
+                    country: country, file: path.path,
+                    reason: "cannot read the previous build's tile to carry the country forward: "
+                        + ErrorText.describe(error))
+            }
+        }
+        return stations
+    }
+
+    /// How the tiles of a new file set differ from this build's, by path and bytes.
+    func tileChanges(to files: [PublishedFile]) -> BuildReport.TileChanges {
+        let previousTiles = Set(index.tiles.map { "tiles/\($0).json" })
+        var changes = BuildReport.TileChanges(added: 0, removed: 0, changed: 0, unchanged: 0)
+        var seen = Set<String>()
+        for file in files where file.path.hasPrefix("tiles/") {
+            seen.insert(file.path)
+            guard previousTiles.contains(file.path) else {
+                changes.added += 1
+                continue
+            }
+            let old = FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path)
+            if old == Data(file.gzipped) { changes.unchanged += 1 } else { changes.changed += 1 }
+        }
+        changes.removed = previousTiles.subtracting(seen).count
+        return changes
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// Appends JSON to a byte buffer with a fixed key order chosen by the caller.
+///
+/// Numbers use Swift's shortest round-trip `Double` description after rounding to a fixed number of decimals, strings
+/// are written as UTF-8 with only the escapes JSON requires (no `\/`), so the same values always give the same bytes.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private var needsComma: [Bool] = []
+
+    init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+
+    /// Empties the buffer but keeps its memory, for writing the next document.
+    /// Appends bytes that are already JSON.
+    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma.removeAll(keepingCapacity: true)
+        suppressNextSeparator = false
+    }
+
+    mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma.append(false)
+    }
+
+    mutating func endObject() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma.append(false)
+    }
+
+    mutating func endArray() {
+        needsComma.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes `"name":` inside an object; the value call that follows completes the member.
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        suppressNextSeparator = true
+    }
+
+    /// Writes `"name":` for a key only known at run time (country codes).
+    mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+        suppressNextSeparator = true
+    }
+
+    mutating func string(_ value: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most strings need no escape: copy them in one go.
+            if utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                for byte in utf8 { appendEscaping(byte) }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a UTC time as a string, `"2026-11-30T05:17:00Z"`, dropping fractions of a second.
+    mutating func time(_ date: Date) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        UTCTime.append(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaping(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+        case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+        case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+        case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [
+                0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+            ])
+        default: bytes.append(byte)
+        }
+    }
+
+    mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    mutating func null() {
+        separate()
+        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    }
+
+    mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    mutating func integer(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a number rounded to `decimals` places, in its shortest round-trip form.
+    mutating func number(_ value: Double, decimals: Int) {
+        separate()
+        bytes.append(contentsOf: JSONWriter.format(value, decimals: decimals).utf8)
+    }
+
+    /// The text of a rounded number: `1.339`, `38.72`, `-9.14`, `2.0`.
+    static func format(_ value: Double, decimals: Int) -> String {
+        let scale = decimalScales[decimals]
+        var rounded = (value * scale).rounded() / scale
+        if rounded == 0 { rounded = 0 }  // no "-0.0"
+        return rounded.description
+    }
+
+    private static let decimalScales: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000]
+
+    private var suppressNextSeparator = false
+
+    private mutating func separate() {
+        if suppressNextSeparator {
+            suppressNextSeparator = false
+            return
+        }
+        guard let last = needsComma.last else { return }
+        if last { bytes.append(UInt8(ascii: ",")) } else { needsComma[needsComma.count - 1] = true }
+    }
+}

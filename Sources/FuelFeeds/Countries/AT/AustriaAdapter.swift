@@ -1,0 +1,261 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// Austria: E-Control `search/gas-stations` responses (`DIR/AT/*.json`, one JSON array of stations per region and
+/// fuel type; `_regions.json` is the region list and is not read here).
+///
+/// - Stations are merged by `id` across all responses: prices from every file, other fields from the first file
+///   that has them.
+/// - `prices[].fuelType` goes through `adapters/AT/fuels.json` (DIE diesel, SUP gasoline 95, GAS CNG per kg); an
+///   `amount` of 0 or none is no price and is counted.
+/// - The feed has no price time. Each file's `fetchedAt` in the fetch manifest is the time of its prices; a file
+///   the manifest does not list uses its modification time, and a note says so. The reference time is the newest
+///   of those times.
+/// - Hours come from `openingHours` (see ``OpeningHoursText``); services are readable labels from
+///   `offerInformation`, `paymentMethods` and `paymentArrangements`. Brands are recognised from the station name
+///   only when `brands.json` knows them, since E-Control has no brand field.
+public struct AustriaAdapter: FeedAdapter {
+    public let country = "AT"
+
+    public init() {}
+
+    public func parse(_ input: FeedInput) throws -> FeedParseResult {
+        var run = AustriaFeedRun(input: input)
+        let files = try input.files(withExtensions: ["json"])
+        for file in files {
+            try run.read(file)
+        }
+        return run.result(fileCount: files.count)
+    }
+}
+
+/// One parse: stations merged so far, and the counts for the report.
+private struct AustriaFeedRun {
+    struct Draft {
+        var name: String?
+        var address: String?
+        var postcode: String?
+        var city: String?
+        var latitude: Double?
+        var longitude: Double?
+        var hours: String?
+        var services: [String] = []
+        var prices: [FuelPrice] = []
+    }
+
+    /// The key ids of one document, resolved once so that lookups compare integers.
+    struct Keys {
+        let id, name, location, address, postalCode, city, latitude, longitude: Int?
+        let openingHours, day, from, to, prices, fuelType, amount, paymentMethods, others: Int?
+        /// (object, flag, label) for the service and payment flags.
+        let flags: [(object: Int?, key: Int?, label: String)]
+
+        init(_ document: JSONDocument) {
+            func key(_ name: String) -> Int? { document.keyID(name) }
+            (id, name, location, address) = (key("id"), key("name"), key("location"), key("address"))
+            (postalCode, city, latitude, longitude) = (
+                key("postalCode"), key("city"), key("latitude"), key("longitude")
+            )
+            (openingHours, day, from, to) = (key("openingHours"), key("day"), key("from"), key("to"))
+            (prices, fuelType, amount) = (key("prices"), key("fuelType"), key("amount"))
+            (paymentMethods, others) = (key("paymentMethods"), key("others"))
+            flags = [
+                ("offerInformation", "service", "Attended service"),
+                ("offerInformation", "selfService", "Self-service"),
+                ("offerInformation", "unattended", "Unattended"),
+                ("paymentMethods", "cash", "Cash"),
+                ("paymentMethods", "debitCard", "Debit card"),
+                ("paymentMethods", "creditCard", "Credit card"),
+                ("paymentArrangements", "cooperative", "Cooperative"),
+                ("paymentArrangements", "clubCard", "Club card"),
+            ].map { (key($0.0), key($0.1), $0.2) }
+        }
+    }
+
+    let input: FeedInput
+    var brands: BrandLookup
+    var drafts: [String: Draft] = [:]
+    var records = 0
+    var rejects: [String: Int] = [:]
+    var counters: [String: Int] = [:]
+    var referenceTime: Date?
+    var filesWithoutFetchTime = 0
+
+    init(input: FeedInput) {
+        self.input = input
+        brands = BrandLookup(input.config.brands, keepsUnknownNames: false)
+    }
+
+    mutating func result(fileCount: Int) -> FeedParseResult {
+        var stations: [Station] = []
+        for (id, draft) in drafts {
+            guard let latitude = draft.latitude, let longitude = draft.longitude else {
+                rejects["empty coordinates", default: 0] += 1
+                continue
+            }
+            stations.append(
+                Station(
+                    id: "AT-" + id, country: input.country, name: draft.name, brand: brands.brand(draft.name),
+                    address: draft.address, postcode: draft.postcode, city: draft.city, latitude: latitude,
+                    longitude: longitude, prices: draft.prices.sorted(by: FuelPrice.canonicalOrder), hours: draft.hours,
+                    services: draft.services.isEmpty ? nil : draft.services.sorted()))
+        }
+        stations.sort { $0.id < $1.id }
+        var notes: [String] = []
+        if filesWithoutFetchTime > 0 {
+            notes.append(
+                "AT: \(filesWithoutFetchTime) of \(fileCount) response files have no fetch time in the manifest; "
+                    + "their file modification times stand in as price times")
+        }
+        return FeedParseResult(
+            stations: stations, referenceTime: referenceTime ?? Date(timeIntervalSince1970: 0), records: records,
+            rejects: rejects, counters: counters, notes: notes)
+    }
+
+    mutating func read(_ file: URL) throws {
+        let country = input.country
+        let time = try fetchTime(of: file)
+        referenceTime = max(referenceTime ?? time, time)
+        let document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
+        let root = document.root
+        guard root.kind == .array else {
+            throw FeedError(
+                country: country, file: file.path, location: root.location,
+                reason: "expected an E-Control array of stations, found \(root.kind)")
+        }
+        let keys = Keys(document)
+        var context = JSONRecordContext(country: country, file: file, record: 0, idField: "id")
+        for station in root.elements {
+            records += 1
+            context.record += 1
+            context.id = nil
+            try readStation(station, keys: keys, time: time, context: &context)
+        }
+    }
+
+    /// The manifest's `fetchedAt` for the file, else the file's modification time (counted for the note).
+    private mutating func fetchTime(of file: URL) throws -> Date {
+        if let entry = input.manifest?.entry(for: file) {
+            guard let seconds = UTCTime.parse(entry.fetchedAt) else {
+                throw FeedError(
+                    country: input.country, file: file.path,
+                    reason: "the manifest's fetchedAt \"\(entry.fetchedAt)\" for this file is not a UTC time")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        guard let modified = attributes?[.modificationDate] as? Date else {
+            throw FeedError(country: input.country, file: file.path, reason: "cannot read the file's modification time")
+        }
+        filesWithoutFetchTime += 1
+        return Date(timeIntervalSince1970: modified.timeIntervalSince1970.rounded(.down))
+    }
+
+    private mutating func readStation(
+        _ station: JSONValue, keys: Keys, time: Date, context: inout JSONRecordContext
+    ) throws {
+        guard station.kind == .object else {
+            throw context.error("expected a station object, found \(station.kind)", at: station)
+        }
+        guard let idValue = station.member(keys.id) else { throw context.error("missing field id", at: station) }
+        let id: String?
+        switch idValue.kind {
+        case .number: id = idValue.int.map(String.init)
+        case .string: id = try idValue.text("id", context)
+        default: id = nil
+        }
+        guard let id else { throw context.error("id is not a station number", at: idValue) }
+        context.id = id
+        guard let location = station.member(keys.location) else {
+            throw context.error("missing field location", at: station)
+        }
+        guard location.kind == .object else {
+            throw context.error("location is \(location.kind), expected an object", at: location)
+        }
+        guard let latitudeValue = location.member(keys.latitude) else {
+            throw context.error("missing field location.latitude", at: location)
+        }
+        guard let longitudeValue = location.member(keys.longitude) else {
+            throw context.error("missing field location.longitude", at: location)
+        }
+
+        var draft = drafts[id] ?? Draft()
+        draft.name = try draft.name ?? station.member(keys.name)?.text("name", context)
+        draft.address = try draft.address ?? location.member(keys.address)?.text("location.address", context)
+        draft.postcode = try draft.postcode ?? location.member(keys.postalCode)?.text("location.postalCode", context)
+        draft.city = try draft.city ?? location.member(keys.city)?.text("location.city", context)
+        if draft.latitude == nil,
+            let latitude = try latitudeValue.number("location.latitude", context),
+            let longitude = try longitudeValue.number("location.longitude", context)
+        {
+            draft.latitude = latitude
+            draft.longitude = longitude
+        }
+        if draft.hours == nil, let hours = station.member(keys.openingHours) {
+            draft.hours = try openingHours(hours, keys: keys, context)
+        }
+        if draft.services.isEmpty {
+            draft.services = try services(of: station, keys: keys, context)
+        }
+        if let prices = station.member(keys.prices) {
+            try readPrices(prices, keys: keys, time: time, into: &draft, context)
+        }
+        drafts[id] = draft
+    }
+
+    private mutating func readPrices(
+        _ prices: JSONValue, keys: Keys, time: Date, into draft: inout Draft, _ context: JSONRecordContext
+    ) throws {
+        if prices.isNull { return }
+        guard prices.kind == .array else {
+            throw context.error("prices is \(prices.kind), expected an array", at: prices)
+        }
+        for item in prices.elements {
+            guard item.kind == .object else {
+                throw context.error("prices holds \(item.kind), expected objects", at: item)
+            }
+            guard let fuelType = try item.member(keys.fuelType)?.text("prices.fuelType", context) else {
+                throw context.error("missing field prices.fuelType", at: item)
+            }
+            guard let entry = input.config.fuels.lookup(fuelType) else {
+                counters["unknown fuel type: \(fuelType)", default: 0] += 1
+                continue
+            }
+            guard let amount = try item.member(keys.amount)?.number("prices.amount", context), amount != 0 else {
+                counters["no price (amount 0 or missing)", default: 0] += 1
+                continue
+            }
+            let price = FuelPrice(fuel: entry.fuel, price: amount, updated: time, unit: entry.unit)
+            if let index = draft.prices.firstIndex(where: { $0.fuel == price.fuel && $0.unit == price.unit }) {
+                if price.updated > draft.prices[index].updated { draft.prices[index] = price }
+            } else {
+                draft.prices.append(price)
+            }
+        }
+    }
+
+    private func openingHours(_ value: JSONValue, keys: Keys, _ context: JSONRecordContext) throws -> String? {
+        guard value.kind == .array else { return nil }
+        var entries: [(day: String, from: String, to: String)] = []
+        for item in value.elements where item.kind == .object {
+            guard let day = try item.member(keys.day)?.text("openingHours.day", context),
+                let from = try item.member(keys.from)?.text("openingHours.from", context),
+                let to = try item.member(keys.to)?.text("openingHours.to", context)
+            else { continue }
+            entries.append((day, from, to))
+        }
+        return OpeningHoursText.format(entries)
+    }
+
+    /// Readable labels for the service and payment flags that are true, plus other payment methods.
+    private func services(of station: JSONValue, keys: Keys, _ context: JSONRecordContext) throws -> [String] {
+        var labels = keys.flags.filter { station.member($0.object)?.member($0.key)?.bool == true }.map(\.label)
+        if let others = try station.member(keys.paymentMethods)?.member(keys.others)?.text(
+            "paymentMethods.others", context)
+        {
+            labels.append("Other payment: " + others)
+        }
+        return labels
+    }
+}

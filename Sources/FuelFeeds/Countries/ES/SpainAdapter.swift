@@ -1,0 +1,245 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// Spain: MITECO's `EstacionesTerrestres` response (`DIR/ES/*.json`), one object per station, every value a string.
+///
+/// - `Fecha` (`dd/MM/yyyy HH:mm:ss`, Europe/Madrid; MITECO drops the hour's leading zero before 10:00, as in
+///   `13/09/2025 2:46:36`) is the time of every price and the reference time.
+/// - Prices are the `Precio …` keys, read generically through `adapters/ES/fuels.json`; a key the table does not
+///   know is counted (`unknown price key: Precio X`), never fatal. `""` means the fuel is not sold.
+/// - `Precio Bioetanol` is `e85` where `% BioEtanol` is 70 or more, else `other` labelled `Bioetanol`.
+/// - Numbers use a decimal comma; strings may escape `/` as `\/`; a leading UTF-8 BOM is skipped.
+/// - Several files are merged; a station listed twice keeps the record of the newer `Fecha` and the other counts as
+///   a duplicate.
+/// - `ResultadoConsulta` other than `OK`, a broken file, a missing required field or a value that is not a number
+///   where one belongs throws; a record with an empty id or empty coordinates is dropped and counted.
+public struct SpainAdapter: FeedAdapter {
+    public let country = "ES"
+
+    public init() {}
+
+    public func parse(_ input: FeedInput) throws -> FeedParseResult {
+        var run = try SpainFeedRun(input: input)
+        for file in try input.files(withExtensions: ["json"]) {
+            try run.read(file)
+        }
+        return run.result()
+    }
+}
+
+/// The state of one parse: stations so far and the counts for the report.
+private struct SpainFeedRun {
+    /// What a key of a station record means, resolved once per distinct key.
+    enum Field {
+        case id, name, address, postcode, city, latitude, longitude, hours, saleType, bioethanolShare
+        case price(FuelTable.Entry, label: String)
+        /// `Precio Bioetanol`, whose fuel depends on the record's `% BioEtanol`.
+        case bioethanolPrice
+        case unknownPrice(counter: String)
+        case ignored
+    }
+
+    let input: FeedInput
+    var clock: LocalClock
+    var brands: BrandLookup
+    var stations: [String: Station] = [:]
+    /// The `Fecha` each station was read with, so a newer file wins when two files list the same station.
+    var stationTimes: [String: Date] = [:]
+    var records = 0
+    var rejects: [String: Int] = [:]
+    var counters: [String: Int] = [:]
+    var referenceTime: Date?
+
+    init(input: FeedInput) throws {
+        let clock = try input.localClock()
+        self.input = input
+        self.clock = clock
+        brands = BrandLookup(input.config.brands)
+    }
+
+    func result() -> FeedParseResult {
+        FeedParseResult(
+            stations: stations.values.sorted { $0.id < $1.id },
+            referenceTime: referenceTime ?? Date(timeIntervalSince1970: 0),
+            records: records, rejects: rejects, counters: counters)
+    }
+
+    mutating func read(_ file: URL) throws {
+        let country = input.country
+        func failure(_ reason: String, at value: JSONValue? = nil) -> FeedError {
+            FeedError(country: country, file: file.path, location: value?.location, reason: reason)
+        }
+        let document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
+        let root = document.root
+        guard root.kind == .object else {
+            throw failure("expected a MITECO response object, found \(root.kind)", at: root)
+        }
+        guard let status = root["ResultadoConsulta"] else {
+            throw failure("missing field ResultadoConsulta: not a MITECO EstacionesTerrestres response")
+        }
+        guard status.stringEquals("OK") else {
+            let said = status.string.map { "\"\($0)\"" } ?? "\(status.kind)"
+            throw failure("the service answered ResultadoConsulta \(said) instead of \"OK\"", at: status)
+        }
+        guard let fecha = root["Fecha"] else { throw failure("missing field Fecha") }
+        guard let fechaText = fecha.string, let wall = WallTime.parse(fechaText, pattern: "dd/MM/yyyy HH:mm:ss")
+        else { throw failure("Fecha is not a time like \"27/09/2025 18:05:47\"", at: fecha) }
+        let time = Date(timeIntervalSince1970: TimeInterval(wall.utcSeconds(&clock)))
+        referenceTime = max(referenceTime ?? time, time)
+        guard let list = root["ListaEESSPrecio"] else { throw failure("missing field ListaEESSPrecio") }
+        guard list.kind == .array else { throw failure("ListaEESSPrecio is \(list.kind), expected an array", at: list) }
+
+        let fields = document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
+        var context = JSONRecordContext(country: country, file: file, record: 0, idField: "IDEESS")
+        for record in list.elements {
+            records += 1
+            context.record += 1
+            context.id = nil
+            try readStation(record, fields: fields, time: time, context: &context)
+        }
+    }
+
+    private mutating func readStation(
+        _ record: JSONValue, fields: [Field], time: Date, context: inout JSONRecordContext
+    ) throws {
+        guard record.kind == .object else {
+            throw context.error("expected a station object, found \(record.kind)", at: record)
+        }
+        var id: JSONValue?
+        var values: [JSONValue?] = Array(repeating: nil, count: 8)
+        var prices: [FuelPrice] = []
+        var bioethanol: Double?
+        var bioethanolShare: JSONValue?
+        var badPrice: (name: String, value: JSONValue)?
+        for member in record.members {
+            switch fields[member.keyID] {
+            case .id: id = member.value
+            case .name: values[0] = member.value
+            case .address: values[1] = member.value
+            case .postcode: values[2] = member.value
+            case .city: values[3] = member.value
+            case .latitude: values[4] = member.value
+            case .longitude: values[5] = member.value
+            case .hours: values[6] = member.value
+            case .saleType: values[7] = member.value
+            case .bioethanolShare: bioethanolShare = member.value
+            case .bioethanolPrice:
+                let value = member.value
+                if value.isNull || value.isBlankString { continue }
+                guard let amount = value.decimal else {
+                    if badPrice == nil { badPrice = ("Precio Bioetanol", value) }
+                    continue
+                }
+                bioethanol = amount
+            case .price(let entry, let label):
+                let value = member.value
+                if value.isNull || value.isBlankString { continue }
+                guard let amount = value.decimal else {
+                    if badPrice == nil { badPrice = ("Precio " + label, value) }
+                    continue
+                }
+                prices.append(
+                    FuelPrice(
+                        fuel: entry.fuel, price: amount, updated: time, unit: entry.unit,
+                        label: entry.fuel == .other ? label : nil))
+            case .unknownPrice(let counter): counters[counter, default: 0] += 1
+            case .ignored: continue
+            }
+        }
+        guard let id else { throw context.error("missing field IDEESS", at: record) }
+        switch id.kind {
+        case .string: context.id = try id.text("IDEESS", context)
+        case .number: context.id = id.int.map(String.init)
+        default: break
+        }
+        guard let stationID = context.id else {
+            if id.kind == .string || id.kind == .null {
+                rejects["empty IDEESS", default: 0] += 1
+                return
+            }
+            throw context.error("IDEESS is \(id.kind), expected a string", at: id)
+        }
+        if let badPrice {
+            throw context.error(
+                "\(badPrice.name) \"\(badPrice.value.string ?? "")\" is not a price", at: badPrice.value)
+        }
+        guard let latitudeValue = values[4] else { throw context.error("missing field Latitud", at: record) }
+        guard let longitudeValue = values[5] else {
+            throw context.error("missing field Longitud (WGS84)", at: record)
+        }
+        guard let latitude = try latitudeValue.number("Latitud", context),
+            let longitude = try longitudeValue.number("Longitud (WGS84)", context)
+        else {
+            rejects["empty coordinates", default: 0] += 1
+            return
+        }
+        let key = "ES-" + stationID
+        if let seen = stationTimes[key] {
+            rejects["duplicate IDEESS", default: 0] += 1
+            guard time > seen else { return }
+        }
+        stationTimes[key] = time
+        let name = try values[0]?.text("Rótulo", context)
+        if let bioethanol {
+            prices.append(bioethanolPrice(bioethanol, share: bioethanolShare, time: time))
+        }
+        prices.sort(by: FuelPrice.canonicalOrder)
+        var hours = try values[6]?.text("Horario", context)
+        if let text = hours, SpainAdapter.isJunkHours(text) {
+            counters["Horario without any time (junk), dropped", default: 0] += 1
+            hours = nil
+        }
+        stations[key] = Station(
+            id: key, country: input.country, name: name, brand: brands.brand(name),
+            address: try values[1]?.text("Dirección", context), postcode: try values[2]?.text("C.P.", context),
+            city: try values[3]?.text("Localidad", context), latitude: latitude, longitude: longitude,
+            prices: prices, hours: hours,
+            restricted: try values[7]?.text("Tipo Venta", context) == "R" ? true : nil)
+    }
+
+    /// `Precio Bioetanol` is E85 where the station's `% BioEtanol` is 70 or more (real responses carry E85 there,
+    /// with `85,0`, not in `Precio Gasolina 95 E85`); any other blend stays `other` with its label, and is counted.
+    private mutating func bioethanolPrice(_ price: Double, share: JSONValue?, time: Date) -> FuelPrice {
+        let minimum = SpainAdapter.e85MinimumEthanolPercent
+        if let percent = share?.decimal, percent >= Double(minimum) {
+            counters["Precio Bioetanol read as e85 (% BioEtanol \(minimum) or more)", default: 0] += 1
+            return FuelPrice(fuel: .e85, price: price, updated: time, unit: .litre)
+        }
+        counters["Precio Bioetanol kept as other (% BioEtanol below \(minimum) or missing)", default: 0] += 1
+        return FuelPrice(fuel: .other, price: price, updated: time, unit: .litre, label: "Bioetanol")
+    }
+
+    /// The meaning of a record key; price keys go through the fuel table.
+    static func field(for key: String, fuels: FuelTable) -> Field {
+        switch key {
+        case "IDEESS": return .id
+        case "Rótulo": return .name
+        case "Dirección": return .address
+        case "C.P.": return .postcode
+        case "Localidad": return .city
+        case "Latitud": return .latitude
+        case "Longitud (WGS84)": return .longitude
+        case "Horario": return .hours
+        case "Tipo Venta": return .saleType
+        case "% BioEtanol": return .bioethanolShare
+        case "Precio Bioetanol": return .bioethanolPrice
+        default:
+            guard key.hasPrefix("Precio") else { return .ignored }
+            let label = key.dropFirst("Precio".count).trimmingCharacters(in: .whitespaces)
+            guard let entry = fuels.lookup(label) else { return .unknownPrice(counter: "unknown price key: \(key)") }
+            return .price(entry, label: label)
+        }
+    }
+}
+
+extension SpainAdapter {
+    /// The ethanol share from which `Precio Bioetanol` is E85 fuel: E85 blends hold 70 to 85 % ethanol (EN 15293).
+    static let e85MinimumEthanolPercent = 70
+
+    /// True for an `Horario` with no digit at all. Of the 1,255 distinct values in the national feed, every real one
+    /// holds a time (`L-D: 24H`, `L-V: 07:00-22:00`); the one without is junk (`CACA`).
+    static func isJunkHours(_ text: String) -> Bool {
+        !text.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+}

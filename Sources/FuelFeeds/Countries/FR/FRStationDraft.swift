@@ -1,0 +1,129 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// One `<pdv>` as read, before shortages are resolved against the feed's reference time.
+struct FRStationDraft {
+    /// One `<prix>`.
+    struct Price {
+        var name: String
+        var euros: Double
+        var updated: Int64
+    }
+
+    /// One `<rupture>`.
+    struct Shortage {
+        var name: String
+        /// `temporaire`, `definitive`, or nil in older files.
+        var type: String?
+        /// When it ends; nil when `fin` is empty (ongoing).
+        var end: Int64?
+    }
+
+    var id: Int
+    /// Where the record starts, for messages: `entry X, line N`.
+    var location: String
+    /// Degrees; nil when the feed left the coordinate empty.
+    var latitude: Double?
+    var longitude: Double?
+    var postcode: String?
+    var motorway: Bool?
+    var address: String?
+    var city: String?
+    /// The newest price of each fuel name.
+    var prices: [String: Price] = [:]
+    var shortages: [Shortage] = []
+    var hours: FRHours?
+    var services: Set<String> = []
+
+    /// The newest price time of the station, for choosing between duplicates.
+    var newestUpdate: Int64 { prices.values.map(\.updated).max() ?? Int64.min }
+
+    /// Keeps the newer price when a fuel appears more than once (archives list every change).
+    mutating func add(_ price: Price) {
+        if let existing = prices[price.name], existing.updated > price.updated { return }
+        prices[price.name] = price
+    }
+
+    /// The station, with shortages resolved against `reference` (seconds since 1970).
+    ///
+    /// A `definitive` shortage means the station no longer sells the fuel: its price, if any, is dropped and the
+    /// fuel is not listed as unavailable. A `temporaire` shortage, or one without a type (older files), lists the
+    /// fuel as unavailable unless its `fin` lies before the reference time (the shortage is over). The price of a
+    /// temporarily unavailable fuel is kept: it is the last price the station set.
+    ///
+    /// A week whose seven days are all `ferme="1"` while the station has a price updated within `maxPriceAge`
+    /// seconds of the reference time contradicts itself (a real national file has 670 such stations, 570 of them
+    /// with a dummy `01.00-01.00` interval): its hours are left unknown (nil), never "closed", and it is counted.
+    /// A card automat open around the clock still says so (`24/7 automat`).
+    func station(
+        reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout [String: Int]
+    ) -> Station? {
+        guard let latitude, let longitude else { return nil }
+        var discontinued: Set<String> = []
+        var unavailable: Set<FuelCode> = []
+        for shortage in shortages {
+            if shortage.type == "definitive" {
+                discontinued.insert(shortage.name)
+                continue
+            }
+            if let end = shortage.end, end < reference {
+                counters["shortage already over", default: 0] += 1
+                continue
+            }
+            guard let entry = fuels.resolve(shortage.name), entry.fuel != .other else {
+                counters["shortage of an unknown fuel: \(shortage.name)", default: 0] += 1
+                continue
+            }
+            unavailable.insert(entry.fuel)
+        }
+        var result: [FuelPrice] = []
+        for price in prices.values {
+            if discontinued.contains(price.name) {
+                counters["price dropped: fuel no longer sold (definitive shortage)", default: 0] += 1
+                continue
+            }
+            let entry = fuels.resolve(price.name)
+            let fuel = entry?.fuel ?? .other
+            if entry == nil { counters["unknown fuel: \(price.name)", default: 0] += 1 }
+            result.append(
+                FuelPrice(
+                    fuel: fuel, price: (price.euros * 1000).rounded() / 1000,
+                    updated: Date(timeIntervalSince1970: TimeInterval(price.updated)), unit: entry?.unit ?? .litre,
+                    label: fuel == .other ? price.name : nil))
+        }
+        result.sort(by: FuelPrice.canonicalOrder)
+        var hoursText = hours?.text
+        let currentSince = Date(timeIntervalSince1970: TimeInterval(reference - maxPriceAge))
+        if let hours, hours.isClosedAllWeek, result.contains(where: { $0.updated >= currentSince }) {
+            counters[FRStationDraft.closedWeekWithPrices, default: 0] += 1
+            hoursText = hours.automat ? FRHours(automat: true).text : nil
+        }
+        return Station(
+            id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
+            latitude: (latitude * 1_000_000).rounded() / 1_000_000,
+            longitude: (longitude * 1_000_000).rounded() / 1_000_000, prices: result,
+            unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
+            services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
+    }
+}
+
+extension FRStationDraft {
+    /// The report's counter for stations whose hours say closed all week while their prices are current.
+    static let closedWeekWithPrices = "hours left unknown: all seven days ferme but prices are current"
+}
+
+/// Looks FR fuel names up in `fuels.json` once per distinct name.
+struct FRFuelResolver {
+    let table: FuelTable
+    private var cache: [String: FuelTable.Entry?] = [:]
+
+    init(table: FuelTable) { self.table = table }
+
+    mutating func resolve(_ name: String) -> FuelTable.Entry? {
+        if let cached = cache[name] { return cached }
+        let entry = table.lookup(name)
+        cache[name] = entry
+        return entry
+    }
+}

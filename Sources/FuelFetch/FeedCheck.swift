@@ -1,0 +1,189 @@
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+import FuelHTTP
+
+/// One country's answer to `fuel-publish fetch --check`: a single light request and what came back.
+public struct FeedCheckResult: Sendable, Equatable {
+    /// Whether TLS was verified: `verified`, `failed`, or `none` for plain HTTP or when no connection was made.
+    public enum TLS: String, Sendable { case verified, failed, none }
+
+    public var country: String
+    /// The request made (redacted).
+    public var url: String
+    /// The HTTP status, nil when no answer came.
+    public var status: Int?
+    public var tls: TLS
+    /// True when the answer has the shape the fetch and the adapter expect.
+    public var shapeRecognised: Bool
+    /// What was counted: rows the service says match (PT `Quantidade`), stations (ES), districts (AT), or bytes.
+    public var measure: String
+    public var seconds: Double
+    /// Why the country is not usable; nil when it is.
+    public var problem: String?
+
+    public var usable: Bool { problem == nil }
+}
+
+/// `fuel-publish fetch --check`: one light request per country, so an operator can see whether each service
+/// answers, with verified TLS and the expected shape, without downloading the feeds or touching the feeds folder.
+///
+/// - PT: one row of `PesquisarPostos` (its `Quantidade` is the whole country's row count).
+/// - ES: the source's `checkUrl` (its smallest filtered query, `…/FiltroProvincia/52`, Melilla), else `url`.
+/// - FR: the instantané ZIP itself (about 1 MB), checked as a ZIP.
+/// - IT: the first 16 KB of both files (`Range`), checked for the header line and the `Estrazione del` date.
+/// - AT: the region list, counted in political districts.
+public struct FeedChecker: Sendable {
+    public var options: FetchOptions
+    private let client: HTTPClient
+
+    public init(options: FetchOptions, client: HTTPClient = HTTPClient()) {
+        self.options = options
+        self.client = client
+    }
+
+    /// Checks every chosen country at once; results sorted by country.
+    public func run() async -> [FeedCheckResult] {
+        let fetcher = FeedFetcher(options: options, client: client)
+        let results = await withTaskGroup(of: [FeedCheckResult].self) { group in
+            for country in fetcher.countries {
+                group.addTask { await check(country, fetcher: fetcher) }
+            }
+            var all: [FeedCheckResult] = []
+            for await results in group { all += results }
+            return all
+        }
+        return results.sorted { ($0.country, $0.url) < ($1.country, $1.url) }
+    }
+
+    private func check(_ country: String, fetcher: FeedFetcher) async -> [FeedCheckResult] {
+        let settings: SourceSettings
+        do { settings = try fetcher.settings(for: country) } catch {
+            let reason = (error as? FetchError)?.description ?? String(describing: error)
+            return [
+                FeedCheckResult(
+                    country: country, url: "-", status: nil, tls: .none, shapeRecognised: false, measure: "-",
+                    seconds: 0, problem: reason)
+            ]
+        }
+        let base = settings.url.hasSuffix("/") ? String(settings.url.dropLast()) : settings.url
+        switch country {
+        case "PT":
+            return [
+                await probe(country, settings.portugalPage(1, size: 1), settings) { file in
+                    let page = try CountrySources.PortugalPage(file: file)
+                    guard let total = page.quantidade, page.count > 0 else {
+                        throw CountrySources.PageProblem(text: "the page has no row with Quantidade")
+                    }
+                    return "\(total) rows"
+                }
+            ]
+        case "ES":
+            return [await probe(country, settings.checkURL ?? settings.url, settings, shape: Self.spanishStations)]
+        case "FR":
+            return [
+                await probe(country, settings.url, settings) { file in
+                    if let problem = FeedFormat.zip.problem(with: file) {
+                        throw CountrySources.PageProblem(text: problem)
+                    }
+                    return Self.bytes(of: file)
+                }
+            ]
+        case "IT":
+            let folder = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
+            var results: [FeedCheckResult] = []
+            for url in [
+                settings.registryURL ?? folder + settings.registryFile,
+                settings.pricesURL ?? folder + settings.pricesFile,
+            ] {
+                results.append(
+                    await probe(country, url, settings, range: 16_384) { file in
+                        if let problem = FeedFormat.csv.problem(with: file) {
+                            throw CountrySources.PageProblem(text: problem)
+                        }
+                        guard let date = FeedFormat.extractionDate(of: file) else {
+                            throw CountrySources.PageProblem(text: "no \"Estrazione del\" line in its first lines")
+                        }
+                        return "Estrazione del \(date)"
+                    })
+            }
+            return results
+        case "AT":
+            return [
+                await probe(country, base + "/regions?includeCities=false", settings) { file in
+                    "\(try CountrySources.districts(in: file).count) districts"
+                }
+            ]
+        default:
+            return [
+                FeedCheckResult(
+                    country: country, url: "-", status: nil, tls: .none, shapeRecognised: false, measure: "-",
+                    seconds: 0, problem: "no fetcher for this country")
+            ]
+        }
+    }
+
+    /// One GET into a temporary file, its shape checked by `shape`, which returns what it counted.
+    private func probe(
+        _ country: String, _ url: String, _ settings: SourceSettings, range: Int? = nil,
+        shape: (URL) throws -> String
+    ) async -> FeedCheckResult {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-check-\(UUID().uuidString)")
+        defer { removeQuietly(file) }
+        let range = range.map { [HTTPHeader("Range", "bytes=0-\($0 - 1)")] } ?? []
+        let request = settings.request(url, extraHeaders: range, into: file, maxBytes: settings.maxBytes)
+        let redacted = HTTPRedaction.url(url)
+        let secure = url.lowercased().hasPrefix("https://")
+        let stopwatch = Stopwatch()
+        var result = FeedCheckResult(
+            country: country, url: redacted, status: nil, tls: .none, shapeRecognised: false, measure: "-",
+            seconds: 0, problem: nil)
+        do {
+            let response = try await client.send(request)
+            result.seconds = stopwatch.seconds
+            result.status = response.status
+            result.tls = secure ? .verified : .none
+            guard response.status == 200 || response.status == 206 else {
+                result.problem = "answered HTTP \(response.status)"
+                return result
+            }
+            if let type = response.header("Content-Type"), type.lowercased().contains("text/html") {
+                result.problem = "answered with an HTML page (Content-Type \(type))"
+                return result
+            }
+            result.measure = try shape(file)
+            result.shapeRecognised = true
+        } catch let error as HTTPError {
+            result.seconds = stopwatch.seconds
+            if case .transport(let code, _, _) = error, code == HTTPError.certificateVerificationFailed {
+                result.tls = .failed
+            }
+            result.problem = error.description
+        } catch let problem as CountrySources.PageProblem {
+            result.problem = "the answer " + problem.text
+        } catch {
+            result.problem = String(describing: error)
+        }
+        return result
+    }
+
+    /// An `EstacionesTerrestres` answer: `ResultadoConsulta` OK and a `ListaEESSPrecio` array, counted.
+    static func spanishStations(_ file: URL) throws -> String {
+        guard let data = FileManager.default.contents(atPath: file.path),
+            let document = try? JSONDocument(parsing: [UInt8](data)), document.root.kind == .object
+        else { throw CountrySources.PageProblem(text: "is not a JSON object") }
+        guard document.root["ResultadoConsulta"]?.stringEquals("OK") == true else {
+            throw CountrySources.PageProblem(text: "has no ResultadoConsulta \"OK\"")
+        }
+        guard let list = document.root["ListaEESSPrecio"], list.kind == .array else {
+            throw CountrySources.PageProblem(text: "has no ListaEESSPrecio array")
+        }
+        return "\(list.count) stations"
+    }
+
+    static func bytes(of file: URL) -> String {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        return "\(size) bytes"
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import FuelFeeds
+import FuelFormat
+import FuelHTTP
+
+/// What to fetch, from where, and how politely.
+public struct FetchOptions: Sendable {
+    /// The feeds folder (`DIR/<CC>/…`, `DIR/manifest.json`).
+    public var feedsDirectory: URL
+    /// The adapter metadata folder (`adapters/<CC>/source.json`); nil reads the metadata built into the executables.
+    public var adaptersDirectory: URL?
+    /// Countries to fetch; nil: every country configured under the adapters folder that fetching supports.
+    public var countries: [String]?
+    /// `--endpoint CC=URL`: replaces the `url` of a country's fetch settings (wins over the environment).
+    public var endpointOverrides: [String: String] = [:]
+    /// The process environment, read for `FUEL_ENDPOINT_<CC>`.
+    public var environment: [String: String] = [:]
+    /// `--rate`: requests per second to each publisher, replacing `requestsPerSecond`.
+    public var requestsPerSecond: Double?
+    /// `--attempts`: attempts per request, replacing every country's `attempts`.
+    public var attempts: Int?
+    /// `--retry-delay`: seconds before the first retry, replacing every country's `retryBaseDelay`.
+    public var retryBaseDelay: Double?
+    /// Touch no network and write nothing: report what the feeds folder already holds.
+    public var offline = false
+    /// The clock for manifest times.
+    public var now: @Sendable () -> Date = { Date() }
+
+    public init(feedsDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil) {
+        self.feedsDirectory = feedsDirectory
+        self.adaptersDirectory = adaptersDirectory
+        self.countries = countries
+    }
+
+    /// The endpoint override for a country: the flag, else `FUEL_ENDPOINT_<CC>`.
+    public func endpointOverride(for country: String) -> String? {
+        endpointOverrides[country] ?? environment["FUEL_ENDPOINT_\(country)"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+/// Fetches the national feeds into the feeds folder: all countries at once, each all-or-nothing.
+///
+/// A country's files are downloaded into hidden staging files, checked, and only renamed into `DIR/<CC>/` when the
+/// whole set is good; on any failure the previous files stay byte-identical and the manifest marks the country
+/// failed, so the build refuses it. The manifest is rewritten atomically after each country.
+public struct FeedFetcher: Sendable {
+    public var options: FetchOptions
+    private let client: HTTPClient
+
+    public init(options: FetchOptions, client: HTTPClient = HTTPClient()) {
+        self.options = options
+        self.client = client
+    }
+
+    /// Countries fetching knows how to get.
+    public static var supportedCountries: [String] { CountrySources.supported }
+
+    /// The countries this run covers, sorted.
+    public var countries: [String] {
+        let chosen =
+            options.countries
+            ?? CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory).filter {
+                CountrySources.supported.contains($0)
+            }
+        return Array(Set(chosen)).sorted()
+    }
+
+    /// Fetches every chosen country; never throws for a country's failure (see the report).
+    /// - Throws: ``FetchError`` only when the existing manifest is unreadable or cannot be written.
+    public func run(events: @escaping @Sendable (FetchEvent) -> Void = { _ in }) async throws -> FetchReport {
+        let feeds = options.feedsDirectory
+        let previous: FeedManifest?
+        do { previous = try FeedManifest.load(feedsDirectory: feeds) } catch {
+            throw FetchError(
+                country: "-", file: feeds.appendingPathComponent(FeedManifest.fileName).path,
+                reason: "the manifest is unreadable: \(ErrorText.describe(error))")
+        }
+        if options.offline {
+            let report = offlineReport(previous)
+            for result in report.results { events(.finished(result)) }
+            return report
+        }
+        let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())
+        let results = await withTaskGroup(of: CountryFetchResult.self) { group in
+            for country in countries {
+                group.addTask {
+                    events(.started(country: country))
+                    let result = await fetchCountry(country, previous: previous, store: store, events: events)
+                    events(.finished(result))
+                    return result
+                }
+            }
+            var results: [CountryFetchResult] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        try await store.flushError()
+        return FetchReport(results: results)
+    }
+
+    private func fetchCountry(
+        _ country: String, previous: FeedManifest?, store: ManifestStore,
+        events: @escaping @Sendable (FetchEvent) -> Void
+    ) async -> CountryFetchResult {
+        let stopwatch = Stopwatch()
+        let fetchedAt = UTCTime.format(options.now())
+        var downloader: FeedDownloader?
+        do {
+            let settings = try settings(for: country)
+            let current = FeedDownloader(
+                country: country, feedsDirectory: options.feedsDirectory, settings: settings, client: client,
+                previous: previous, now: options.now, events: events)
+            downloader = current
+            let staged = try await CountrySources.fetch(current)
+            let files = try commit(staged, country: country, previous: previous)
+            await store.succeeded(country: country, files: staged, fetchedAt: fetchedAt)
+            return CountryFetchResult(
+                country: country, files: files, downloaded: staged.count { !$0.reused },
+                reused: staged.count(where: \.reused), bytes: current.bytesReceived, seconds: stopwatch.seconds)
+        } catch {
+            let failure =
+                error as? FetchError
+                ?? FetchError(country: country, file: "\(country)/", reason: String(describing: error))
+            await store.failed(country: country, error: failure, fetchedAt: fetchedAt)
+            return CountryFetchResult(
+                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure)
+        }
+    }
+
+    /// The country's fetch settings with the command-line overrides applied.
+    func settings(for country: String) throws -> SourceSettings {
+        let adapters = options.adaptersDirectory
+        let sourceFile = CountryConfig.metadataFile(country: country, name: "source.json", adaptersDirectory: adapters)
+        let config: CountryConfig
+        do {
+            config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+        } catch let error as FeedError {
+            throw FetchError(country: country, file: error.file, reason: error.reason)
+        } catch {
+            throw FetchError(country: country, file: sourceFile.path, reason: String(describing: error))
+        }
+        var settings = try SourceSettings.parse(
+            country: country, fetch: config.fetch, endpointOverride: options.endpointOverride(for: country),
+            file: sourceFile.path,
+            metadata: { CountryConfig.metadataFile(country: country, name: $0, adaptersDirectory: adapters) })
+        if let rate = options.requestsPerSecond { settings.requestsPerSecond = rate }
+        if options.attempts != nil || options.retryBaseDelay != nil {
+            settings.retry = RetryPolicy(
+                maxAttempts: options.attempts ?? settings.retry.maxAttempts,
+                baseDelay: options.retryBaseDelay ?? settings.retry.baseDelay, maxDelay: settings.retry.maxDelay,
+                maxRetryAfter: settings.retry.maxRetryAfter)
+        }
+        return settings
+    }
+
+    /// Renames the staged files into place and removes files of the previous fetch that the new set lacks.
+    private func commit(_ staged: [StagedFile], country: String, previous: FeedManifest?) throws -> [String] {
+        let feeds = options.feedsDirectory
+        for file in staged {
+            guard let source = file.staged else { continue }
+            let target = feeds.appendingPathComponent(file.relativePath)
+            guard rename(source.path, target.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                for other in staged { if let leftover = other.staged { removeQuietly(leftover) } }
+                throw FetchError(country: country, file: file.relativePath, reason: "cannot move into place: \(reason)")
+            }
+        }
+        let kept = Set(staged.map(\.relativePath))
+        let stale = (previous?.files.keys ?? [:].keys).filter { $0.hasPrefix(country + "/") && !kept.contains($0) }
+        for path in stale { removeQuietly(feeds.appendingPathComponent(path)) }
+        return kept.sorted()
+    }
+
+    /// Offline: what each country's folder already holds; nothing is fetched or written.
+    private func offlineReport(_ manifest: FeedManifest?) -> FetchReport {
+        let results = countries.map { country -> CountryFetchResult in
+            let folder = options.feedsDirectory.appendingPathComponent(country)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { !$0.hasPrefix(".") }.sorted()
+            if let entry = manifest?.countries[country], entry.failed {
+                let reason = "offline, and the last fetch failed: \(entry.error ?? "no reason recorded")"
+                return CountryFetchResult(
+                    country: country, files: names.map { "\(country)/\($0)" },
+                    error: FetchError(country: country, file: "\(country)/", reason: reason))
+            }
+            guard !names.isEmpty else {
+                let reason = "offline, and \(folder.path) holds no feed files"
+                return CountryFetchResult(
+                    country: country, error: FetchError(country: country, file: "\(country)/", reason: reason))
+            }
+            return CountryFetchResult(country: country, files: names.map { "\(country)/\($0)" }, offline: true)
+        }
+        return FetchReport(results: results)
+    }
+}
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif

@@ -1,0 +1,118 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+
+/// How old a published dataset is, read from its `index.json` over HTTP(S) or from a folder: what
+/// `fuel-publish status` prints and what any outside monitor can check.
+public struct PublishedStatus: Sendable, Equatable {
+    /// One country's line.
+    public struct Country: Sendable, Equatable {
+        public var country: String
+        public var stations: Int
+        /// The feed's own time, and its age at the check.
+        public var updated: Date
+        public var ageHours: Double
+        /// Since when it is carried forward, and for how long; nil when fresh.
+        public var carriedSince: Date?
+        public var carriedHours: Double?
+    }
+
+    public var index: String
+    public var builtAt: Date
+    public var buildAgeHours: Double
+    public var countries: [Country]
+    /// Why the dataset is not healthy: the build too old, a country carried too long. Empty when healthy.
+    public var problems: [String]
+
+    /// Checks the index at `base` (`https://tiles.example.com` or a folder holding `<prefix>index.json`).
+    /// - Parameters:
+    ///   - maxAgeHours: the build may be at most this old.
+    ///   - maxCarriedHours: a country may be carried forward for at most this long.
+    /// - Throws: ``StatusError`` when the index cannot be fetched or read.
+    public static func check(
+        base: String, prefix: String = TileFormat.defaultPrefix, maxAgeHours: Double, maxCarriedHours: Double,
+        now: Date = Date(), client: HTTPClient = HTTPClient()
+    ) async throws -> PublishedStatus {
+        let location =
+            base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
+        let bytes = try await read(location, client: client)
+        let index: TileIndex
+        do {
+            let json = bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.decompress(bytes) : bytes
+            index = try JSONDecoder().decode(TileIndex.self, from: Data(json))
+        } catch {
+            throw StatusError(
+                message: "\(HTTPRedaction.url(location)): not a readable index: \(ErrorText.describe(error))")
+        }
+        func hours(since date: Date) -> Double { now.timeIntervalSince(date) / 3600 }
+        let format = Self.format
+        var problems: [String] = []
+        let buildAge = hours(since: index.builtAt)
+        if buildAge > maxAgeHours {
+            problems.append(
+                "the build of \(UTCTime.format(index.builtAt)) is \(format(buildAge)) h old, over --max-age \(format(maxAgeHours)) h"
+            )
+        }
+        let countries = index.countries.keys.sorted().compactMap { code -> Country? in
+            guard let summary = index.countries[code] else { return nil }
+            let carried = summary.carriedSince.map(hours(since:))
+            if let carried, let since = summary.carriedSince, carried > maxCarriedHours {
+                problems.append(
+                    "\(code) has been carried forward since \(UTCTime.format(since)), \(format(carried)) h, over "
+                        + "--max-carried \(format(maxCarriedHours)) h")
+            }
+            return Country(
+                country: code, stations: summary.stations, updated: summary.updated,
+                ageHours: hours(since: summary.updated), carriedSince: summary.carriedSince, carriedHours: carried)
+        }
+        return PublishedStatus(
+            index: HTTPRedaction.url(location), builtAt: index.builtAt, buildAgeHours: buildAge, countries: countries,
+            problems: problems)
+    }
+
+    /// The printed report: the build, one line per country, then each problem.
+    public var lines: [String] {
+        var lines = ["\(index): built \(UTCTime.format(builtAt)), \(Self.format(buildAgeHours)) h ago"]
+        for country in countries {
+            var line =
+                "  \(country.country): \(country.stations) stations, feed time \(UTCTime.format(country.updated)) "
+                + "(\(Self.format(country.ageHours)) h old)"
+            if let since = country.carriedSince, let hours = country.carriedHours {
+                line += ", CARRIED since \(UTCTime.format(since)) (\(Self.format(hours)) h)"
+            }
+            lines.append(line)
+        }
+        lines += problems.map { "problem: \($0)" }
+        lines.append(problems.isEmpty ? "ok" : "STALE")
+        return lines
+    }
+
+    private static func read(_ location: String, client: HTTPClient) async throws -> [UInt8] {
+        guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
+            guard let data = FileManager.default.contents(atPath: location) else {
+                throw StatusError(message: "\(location): no such file")
+            }
+            return [UInt8](data)
+        }
+        do {
+            let response = try await client.send(
+                HTTPRequest(
+                    url: location, headers: [HTTPHeader("Cache-Control", "no-cache")], maxResponseBytes: 16 << 20,
+                    connectTimeout: 15, totalTimeout: 60, stallTimeout: 30, acceptGzip: true))
+            try response.requireSuccess()
+            return response.body
+        } catch {
+            throw StatusError(message: "cannot fetch the published index: \(error)")
+        }
+    }
+
+    private static func format(_ hours: Double) -> String { String(format: "%.1f", hours) }
+}
+
+/// Why the published status could not be read.
+public struct StatusError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}

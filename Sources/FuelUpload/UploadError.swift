@@ -1,0 +1,49 @@
+import FuelBuild
+import FuelCodecs
+
+/// Why an upload stopped. Descriptions name the file, key or setting at fault and never contain a secret.
+public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The local build is missing, unreadable or inconsistent.
+    case localBuild(path: String, reason: String)
+    /// A setting is missing or invalid (the environment variable or option is named, never its secret value).
+    case configuration(String)
+    /// The index in the bucket is no longer the one this run started from (HTTP 412 on the conditional PUT).
+    case indexChanged
+    /// Some objects could not be written or deleted; no later phase was attempted. `indexWritten` tells whether
+    /// the new index was already live (only deletes come after it).
+    case objectsFailed(phase: String, failures: [String], notAttempted: Int, indexWritten: Bool)
+    /// A request the plan depends on failed (LIST, HEAD of the index).
+    case request(String)
+    /// The new index would shrink a country against the bucket's live index; nothing was written.
+    case shrink(String)
+    /// Another publisher holds the bucket's lock; nothing was written.
+    case locked(String)
+
+    /// The exact text of the concurrent-publisher abort.
+    public static let indexChangedMessage = "another publisher changed the index since this run started"
+
+    public var description: String {
+        switch self {
+        case .localBuild(let path, let reason):
+            return "\(path): \(reason)"
+        case .configuration(let message):
+            return message
+        case .indexChanged:
+            return Self.indexChangedMessage
+        case .objectsFailed(let phase, let failures, let notAttempted, let indexWritten):
+            let shown = failures.prefix(10).joined(separator: "\n  ")
+            let more = failures.count > 10 ? "\n  … and \(failures.count - 10) more" : ""
+            let skipped = notAttempted > 0 ? ", \(notAttempted) not attempted" : ""
+            let consequence =
+                indexWritten
+                ? "the new index is live; the stale tiles left behind are deleted by the next run"
+                : "the index in the bucket was not changed and nothing was deleted; rerun to finish (what landed is "
+                    + "skipped)"
+            return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
+        case .request(let message):
+            return message
+        case .shrink(let message), .locked(let message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+
+/// What an upload will do, decided from the local build and one listing of the bucket: pure, so it is unit-tested
+/// and printed as is by `--dry-run`.
+public struct UploadPlan: Sendable, Equatable {
+    /// The precondition on the index PUT, from the index the run started from.
+    public enum IndexCondition: Sendable, Equatable {
+        /// `If-Match: <etag>` (the ETag as listed, quotes included).
+        case ifMatch(String)
+        /// `If-None-Match: *`: there was no index.
+        case ifNoneMatch
+    }
+
+    /// Changed or new tiles, sorted by path: phase 1.
+    public let tiles: [LocalObject]
+    /// Changed or new brands, sources and other metadata: phase 2.
+    public let metadata: [LocalObject]
+    /// The index when it changed: phase 3.
+    public let index: LocalObject?
+    /// How the index PUT is guarded.
+    public let indexCondition: IndexCondition
+    /// The index's local MD5 hex, to recognise it in the bucket.
+    public let indexMD5: String
+    /// Keys (full, prefix included) under `<prefix>tiles/` the new build does not have: phase 4, after the index.
+    public let deletes: [String]
+    /// Local objects already in the bucket with the same bytes.
+    public let skipped: Int
+    /// The key prefix, `fuel/` by default (empty for the bucket root).
+    public let prefix: String
+
+    /// Every PUT in order.
+    public var puts: [LocalObject] { tiles + metadata + (index.map { [$0] } ?? []) }
+
+    /// Bytes the PUTs send.
+    public var bytes: Int { puts.reduce(0) { $0 + $1.bytes.count } }
+
+    /// Compares the build with the bucket listing.
+    /// - Parameters:
+    ///   - build: the local files.
+    ///   - remote: ETags by full key, for every key under the prefix (quotes as the server sent them).
+    ///   - prefix: the key prefix.
+    public init(build: LocalBuild, remote: [String: String], prefix: String) {
+        self.prefix = prefix
+        var tiles: [LocalObject] = []
+        var metadata: [LocalObject] = []
+        var index: LocalObject?
+        var skipped = 0
+        for object in build.objects {
+            if let etag = remote[prefix + object.path], Self.normalise(etag) == object.md5Hex {
+                skipped += 1
+                continue
+            }
+            switch object.kind {
+            case .tile: tiles.append(object)
+            case .metadata: metadata.append(object)
+            case .index: index = object
+            }
+        }
+        self.tiles = tiles
+        self.metadata = metadata
+        self.index = index
+        self.skipped = skipped
+        indexMD5 = build.index?.md5Hex ?? ""
+        indexCondition = remote[prefix + TileFormat.indexPath].map { .ifMatch($0) } ?? .ifNoneMatch
+        let tilePrefix = prefix + "tiles/"
+        let keep = Set(build.tilePaths.map { prefix + $0 })
+        deletes = remote.keys.filter { $0.hasPrefix(tilePrefix) && !keep.contains($0) }.sorted()
+    }
+
+    /// An ETag without quotes or a weak marker, lower-cased: comparable with an MD5 hex.
+    public static func normalise(_ etag: String) -> String {
+        var text = Substring(etag.trimmingCharacters(in: .whitespaces))
+        if text.hasPrefix("W/") { text = text.dropFirst(2) }
+        if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
+        return text.lowercased()
+    }
+
+    /// One line: `PUT 3 (2 tiles, 0 brands/sources, index), skip 120, delete 1, 4.1 KB`.
+    public var summaryLine: String {
+        let parts =
+            "\(tiles.count) tiles, \(metadata.count) brands/sources, \(index == nil ? "index unchanged" : "index")"
+        return "PUT \(puts.count) (\(parts)), skip \(skipped), delete \(deletes.count), \(ByteCount.format(bytes))"
+    }
+}
+
+/// Human byte counts: `812 B`, `4.1 KB`, `12.3 MB` (powers of 1000).
+enum ByteCount {
+    static func format(_ bytes: Int) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+}

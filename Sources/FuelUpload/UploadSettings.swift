@@ -1,0 +1,152 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+
+/// The upload's options as given on the command line; anything nil falls back to the environment or a default.
+public struct UploadOptions: Sendable, Equatable {
+    /// `OUT`: the folder holding `fuel/`.
+    public var from: URL
+    public var bucket: String
+    public var prefix: String?
+    public var endpoint: String?
+    public var region: String?
+    public var concurrency: Int?
+    public var dryRun: Bool
+    /// `max-age` of tiles, brands and sources (default 3600).
+    public var maxAge: Int?
+    /// `max-age` of the index (default 300).
+    public var indexMaxAge: Int?
+    /// Upload even when a country shrinks against the bucket's live index (see ``ShrinkGuard``).
+    public var allowShrink: Bool
+    /// Seconds to connect, and seconds without a byte, before a request gives up (defaults 15 and 30).
+    public var connectTimeout: Double?
+    public var stallTimeout: Double?
+
+    public init(
+        from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
+        concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
+        allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil
+    ) {
+        self.from = from
+        self.bucket = bucket
+        self.prefix = prefix
+        self.endpoint = endpoint
+        self.region = region
+        self.concurrency = concurrency
+        self.dryRun = dryRun
+        self.maxAge = maxAge
+        self.indexMaxAge = indexMaxAge
+        self.allowShrink = allowShrink
+        self.connectTimeout = connectTimeout
+        self.stallTimeout = stallTimeout
+    }
+}
+
+/// Everything an upload needs, resolved from options and environment and checked.
+public struct UploadSettings: Sendable {
+    public var from: URL
+    public var bucket: String
+    /// Key prefix: empty (bucket root) or ending in `/`.
+    public var prefix: String
+    public var endpoint: S3Endpoint
+    public var region: String
+    public var concurrency: Int
+    public var dryRun: Bool
+    /// Upload even when a country shrinks against the live index.
+    public var allowShrink: Bool
+    public var credentials: SigV4Credentials
+    /// `Cache-Control` of tiles, brands and sources.
+    public var cacheControl: String
+    /// `Cache-Control` of the index.
+    public var indexCacheControl: String
+    /// Retries per request (at least 5 attempts).
+    public var retry = RetryPolicy(maxAttempts: 6, baseDelay: 0.2, maxDelay: 10, maxRetryAfter: 30)
+    /// Keys per LIST page; nil leaves the server default (1000). Tests set it low to exercise pagination.
+    public var listPageSize: Int?
+    /// Most LIST pages one upload reads before it stops: a server that always answers "more" must not keep it going.
+    public var maxListPages = S3Client.defaultMaxListPages
+    /// Connect, stall and total timeouts of every request (15, 30 and 120 s).
+    public var timeouts = S3Client.Timeouts()
+
+    /// Environment variables read here.
+    public enum Variable {
+        public static let accessKey = "AWS_ACCESS_KEY_ID"
+        public static let secretKey = "AWS_SECRET_ACCESS_KEY"
+        public static let sessionToken = "AWS_SESSION_TOKEN"
+        public static let endpointS3 = "AWS_ENDPOINT_URL_S3"
+        public static let endpoint = "AWS_ENDPOINT_URL"
+        public static let region = "AWS_REGION"
+    }
+
+    /// Resolves the settings.
+    /// - Throws: ``UploadError/configuration(_:)`` naming the missing or invalid option or variable (never its
+    ///   secret value).
+    public init(options: UploadOptions, environment: [String: String]) throws {
+        func variable(_ name: String) -> String? {
+            environment[name].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        }
+        let bucket = options.bucket.trimmingCharacters(in: .whitespaces)
+        guard !bucket.isEmpty, !bucket.contains("/"), bucket.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            throw UploadError.configuration("--bucket must be a bucket name (no '/' or spaces), got '\(bucket)'")
+        }
+        guard let accessKey = variable(Variable.accessKey), let secret = variable(Variable.secretKey) else {
+            let missing = [Variable.accessKey, Variable.secretKey].filter { variable($0) == nil }
+            throw UploadError.configuration(
+                "\(missing.joined(separator: " and ")) must be set (for R2: an API token's access key id and secret)")
+        }
+        credentials = SigV4Credentials(
+            accessKeyID: accessKey.trimmingCharacters(in: .whitespacesAndNewlines),
+            secretAccessKey: secret.trimmingCharacters(in: .whitespacesAndNewlines),
+            sessionToken: variable(Variable.sessionToken)?.trimmingCharacters(in: .whitespacesAndNewlines))
+
+        region = options.region ?? variable(Variable.region) ?? "auto"
+        guard !region.isEmpty, region.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+            throw UploadError.configuration("the region must be letters, digits and '-', got '\(region)'")
+        }
+        if let text = options.endpoint {
+            endpoint = try S3Endpoint(parsing: text, source: "--endpoint")
+        } else if let text = variable(Variable.endpointS3) {
+            endpoint = try S3Endpoint(parsing: text, source: Variable.endpointS3)
+        } else if let text = variable(Variable.endpoint) {
+            endpoint = try S3Endpoint(parsing: text, source: Variable.endpoint)
+        } else if region != "auto" {
+            endpoint = try S3Endpoint(parsing: "https://s3.\(region).amazonaws.com", source: "the AWS region")
+        } else {
+            throw UploadError.configuration(
+                "no endpoint: pass --endpoint or set \(Variable.endpointS3) (R2: "
+                    + "https://<account>.r2.cloudflarestorage.com), or set a real AWS region")
+        }
+
+        var prefix = options.prefix ?? TileFormat.defaultPrefix
+        while prefix.hasPrefix("/") { prefix.removeFirst() }
+        if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+        self.prefix = prefix
+
+        let concurrency = options.concurrency ?? 16
+        guard (1...256).contains(concurrency) else {
+            throw UploadError.configuration("--concurrency must be between 1 and 256, got \(concurrency)")
+        }
+        self.concurrency = concurrency
+        for (name, value) in [("--max-age", options.maxAge), ("--index-max-age", options.indexMaxAge)] {
+            if let value, value < 0 || value > 31_536_000 {
+                throw UploadError.configuration("\(name) must be between 0 and 31536000 seconds, got \(value)")
+            }
+        }
+        cacheControl = "public, max-age=\(options.maxAge ?? 3600), no-transform"
+        indexCacheControl = "public, max-age=\(options.indexMaxAge ?? 300), no-transform"
+        from = options.from
+        self.bucket = bucket
+        dryRun = options.dryRun
+        allowShrink = options.allowShrink
+        for (name, value) in [("--connect-timeout", options.connectTimeout), ("--stall-timeout", options.stallTimeout)]
+        {
+            if let value, !(value > 0 && value <= 600) {
+                throw UploadError.configuration("\(name) must be above 0 and at most 600 seconds, got \(value)")
+            }
+        }
+        timeouts.connect = options.connectTimeout ?? timeouts.connect
+        timeouts.stall = options.stallTimeout ?? timeouts.stall
+    }
+}

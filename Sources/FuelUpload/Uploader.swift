@@ -1,0 +1,315 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+import Synchronization
+
+/// Publishes a build to S3/R2 so the bucket never advertises a tile it does not hold.
+///
+/// One paginated LIST decides what changed (MD5 of the local bytes against each ETag). Then, with a barrier after
+/// each phase: (1) changed tiles, `concurrency` at a time; (2) changed brands and sources; (3) the index, with
+/// `If-Match` on the ETag the run started from (`If-None-Match: *` when there was none); (4) only when the index is
+/// live and still ours, the tiles it no longer lists are deleted. Any failure stops before the next phase, so the
+/// old index keeps pointing at objects that exist, and a rerun finishes the job, skipping what landed.
+public struct Uploader: Sendable {
+    public let settings: UploadSettings
+    private let log: @Sendable (String) -> Void
+    private let secrets: [String]
+
+    /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
+    public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        let secrets = settings.credentials.secrets
+        self.secrets = secrets
+        self.log = { line in log(Self.redact(line, secrets)) }
+    }
+
+    /// Runs the upload (or, with `dryRun`, only the LIST and the plan).
+    /// - Throws: ``UploadError``; descriptions never hold a secret.
+    public func run() async throws -> UploadSummary {
+        do {
+            return try await perform()
+        } catch let error as UploadError {
+            throw Self.redact(error, secrets)
+        }
+    }
+
+    private func perform() async throws -> UploadSummary {
+        let stopwatch = Stopwatch()
+        let build = try LocalBuild.load(from: settings.from)
+        let bytesOnDisk = build.objects.reduce(0) { $0 + $1.bytes.count }
+        log("read \(build.objects.count) files (\(ByteCount.format(bytesOnDisk))) from \(build.folder.path)")
+
+        let retries = Mutex(0)
+        let log = self.log
+        let client = S3Client(
+            endpoint: settings.endpoint, bucket: settings.bucket,
+            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
+            http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: settings.concurrency),
+            retry: settings.retry, timeouts: settings.timeouts,
+            onRetry: { operation, reason, delay in
+                retries.withLock { $0 += 1 }
+                log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
+            })
+
+        // One publisher at a time: taken before the LIST the plan rests on, released whatever happens.
+        let lock =
+            settings.dryRun ? nil : try await PublisherLock.acquire(prefix: settings.prefix, client: client, log: log)
+        do {
+            let summary = try await publish(build, client: client, stopwatch: stopwatch, retries: retries)
+            await lock?.release(client: client, log: log)
+            return summary
+        } catch {
+            await lock?.release(client: client, log: log)
+            throw error
+        }
+    }
+
+    private func publish(
+        _ build: LocalBuild, client: S3Client, stopwatch: Stopwatch, retries: borrowing Mutex<Int>
+    ) async throws -> UploadSummary {
+        let location = "\(settings.endpoint)/\(settings.bucket)/\(settings.prefix)"
+        let listing: (etags: [String: String], calls: Int)
+        do {
+            listing = try await client.listAll(
+                prefix: settings.prefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages)
+        } catch {
+            throw UploadError.request("cannot list \(location): \(error)")
+        }
+        let plan = UploadPlan(build: build, remote: listing.etags, prefix: settings.prefix)
+        log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
+        if !settings.allowShrink, plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
+            try await checkShrink(build, listedETag: listedETag, client: client)
+        }
+
+        var summary = UploadSummary(
+            plan: plan, dryRun: settings.dryRun, puts: 0, deletes: 0, listCalls: listing.calls, bytes: 0, retries: 0,
+            seconds: 0, concurrency: settings.concurrency)
+        func finish() -> UploadSummary {
+            summary.seconds = stopwatch.seconds
+            summary.retries = retries.withLock { $0 }
+            return summary
+        }
+        if settings.dryRun { return finish() }
+
+        let progress = UploadProgress(log: log)
+        // Phase 1 and 2: every PUT must succeed before the next phase starts.
+        for (phase, objects) in [("tiles", plan.tiles), ("brands and sources", plan.metadata)] where !objects.isEmpty {
+            progress.begin(
+                phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")
+            let failures = await Self.forEach(objects, limit: settings.concurrency) { object in
+                defer { progress.advance() }
+                return await put(object, client: client, cacheControl: settings.cacheControl, condition: nil)
+            }
+            summary.puts += objects.count - failures.failures.count - failures.notAttempted
+            summary.bytes += objects.reduce(0) { $0 + $1.bytes.count }
+            guard failures.failures.isEmpty else {
+                throw UploadError.objectsFailed(
+                    phase: phase, failures: failures.failures, notAttempted: failures.notAttempted, indexWritten: false)
+            }
+        }
+
+        // Phase 3: the index, only if it changed, guarded against a concurrent publisher.
+        if let index = plan.index {
+            progress.begin("index", total: 1, detail: "writing \(settings.prefix)\(index.path)")
+            try await putIndex(index, condition: plan.indexCondition, client: client)
+            summary.puts += 1
+            summary.bytes += index.bytes.count
+        }
+
+        // Phase 4: deletes, only while the live index is the one this run stands on.
+        // Another publisher may have replaced the index meanwhile: its tiles must not be pruned, so the index is
+        // checked again before every batch, and pruning stops (exit 1) the moment it is no longer this run's.
+        if !plan.deletes.isEmpty {
+            progress.begin("deletes", total: plan.deletes.count, detail: "\(plan.deletes.count) tiles no longer listed")
+            for start in stride(from: 0, to: plan.deletes.count, by: Self.deleteBatch) {
+                try await confirmIndexIsOurs(md5: plan.indexMD5, client: client)
+                let batch = Array(plan.deletes[start..<min(start + Self.deleteBatch, plan.deletes.count)])
+                let failures = await Self.forEach(batch, limit: settings.concurrency) { key in
+                    defer { progress.advance() }
+                    return await delete(key, client: client)
+                }
+                summary.deletes += batch.count - failures.failures.count - failures.notAttempted
+                guard failures.failures.isEmpty else {
+                    throw UploadError.objectsFailed(
+                        phase: "deletes", failures: failures.failures, notAttempted: failures.notAttempted,
+                        indexWritten: true)
+                }
+            }
+        }
+        return finish()
+    }
+
+    // MARK: - Requests
+
+    /// PUTs one object; nil on success, else why it failed.
+    private func put(
+        _ object: LocalObject, client: S3Client, cacheControl: String, condition: SigV4Signer.Field?
+    ) async -> String? {
+        let key = settings.prefix + object.path
+        let headers: [SigV4Signer.Field] =
+            [
+                .init("Content-Type", "application/json"), .init("Content-Encoding", "gzip"),
+                .init("Cache-Control", cacheControl),
+            ] + (condition.map { [$0] } ?? [])
+        do {
+            let response = try await client.put(key: key, bytes: object.bytes, headers: headers)
+            guard response.isSuccess else { return client.failure("PUT \(key)", response).description }
+            if let etag = response.header("etag"), UploadPlan.normalise(etag) != object.md5Hex {
+                return "PUT \(key): the stored ETag \(etag) is not the MD5 of the bytes sent (\(object.md5Hex))"
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private func putIndex(_ index: LocalObject, condition: UploadPlan.IndexCondition, client: S3Client) async throws {
+        let key = settings.prefix + index.path
+        let header: SigV4Signer.Field =
+            switch condition {
+            case .ifMatch(let etag): .init("If-Match", etag)
+            case .ifNoneMatch: .init("If-None-Match", "*")
+            }
+        let headers: [SigV4Signer.Field] = [
+            .init("Content-Type", "application/json"), .init("Content-Encoding", "gzip"),
+            .init("Cache-Control", settings.indexCacheControl), header,
+        ]
+        let response: HTTPResponse
+        do {
+            response = try await client.put(key: key, bytes: index.bytes, headers: headers)
+        } catch {
+            throw UploadError.objectsFailed(
+                phase: "the index", failures: ["\(error)"], notAttempted: 0, indexWritten: false)
+        }
+        if response.isSuccess { return }
+        if response.status == 412 || response.status == 409 {
+            // A retried PUT whose first attempt landed also fails its precondition: the index is then ours.
+            try await confirmIndexIsOurs(md5: index.md5Hex, client: client)
+            log("index: already written by an earlier attempt of this run")
+            return
+        }
+        throw UploadError.objectsFailed(
+            phase: "the index", failures: [client.failure("PUT \(key)", response).description], notAttempted: 0,
+            indexWritten: false)
+    }
+
+    /// The shrink guard against the bucket's live index, so that a lost local cache (no previous build in `OUT`)
+    /// cannot switch it off.
+    /// - Throws: ``UploadError/shrink(_:)`` naming every country that would shrink or vanish, or when the live
+    ///   index cannot be read.
+    private func checkShrink(_ build: LocalBuild, listedETag: String, client: S3Client) async throws {
+        let key = settings.prefix + TileFormat.indexPath
+        let refusal = "refusing to upload (pass --allow-shrink to publish anyway)"
+        let response: HTTPResponse
+        do {
+            response = try await client.get(key: key)
+        } catch {
+            throw UploadError.request("cannot read the live \(key) to check that no country shrinks: \(error)")
+        }
+        // Another publisher replaced the index since the LIST: this run no longer stands on what it planned.
+        if response.status == 404
+            || response.header("etag").map({ UploadPlan.normalise($0) != UploadPlan.normalise(listedETag) }) == true
+        {
+            throw UploadError.indexChanged
+        }
+        let live: TileIndex
+        do {
+            guard response.status == 200 else { throw client.failure("GET \(key)", response) }
+            live = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(response.body)))
+        } catch {
+            throw UploadError.shrink(
+                "cannot read the live \(key) to check that no country shrinks: \(ErrorText.describe(error)); \(refusal)"
+            )
+        }
+        let local: TileIndex
+        do {
+            local = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(build.index?.bytes ?? [])))
+        } catch {
+            throw UploadError.localBuild(
+                path: build.folder.path, reason: "unreadable index: \(ErrorText.describe(error))")
+        }
+        let shrinks = ShrinkGuard.shrinks(
+            from: ShrinkGuard.counts(live), to: ShrinkGuard.counts(local),
+            allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: nil))
+        guard shrinks.isEmpty else {
+            throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
+        }
+    }
+
+    /// Throws ``UploadError/indexChanged`` unless the bucket's index has exactly the local index's bytes.
+    private func confirmIndexIsOurs(md5: String, client: S3Client) async throws {
+        let key = settings.prefix + TileFormat.indexPath
+        let response: HTTPResponse
+        do {
+            response = try await client.head(key: key)
+        } catch {
+            throw UploadError.request("cannot check \(key) before deleting: \(error)")
+        }
+        guard response.status == 200, let etag = response.header("etag"), UploadPlan.normalise(etag) == md5 else {
+            throw UploadError.indexChanged
+        }
+    }
+
+    /// DELETEs one key; nil on success (or when it was already gone), else why it failed.
+    private func delete(_ key: String, client: S3Client) async -> String? {
+        do {
+            let response = try await client.delete(key: key)
+            return response.isSuccess || response.status == 404
+                ? nil : client.failure("DELETE \(key)", response).description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Deletes between two checks that the live index is still this run's.
+    static let deleteBatch = 50
+
+    /// Runs `operation` on every item, at most `limit` at once. After the first failure no new item starts (an
+    /// auth error would otherwise be repeated for every object); the ones in flight finish.
+    /// - Returns: the failures, sorted, and how many items never started.
+    static func forEach<Item: Sendable>(
+        _ items: [Item], limit: Int, operation: @escaping @Sendable (Item) async -> String?
+    ) async -> (failures: [String], notAttempted: Int) {
+        await withTaskGroup(of: String?.self) { group in
+            var next = 0
+            var running = 0
+            var failures: [String] = []
+            while true {
+                while running < limit, next < items.count, failures.isEmpty {
+                    let item = items[next]
+                    next += 1
+                    running += 1
+                    group.addTask { await operation(item) }
+                }
+                guard running > 0, let result = await group.next() else { break }
+                running -= 1
+                if let failure = result { failures.append(failure) }
+            }
+            return (failures.sorted(), items.count - next)
+        }
+    }
+
+    static func redact(_ text: String, _ secrets: [String]) -> String {
+        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+    }
+
+    static func redact(_ error: UploadError, _ secrets: [String]) -> UploadError {
+        switch error {
+        case .localBuild(let path, let reason):
+            .localBuild(path: redact(path, secrets), reason: redact(reason, secrets))
+        case .configuration(let message): .configuration(redact(message, secrets))
+        case .indexChanged: .indexChanged
+        case .objectsFailed(let phase, let failures, let notAttempted, let indexWritten):
+            .objectsFailed(
+                phase: phase, failures: failures.map { redact($0, secrets) }, notAttempted: notAttempted,
+                indexWritten: indexWritten)
+        case .request(let message): .request(redact(message, secrets))
+        case .shrink(let message): .shrink(redact(message, secrets))
+        case .locked(let message): .locked(redact(message, secrets))
+        }
+    }
+}

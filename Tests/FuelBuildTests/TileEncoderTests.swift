@@ -1,0 +1,100 @@
+import Foundation
+import FuelFormat
+import Testing
+
+@testable import FuelBuild
+
+@Suite struct TileEncoderTests {
+    static let updated = Date(timeIntervalSince1970: 1_758_989_147)
+
+    static let lisbon = Station(
+        id: "PT-123", country: "PT", name: "Posto \"Central\"", brand: "Galp", address: "Av. da Liberdade, 1/2",
+        postcode: "1250-096", city: "Lisboa", latitude: 38.7200004, longitude: -9.1400004,
+        prices: [
+            FuelPrice(fuel: .diesel, price: 1.6489999, updated: updated),
+            FuelPrice(fuel: .cng, price: 1.5, updated: updated, unit: .kilogram),
+            FuelPrice(fuel: .other, price: 2.1, updated: updated, service: .fullService, label: "Gasóleo\tespecial"),
+        ],
+        unavailable: [.gasoline98], hours: "24/7", services: ["Loja"], motorway: true)
+
+    @Test func writesTheContractKeyOrderAndFormats() {
+        let json = String(
+            decoding: TileEncoder.encode(Tile(key: TileKey(row: 77, column: -19), stations: [Self.lisbon])),
+            as: UTF8.self)
+        let expected =
+            #"{"version":1,"key":"77_-19","stations":[{"id":"PT-123","country":"PT","name":"Posto \"Central\"","brand":"Galp","address":"Av. da Liberdade, 1/2","postcode":"1250-096","city":"Lisboa","lat":38.72,"lon":-9.14,"prices":[{"fuel":"diesel","price":1.649,"updated":"2025-09-27T16:05:47Z"},{"fuel":"cng","price":1.5,"updated":"2025-09-27T16:05:47Z","unit":"kg"},{"fuel":"other","price":2.1,"updated":"2025-09-27T16:05:47Z","service":"full","label":"Gasóleo\tespecial"}],"unavailable":["gasoline_98"],"hours":"24/7","services":["Loja"],"motorway":true}]}"#
+        #expect(json == expected)
+    }
+
+    @Test func measuredTileEncodingMatchesThePlainOne() {
+        let stations = [Self.lisbon, Station(id: "PT-9", country: "PT", latitude: 38.6, longitude: -9.2)]
+        var sizes: [Int] = []
+        // A reused writer that held another document first.
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.string("left over")
+        TileEncoder.encodeTile(key: "77_-19", stations: stations, into: &writer) { _, size in sizes.append(size) }
+        #expect(writer.bytes == TileEncoder.encode(Tile(key: TileKey(row: 77, column: -19), stations: stations)))
+        #expect(sizes == stations.map { TileEncoder.encode($0).count })
+    }
+
+    @Test func nullsStayAndExtrasAreOmitted() {
+        let bare = Station(id: "FR-1", country: "FR", latitude: 46.20114, longitude: 5.19791)
+        let json = String(decoding: TileEncoder.encode(bare), as: UTF8.self)
+        #expect(
+            json
+                == #"{"id":"FR-1","country":"FR","name":null,"brand":null,"address":null,"postcode":null,"city":null,"lat":46.20114,"lon":5.19791,"prices":[]}"#
+        )
+    }
+
+    @Test func roundTripsThroughTheClientDecoder() throws {
+        var station = Self.lisbon
+        station.latitude = 38.72
+        station.longitude = -9.14
+        station.prices[0].price = 1.649
+        let tile = Tile(key: TileKey(row: 77, column: -19), stations: [station])
+        let decoded = try JSONDecoder().decode(Tile.self, from: Data(TileEncoder.encode(tile)))
+        #expect(decoded == tile)
+    }
+
+    @Test(arguments: [
+        (1.339, 3, "1.339"), (1.3395, 3, "1.34"), (2.0, 3, "2.0"), (-0.0000001, 6, "0.0"), (38.7199996, 6, "38.72"),
+        (0.000001, 6, "1e-06"), (-9.14, 6, "-9.14"),
+    ])
+    func numbersAreRoundedAndShortest(_ value: Double, _ decimals: Int, _ text: String) {
+        #expect(JSONWriter.format(value, decimals: decimals) == text)
+    }
+
+    @Test func controlCharactersAreEscaped() {
+        var writer = JSONWriter()
+        writer.string("a\u{01}b\\c\"d\ne/é")
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #""a\u0001b\\c\"d\ne/é""#)
+    }
+
+    @Test func indexAndBrandsAndSourcesDecode() throws {
+        let index = TileIndex(
+            gridDegrees: 0.5, builtAt: Self.updated, tiles: ["77_-19", "80_-8"],
+            countries: [
+                "PT": CountrySummary(stations: 2, updated: Self.updated),
+                "ES": CountrySummary(stations: 1, updated: Self.updated),
+            ])
+        let indexJSON = String(decoding: TileEncoder.encode(index), as: UTF8.self)
+        #expect(
+            indexJSON
+                == #"{"version":1,"gridDegrees":0.5,"builtAt":"2025-09-27T16:05:47Z","tiles":["77_-19","80_-8"],"countries":{"ES":{"stations":1,"updated":"2025-09-27T16:05:47Z"},"PT":{"stations":2,"updated":"2025-09-27T16:05:47Z"}}}"#
+        )
+        #expect(try JSONDecoder().decode(TileIndex.self, from: Data(indexJSON.utf8)) == index)
+        let brands = BrandsFile(
+            country: "ES", brands: [.init(brand: "Repsol", stations: 3), .init(brand: nil, stations: 1)])
+        #expect(
+            String(decoding: TileEncoder.encode(brands), as: UTF8.self)
+                == #"{"version":1,"country":"ES","brands":[{"brand":"Repsol","stations":3},{"brand":null,"stations":1}]}"#
+        )
+        #expect(try JSONDecoder().decode(BrandsFile.self, from: Data(TileEncoder.encode(brands))) == brands)
+    }
+
+    @Test func newerVersionsAreRejected() {
+        let json = #"{"version":2,"key":"77_-19","stations":[]}"#
+        #expect(throws: UnsupportedFormatError.self) { try JSONDecoder().decode(Tile.self, from: Data(json.utf8)) }
+    }
+}

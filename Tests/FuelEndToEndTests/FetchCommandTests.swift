@@ -1,0 +1,125 @@
+import Foundation
+import FuelBuild
+import FuelFeeds
+import FuelFetch
+import FuelUpload
+import Testing
+import _FuelTestSupport
+
+/// The built `fuel-publish fetch` with the repository's own `adapters/<CC>/source.json`, every endpoint pointed
+/// at the local feed server through `FUEL_ENDPOINT_<CC>`.
+@Suite struct FetchCommandTests {
+    static let countries = ["AT", "ES", "FR", "IT", "PT"]
+
+    @Test func theRepositoryConfigsFetchAllFiveAndTheAdaptersReadTheResult() async throws {
+        let harness = try FetchHarness()
+        let result = try Executable.run(
+            "fuel-publish",
+            ["fetch", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path, "--rate", "50"],
+            environment: harness.endpointEnvironment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains(" ok: ") }.map { String($0.prefix(2)) }.sorted() == Self.countries)
+        let manifest = try #require(try harness.manifest())
+        for country in Self.countries {
+            #expect(manifest.countries[country]?.status == "ok", "\(country)")
+            let config = try CountryConfig.load(country: country, adaptersDirectory: RepositoryPaths.adapters())
+            let adapter = try #require(AdapterRegistry.adapter(for: country))
+            let input = FeedInput(
+                folder: harness.feeds.appendingPathComponent(country), config: config, manifest: manifest)
+            let parsed = try adapter.parse(input)
+            #expect(!parsed.stations.isEmpty, "\(country): the adapter found no station in the fetched files")
+        }
+    }
+
+    @Test func aFailedCountryExitsOneNamingItAndWhy() async throws {
+        let harness = try FetchHarness()
+        try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "status", "code": 500, "times": -1]])
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "fetch", "--countries", "ES,FR", "--feeds", harness.feeds.path, "--adapters",
+                RepositoryPaths.adapters().path, "--attempts", "2", "--retry-delay", "0.01",
+            ],
+            environment: harness.endpointEnvironment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: fetch failed for ES:"), "\(result.stderr)")
+        #expect(result.stderr.contains("HTTP 500 (after 2 attempts)"), "\(result.stderr)")
+        #expect(result.stderr.contains("FR ok: 1 file"), "\(result.stderr)")
+        #expect(try harness.manifest()?.countries["ES"]?.failed == true)
+    }
+
+    @Test func aPermanent500KeepsTheFileAndMakesTheBuildRefuse() async throws {
+        let harness = try FetchHarness()
+        let out = RepositoryPaths.temporaryDirectory("fetch-build-out")
+        let fetch = [
+            "fetch", "--countries", "ES", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path,
+            "--attempts", "2", "--retry-delay", "0.01",
+        ]
+        // The served sample is from 2025, so fetched today it would read as a frozen feed: allow that here.
+        let build = [
+            "build", "--dry-run", "--countries", "ES", "--feeds", harness.feeds.path, "--out", out.path,
+            "--adapters", RepositoryPaths.adapters().path, "--allow-stale-feeds",
+        ]
+        let environment = harness.endpointEnvironment
+        #expect(try Executable.run("fuel-publish", fetch, environment: environment).status == 0)
+        let good = try Executable.run("fuel-publish", build)
+        #expect(good.status == 0, "the build refused a good fetch: \(good.stderr)")
+        let before = harness.feedFile("ES/EstacionesTerrestres.json")
+
+        try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "status", "code": 500, "times": -1]])
+        #expect(try Executable.run("fuel-publish", fetch, environment: environment).status == 1)
+        #expect(harness.feedFile("ES/EstacionesTerrestres.json") == before)
+        let refused = try Executable.run("fuel-publish", build)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("the last fetch failed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("HTTP 500"), "\(refused.stderr)")
+    }
+
+    @Test func offlineListsWhatEachCountryHoldsAndFailsAnEmptyOne() throws {
+        let arguments = ["fetch", "--offline", "--adapters", RepositoryPaths.adapters().path, "--feeds"]
+        let samples = try Executable.run("fuel-publish", arguments + [RepositoryPaths.samples().path])
+        #expect(samples.status == 0, "\(samples.stderr)")
+        #expect(samples.stderr.contains("ES offline: 2 files already in the feeds folder"), "\(samples.stderr)")
+        for country in ["AT", "FR", "IT", "PT"] { #expect(samples.stderr.contains("\(country) offline: ")) }
+
+        let empty = RepositoryPaths.temporaryDirectory("fetch-offline")
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let missing = try Executable.run("fuel-publish", arguments + [empty.path, "--countries", "IT"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("holds no feed files"), "\(missing.stderr)")
+    }
+
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: [String]
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let usageCases: [UsageCase] = [
+        UsageCase(
+            name: "an unknown country", arguments: ["--countries", "XX"], message: "unknown country XX; configured"),
+        UsageCase(name: "a rate that is not a number", arguments: ["--rate", "fast"], message: "--rate expects"),
+        UsageCase(name: "a zero rate", arguments: ["--rate", "0"], message: "--rate must be above 0"),
+        UsageCase(name: "an endpoint without a country", arguments: ["--endpoint", "http://x"], message: "CC=URL"),
+        UsageCase(name: "an unknown option", arguments: ["--fast"], message: "unknown option --fast"),
+    ]
+
+    @Test(arguments: usageCases)
+    func usageErrorsExit64(_ usage: UsageCase) throws {
+        let feeds = RepositoryPaths.temporaryDirectory("fetch-usage")
+        let result = try Executable.run("fuel-publish", ["fetch", "--feeds", feeds.path] + usage.arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(usage.message), "\(result.stderr)")
+        #expect(result.stderr.contains("usage: fuel-publish fetch"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: feeds.path))?.isEmpty == true)
+    }
+
+    @Test func helpGoesToStdoutAndExitsZero() throws {
+        let result = try Executable.run("fuel-publish", ["fetch", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("usage: fuel-publish fetch"))
+        #expect(result.stdout.contains("FUEL_ENDPOINT_<CC>"))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import FuelBuild
+import FuelFetch
+import FuelUpload
+import Testing
+import _FuelTestSupport
+
+/// What the scheduled job leaves behind for people: the step summary (`$GITHUB_STEP_SUMMARY`) of a whole run, and
+/// `fuel-publish status` against a published index served by a local tile server.
+@Suite(.serialized) struct JobRecordTests {
+    static let samples = RepositoryPaths.samples().path
+
+    @Test func theStepSummaryHoldsTheCountryTableAndTheUploadFigures() async throws {
+        let server = try S3TestServer.shared()
+        let proxy = try S3Proxy(server)
+        let harness = UploadHarness(server: server)
+        let summary = RepositoryPaths.temporaryDirectory("summary").appendingPathExtension("md")
+        func run(_ builtAt: String) throws -> Executable.Result {
+            try Executable.run(
+                "fuel-publish",
+                [
+                    "--offline", "--feeds", Self.samples, "--out", harness.out.path, "--bucket", harness.bucket,
+                    "--prefix", harness.prefix, "--endpoint-s3", proxy.endpoint, "--built-at", builtAt,
+                ],
+                environment: [
+                    "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secret,
+                    "GITHUB_STEP_SUMMARY": summary.path, "GITHUB_ACTIONS": "true",
+                ])
+        }
+        let first = try run("2026-11-30T05:00:00Z")
+        #expect(first.status == 0, "\(first.stderr)")
+        let second = try run("2026-12-01T05:00:00Z")
+        #expect(second.status == 0, "\(second.stderr)")
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.contains("## Build 2026-11-30T05:00:00Z"))
+        #expect(text.contains("| country | stations | change | rejected | feed time | fetch lag | carried |"))
+        #expect(text.contains("| ES | 40 | new | none | 2025-09-27T16:05:47Z | (not fetched) | no |"), "\(text)")
+        #expect(text.contains("| ES | 40 | +0 (+0.0 %) | none |"), "\(text)")
+        #expect(text.contains("| FR | 192 | +0 (+0.0 %) | 8 no current price; 45 price older than 30 days |"))
+        let published = TreeSnapshot.take(harness.out.appendingPathComponent("fuel"))
+        let tiles = published.keys.filter { $0.hasPrefix("tiles/") }.count
+        #expect(text.contains("0 tiles changed, 0 added, 0 removed, \(tiles) unchanged"), "\(text)")
+        // The upload's figures: everything the first time, only the index the second.
+        let uploads = text.components(separatedBy: "## Upload\n").dropFirst().map { $0 }
+        #expect(uploads.count == 2)
+        #expect(
+            uploads.first?.contains("| PUTs | skipped | deletes | bytes | LIST requests | retries | seconds |") == true)
+        #expect(uploads.first?.contains("| \(published.count) | 0 | 0 |") == true, "\(text)")
+        #expect(uploads.last?.contains("| 1 | \(published.count - 1) | 0 |") == true, "\(text)")
+        #expect(!text.contains(server.secret))
+    }
+
+    @Test func aRefusalIsInTheSummaryWithItsReason() throws {
+        let summary = RepositoryPaths.temporaryDirectory("summary").appendingPathExtension("md")
+        let feeds = RepositoryPaths.temporaryDirectory("empty-feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        let result = try Executable.run(
+            "fuel-publish", ["build", "--feeds", feeds.path, "--out", feeds.appendingPathComponent("out").path],
+            environment: ["GITHUB_STEP_SUMMARY": summary.path])
+        #expect(result.status == 1)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        #expect(text.hasPrefix("## Build refused"))
+        #expect(text.contains("ES: \(feeds.path)/ES: the feed folder is missing"), "\(text)")
+    }
+
+    // MARK: status
+
+    /// A build of the samples at `builtAt`, with ES carried since `carriedSince` when given, served over HTTP.
+    static func published(builtAt: String, carrying: Bool) throws -> (TileServer, URL) {
+        let root = RepositoryPaths.temporaryDirectory("status")
+        let feeds = root.appendingPathComponent("feeds")
+        try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+        for country in ["ES", "FR"] {
+            try FileManager.default.copyItem(
+                at: RepositoryPaths.samples().appendingPathComponent(country),
+                to: feeds.appendingPathComponent(country))
+        }
+        let out = root.appendingPathComponent("out")
+        func build(_ at: String) throws {
+            let result = try Executable.run(
+                "fuel-publish",
+                [
+                    "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES,FR", "--built-at", at,
+                    "--carry-forward", "72",
+                ])
+            try #require(result.status == 0, "\(result.stderr)")
+        }
+        if carrying {
+            try build("2026-11-29T05:00:00Z")
+            let spain = feeds.appendingPathComponent("ES")
+            for name in try FileManager.default.contentsOfDirectory(atPath: spain.path) {
+                try Data(#"{"ResultadoConsulta":"KO","Fecha":"x","ListaEESSPrecio":[]}"#.utf8).write(
+                    to: spain.appendingPathComponent(name))
+            }
+        }
+        try build(builtAt)
+        return (try TileServer(root: out), out)
+    }
+
+    struct StatusCase: Sendable, CustomTestStringConvertible {
+        var label: String
+        var carrying: Bool
+        var now: String
+        var status: Int32
+        var says: [String]
+        var testDescription: String { label }
+    }
+
+    static let statusCases: [StatusCase] = [
+        StatusCase(
+            label: "fresh", carrying: false, now: "2026-12-01T08:00:00Z", status: 0,
+            says: ["built 2026-12-01T05:00:00Z, 3.0 h ago", "ES: 40 stations", "FR: 192 stations", "\nok\n"]),
+        StatusCase(
+            label: "stale: the build is 31 h old", carrying: false, now: "2026-12-02T12:00:00Z", status: 1,
+            says: ["problem: the build of 2026-12-01T05:00:00Z is 31.0 h old, over --max-age 30.0 h", "STALE"]),
+        StatusCase(
+            label: "carried within the limit", carrying: true, now: "2026-12-01T06:00:00Z", status: 0,
+            says: ["ES: 40 stations", "CARRIED since 2026-11-29T05:00:00Z (49.0 h)", "ok"]),
+        StatusCase(
+            label: "carried too long", carrying: true, now: "2026-12-01T06:00:00Z", status: 1,
+            says: ["problem: ES has been carried forward since 2026-11-29T05:00:00Z, 49.0 h, over --max-carried 48.0 h"]
+        ),
+    ]
+
+    @Test(arguments: statusCases)
+    func statusSaysHowOldThePublishedDataIs(_ testCase: StatusCase) throws {
+        let (server, out) = try Self.published(builtAt: "2026-12-01T05:00:00Z", carrying: testCase.carrying)
+        defer { server.stop() }
+        let limit = testCase.label == "carried within the limit" ? ["--max-carried", "50"] : []
+        for base in [server.baseURL.absoluteString, out.path] {
+            let result = try Executable.run(
+                "fuel-publish", ["status", "--base", base, "--now", testCase.now] + limit)
+            #expect(result.status == testCase.status, "\(base): \(result.stdout)\(result.stderr)")
+            for words in testCase.says { #expect(result.stdout.contains(words), "\(base): \(result.stdout)") }
+        }
+    }
+
+    @Test func anUnreachableIndexFailsNamingIt() throws {
+        let result = try Executable.run("fuel-publish", ["status", "--base", "http://127.0.0.1:9"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot fetch the published index"), "\(result.stderr)")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+import FuelUpload
+import Synchronization
+import Testing
+import _FuelTestSupport
+
+/// A small build in the `OUT/fuel` layout, gzipped deterministically, reached through a symbolic link as
+/// `fuel-publish build` leaves it.
+struct TestBuild {
+    var tiles: [String: String]
+    var brands: [String: String] = ["ES": "repsol", "PT": "galp"]
+    var sources = "sources v1"
+    var builtAt = "2026-11-30T05:00:00Z"
+    /// The index's station counts, which the upload's shrink guard compares with the live index.
+    var countries = ["ES": 1000]
+
+    static func sample(cells: Int = 5) -> TestBuild {
+        var tiles: [String: String] = [:]
+        for index in 0..<cells { tiles["\(380 + index)_-9\(index)"] = "stations of cell \(index), v1" }
+        return TestBuild(tiles: tiles)
+    }
+
+    /// The files as uploaded, by path below the prefix.
+    var files: [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for (key, content) in tiles {
+            files["tiles/\(key).json"] = Gzip.compress(
+                Array(#"{"version":1,"key":"\#(key)","note":"\#(content)"}"#.utf8))
+        }
+        for (country, content) in brands {
+            files["brands/\(country).json"] = Gzip.compress(Array(#"{"version":1,"note":"\#(content)"}"#.utf8))
+        }
+        files["sources.json"] = Gzip.compress(Array(#"{"version":1,"note":"\#(sources)"}"#.utf8))
+        let list = tiles.keys.sorted().map { "\"\($0)\"" }.joined(separator: ",")
+        let counts = countries.keys.sorted().map {
+            #""\#($0)":{"stations":\#(countries[$0] ?? 0),"updated":"\#(builtAt)"}"#
+        }
+        .joined(separator: ",")
+        let index =
+            #"{"version":1,"gridDegrees":0.1,"builtAt":"\#(builtAt)","tiles":[\#(list)],"#
+            + #""countries":{\#(counts)}}"#
+        files["index.json"] = Gzip.compress(Array(index.utf8))
+        return files
+    }
+
+    /// Writes `OUT/.build-<n>/…` and points `OUT/fuel` at it (replacing an earlier link).
+    func write(to out: URL) throws {
+        let name = ".build-\(UUID().uuidString.prefix(8))"
+        let folder = out.appendingPathComponent(name)
+        for (path, bytes) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        let link = out.appendingPathComponent("fuel")
+        try? FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: name)
+    }
+}
+
+/// Collects progress lines.
+final class LineCapture: Sendable {
+    private let lines = Mutex<[String]>([])
+    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+/// A test's own corner of the bucket and a way to run uploads into it.
+struct UploadHarness {
+    let server: S3TestServer
+    let out: URL
+    let prefix: String
+    var bucket: String
+
+    init(server: S3TestServer, bucket: String? = nil, prefix: String? = nil) {
+        self.server = server
+        self.bucket = bucket ?? server.bucket
+        out = RepositoryPaths.temporaryDirectory("upload-out")
+        self.prefix = prefix ?? "t-\(UUID().uuidString.prefix(8).lowercased())/fuel/"
+    }
+
+    func settings(
+        endpoint: String, secret: String? = nil, sessionToken: String? = nil, dryRun: Bool = false,
+        listPageSize: Int? = nil, allowShrink: Bool = false
+    ) throws -> UploadSettings {
+        var environment = [
+            "AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": secret ?? server.secret,
+        ]
+        environment["AWS_SESSION_TOKEN"] = sessionToken
+        var settings = try UploadSettings(
+            options: UploadOptions(
+                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, concurrency: 4, dryRun: dryRun,
+                allowShrink: allowShrink),
+            environment: environment)
+        // Quick retries keep fault tests short; the attempt count stays the production one.
+        settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
+        settings.listPageSize = listPageSize
+        return settings
+    }
+
+    /// Writes `build` into `OUT` and publishes it through a fresh proxy without faults: the state a test starts from.
+    /// - Returns: that proxy, for reading the bucket back.
+    @discardableResult
+    func publish(_ build: TestBuild) async throws -> S3Proxy {
+        let proxy = try S3Proxy(server)
+        try build.write(to: out)
+        try await upload(through: proxy.endpoint)
+        return proxy
+    }
+
+    /// Uploads the current `OUT/fuel` through `endpoint`.
+    @discardableResult
+    func upload(
+        through endpoint: String, secret: String? = nil, dryRun: Bool = false, listPageSize: Int? = nil,
+        allowShrink: Bool = false, log: LineCapture = LineCapture()
+    ) async throws -> UploadSummary {
+        let settings = try settings(
+            endpoint: endpoint, secret: secret, dryRun: dryRun, listPageSize: listPageSize, allowShrink: allowShrink)
+        return try await Uploader(settings: settings, log: log.sink).run()
+    }
+
+    /// A client for checking the bucket, straight to the server (no faults).
+    func client(endpoint: String? = nil) throws -> S3Client {
+        let settings = try settings(endpoint: endpoint ?? server.endpoint)
+        return S3Client(
+            endpoint: settings.endpoint, bucket: bucket,
+            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
+            http: HTTPClient(maxConcurrentTransfers: 4), retry: .none)
+    }
+
+    /// ETags by path below the prefix, listed straight from the server (moto mis-verifies `/` in a query, so the
+    /// listing goes through a clean proxy).
+    func remote(through proxy: S3Proxy) async throws -> [String: String] {
+        let (etags, _) = try await client(endpoint: proxy.endpoint).listAll(prefix: prefix)
+        return Dictionary(uniqueKeysWithValues: etags.map { (String($0.key.dropFirst(prefix.count)), $0.value) })
+    }
+
+    /// The stored bytes of a path below the prefix.
+    func stored(_ path: String, through proxy: S3Proxy) async throws -> HTTPResponse {
+        try await client(endpoint: proxy.endpoint).get(key: prefix + path)
+    }
+}

@@ -94,7 +94,9 @@ let package = Package(
         .testTarget(name: "FuelUploadTests", dependencies: ["FuelUpload", "FuelCodecs", "_FuelTestSupport"]),
         .testTarget(name: "FuelClientTests", dependencies: ["FuelClient", "_FuelTestSupport"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
-        .testTarget(name: "FuelPublishCommandTests", dependencies: ["fuel-publish"], path: "Tests/fuel-publishTests"),
+        .testTarget(
+            name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch"],
+            path: "Tests/fuel-publishTests"),
         .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelEndToEndTests",

@@ -45,7 +45,7 @@ public enum PhaseProfiler {
     /// - Throws: the first ``FeedError``, or ``BenchError``.
     public static func profile(feeds: URL, adapters: URL, scratch: URL, scale: Double) throws -> PhaseProfile {
         let countries = CountryConfig.configuredCountries(adaptersDirectory: adapters)
-            .filter { AdapterRegistry.adapter(for: $0) != nil }
+            .filter { CountryRegistry.country($0) != nil }
         guard !countries.isEmpty else {
             throw BenchError("no country has both metadata in \(adapters.path) and an adapter")
         }
@@ -60,7 +60,7 @@ public enum PhaseProfiler {
         }
         for country in countries {
             let config = try CountryConfig.load(country: country, adaptersDirectory: adapters)
-            guard let adapter = AdapterRegistry.adapter(for: country) else { continue }
+            guard let adapter = CountryRegistry.country(country) else { continue }
             _ = lap()
             let input = FeedInput(folder: feeds.appendingPathComponent(country), config: config, manifest: manifest)
             parsed.append((config, try adapter.parse(input)))

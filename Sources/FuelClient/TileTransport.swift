@@ -174,19 +174,3 @@ public struct DirectoryTransport: TileTransport {
         return TileResponse(status: 200, headers: headers, body: try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 }
-
-/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), written without a locale-dependent formatter.
-enum HTTPDate {
-    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-    static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        // `2025-09-27T16:05:47Z` → pieces; UTCTime already does the calendar arithmetic.
-        let text = Array(UTCTime.format(seconds: seconds))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
-        let month = months[Int(String(text[5..<7]))! - 1]
-        return "\(weekday), \(String(text[8..<10])) \(month) \(String(text[0..<4])) \(String(text[11..<19])) GMT"
-    }
-}

@@ -29,11 +29,8 @@ public struct FeedCheckResult: Sendable, Equatable {
 /// `fuel-publish fetch --check`: one light request per country, so an operator can see whether each service
 /// answers, with verified TLS and the expected shape, without downloading the feeds or touching the feeds folder.
 ///
-/// - PT: one row of `PesquisarPostos` (its `Quantidade` is the whole country's row count).
-/// - ES: the source's `checkUrl` (its smallest filtered query, `…/FiltroProvincia/52`, Melilla), else `url`.
-/// - FR: the instantané ZIP itself (about 1 MB), checked as a ZIP.
-/// - IT: the first 16 KB of both files (`Range`), checked for the header line and the `Estrazione del` date.
-/// - AT: the region list, counted in political districts.
+/// What each country asks is its plan's ``FeedFetchPlan/probes``: PT one row of `PesquisarPostos`, ES its
+/// `checkUrl`, FR the ZIP, IT the first 16 KB of both files, AT the region list.
 public struct FeedChecker: Sendable {
     public var options: FetchOptions
     private let client: HTTPClient
@@ -67,71 +64,19 @@ public struct FeedChecker: Sendable {
                     seconds: 0, problem: reason)
             ]
         }
-        let base = settings.url.hasSuffix("/") ? String(settings.url.dropLast()) : settings.url
-        switch country {
-        case "PT":
-            return [
-                await probe(country, settings.portugalPage(1, size: 1), settings) { file in
-                    let page = try CountrySources.PortugalPage(file: file)
-                    guard let total = page.quantidade, page.count > 0 else {
-                        throw CountrySources.PageProblem(text: "the page has no row with Quantidade")
-                    }
-                    return "\(total) rows"
-                }
-            ]
-        case "ES":
-            return [await probe(country, settings.checkURL ?? settings.url, settings, shape: Self.spanishStations)]
-        case "FR":
-            return [
-                await probe(country, settings.url, settings) { file in
-                    if let problem = FeedFormat.zip.problem(with: file) {
-                        throw CountrySources.PageProblem(text: problem)
-                    }
-                    return Self.bytes(of: file)
-                }
-            ]
-        case "IT":
-            let folder = settings.url.hasSuffix("/") ? settings.url : settings.url + "/"
-            var results: [FeedCheckResult] = []
-            for url in [
-                settings.registryURL ?? folder + settings.registryFile,
-                settings.pricesURL ?? folder + settings.pricesFile,
-            ] {
-                results.append(
-                    await probe(country, url, settings, range: 16_384) { file in
-                        if let problem = FeedFormat.csv.problem(with: file) {
-                            throw CountrySources.PageProblem(text: problem)
-                        }
-                        guard let date = FeedFormat.extractionDate(of: file) else {
-                            throw CountrySources.PageProblem(text: "no \"Estrazione del\" line in its first lines")
-                        }
-                        return "Estrazione del \(date)"
-                    })
-            }
-            return results
-        case "AT":
-            return [
-                await probe(country, base + "/regions?includeCities=false", settings) { file in
-                    "\(try CountrySources.districts(in: file).count) districts"
-                }
-            ]
-        default:
-            return [
-                FeedCheckResult(
-                    country: country, url: "-", status: nil, tls: .none, shapeRecognised: false, measure: "-",
-                    seconds: 0, problem: "no fetcher for this country")
-            ]
+        var results: [FeedCheckResult] = []
+        for probe in settings.plan.probes {
+            results.append(await self.probe(country, probe, settings))
         }
+        return results
     }
 
     /// One GET into a temporary file, its shape checked by `shape`, which returns what it counted.
-    private func probe(
-        _ country: String, _ url: String, _ settings: SourceSettings, range: Int? = nil,
-        shape: (URL) throws -> String
-    ) async -> FeedCheckResult {
+    private func probe(_ country: String, _ probe: FeedProbe, _ settings: SourceSettings) async -> FeedCheckResult {
+        let url = probe.url
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-check-\(UUID().uuidString)")
         defer { removeQuietly(file) }
-        let range = range.map { [HTTPHeader("Range", "bytes=0-\($0 - 1)")] } ?? []
+        let range = probe.rangeBytes.map { [HTTPHeader("Range", "bytes=0-\($0 - 1)")] } ?? []
         let request = settings.request(url, extraHeaders: range, into: file, maxBytes: settings.maxBytes)
         let redacted = HTTPRedaction.url(url)
         let secure = url.lowercased().hasPrefix("https://")
@@ -152,7 +97,7 @@ public struct FeedChecker: Sendable {
                 result.problem = "answered with an HTML page (Content-Type \(type))"
                 return result
             }
-            result.measure = try shape(file)
+            result.measure = try probe.read(file)
             result.shapeRecognised = true
         } catch let error as HTTPError {
             result.seconds = stopwatch.seconds
@@ -160,30 +105,11 @@ public struct FeedChecker: Sendable {
                 result.tls = .failed
             }
             result.problem = error.description
-        } catch let problem as CountrySources.PageProblem {
+        } catch let problem as FeedShapeProblem {
             result.problem = "the answer " + problem.text
         } catch {
             result.problem = String(describing: error)
         }
         return result
-    }
-
-    /// An `EstacionesTerrestres` answer: `ResultadoConsulta` OK and a `ListaEESSPrecio` array, counted.
-    static func spanishStations(_ file: URL) throws -> String {
-        guard let data = FileManager.default.contents(atPath: file.path),
-            let document = try? JSONDocument(parsing: [UInt8](data)), document.root.kind == .object
-        else { throw CountrySources.PageProblem(text: "is not a JSON object") }
-        guard document.root["ResultadoConsulta"]?.stringEquals("OK") == true else {
-            throw CountrySources.PageProblem(text: "has no ResultadoConsulta \"OK\"")
-        }
-        guard let list = document.root["ListaEESSPrecio"], list.kind == .array else {
-            throw CountrySources.PageProblem(text: "has no ListaEESSPrecio array")
-        }
-        return "\(list.count) stations"
-    }
-
-    static func bytes(of file: URL) -> String {
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
-        return "\(size) bytes"
     }
 }

@@ -18,7 +18,7 @@ struct StagedFile: Sendable {
 
 /// Downloads one country's files: conditional GET against the manifest, retries, pacing, the size cap, and the
 /// format check, into hidden staging files beside their final place.
-final class FeedDownloader: Sendable {
+final class FeedDownloader: FeedSession {
     let country: String
     let feedsDirectory: URL
     let settings: SourceSettings
@@ -29,6 +29,8 @@ final class FeedDownloader: Sendable {
     private let events: @Sendable (FetchEvent) -> Void
     /// Bytes of finished transfers, and the last total reported.
     private let counted = Mutex<(done: Int64, reported: Int64)>((0, 0))
+    /// The country's downloads so far, in order.
+    private let kept = Mutex<[StagedFile]>([])
 
     init(
         country: String, feedsDirectory: URL, settings: SourceSettings, client: HTTPClient, previous: FeedManifest?,
@@ -49,9 +51,38 @@ final class FeedDownloader: Sendable {
 
     func url(of relativePath: String) -> URL { feedsDirectory.appendingPathComponent(relativePath) }
 
-    /// Fetches `url` as `relativePath` and checks it is `format`.
+    /// The files downloaded and not discarded, in order.
+    var staged: [StagedFile] { kept.withLock { $0 } }
+
+    func download(_ url: String, as relativePath: String, shape: FeedShape) async throws -> FeedDownload {
+        let file = try await stage(url, as: relativePath, shape: shape)
+        kept.withLock { $0.append(file) }
+        return FeedDownload(
+            relativePath: relativePath, file: file.staged ?? self.url(of: relativePath), sha256: file.entry.sha256,
+            lastModified: file.entry.lastModified)
+    }
+
+    func discard(_ download: FeedDownload) {
+        let dropped = kept.withLock { files in
+            let dropped = files.filter { $0.relativePath == download.relativePath }
+            files.removeAll { $0.relativePath == download.relativePath }
+            return dropped
+        }
+        for file in dropped { if let staging = file.staged { removeQuietly(staging) } }
+    }
+
+    /// Removes every staging file of the country (a failed plan).
+    func discardAll() {
+        let dropped = kept.withLock { files in
+            defer { files = [] }
+            return files
+        }
+        for file in dropped { if let staging = file.staged { removeQuietly(staging) } }
+    }
+
+    /// Fetches `url` as `relativePath` and checks it has `shape`.
     /// - Throws: ``FetchError`` naming the file, the URL and what went wrong; staging files are removed.
-    func fetch(_ url: String, as relativePath: String, format: FeedFormat) async throws -> StagedFile {
+    private func stage(_ url: String, as relativePath: String, shape: FeedShape) async throws -> StagedFile {
         let destination = self.url(of: relativePath)
         let folder = destination.deletingLastPathComponent()
         do {
@@ -110,7 +141,7 @@ final class FeedDownloader: Sendable {
             removeQuietly(staging)
             throw failure(relativePath, "\(redacted) answered with an HTML page (Content-Type \(type)), not a feed")
         }
-        if let problem = format.problem(with: staging) {
+        if let problem = shape.problem(with: staging) {
             removeQuietly(staging)
             throw failure(relativePath, "the download from \(redacted) \(problem)")
         }
@@ -133,10 +164,6 @@ final class FeedDownloader: Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: relativePath).path)
         guard let size = attributes?[.size] as? NSNumber, size.intValue == entry.bytes else { return nil }
         return entry
-    }
-
-    func failure(_ relativePath: String, _ reason: String) -> FetchError {
-        FetchError(country: country, file: relativePath, reason: reason)
     }
 
     private func progress(_ current: Int64) {

@@ -52,15 +52,15 @@ public struct FeedFetcher: Sendable {
         self.client = client
     }
 
-    /// Countries fetching knows how to get.
-    public static var supportedCountries: [String] { CountrySources.supported }
+    /// Countries fetching knows how to get: the registry that building reads too.
+    public static var supportedCountries: [String] { CountryRegistry.codes }
 
     /// The countries this run covers, sorted.
     public var countries: [String] {
         let chosen =
             options.countries
             ?? CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory).filter {
-                CountrySources.supported.contains($0)
+                CountryRegistry.country($0) != nil
             }
         return Array(Set(chosen)).sorted()
     }
@@ -111,7 +111,11 @@ public struct FeedFetcher: Sendable {
                 country: country, feedsDirectory: options.feedsDirectory, settings: settings, client: client,
                 previous: previous, now: options.now, events: events)
             downloader = current
-            let staged = try await CountrySources.fetch(current)
+            do { try await settings.plan.fetch(current) } catch {
+                current.discardAll()
+                throw error
+            }
+            let staged = current.staged
             let files = try commit(staged, country: country, previous: previous)
             await store.succeeded(country: country, files: staged, fetchedAt: fetchedAt)
             return CountryFetchResult(

@@ -1,20 +1,5 @@
 import Foundation
-
-/// Why fetching a country failed: the country, the file or URL concerned (credentials redacted), and the reason.
-public struct FetchError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var country: String
-    /// A feeds-relative path (`AT/101-DIE.json`), a redacted URL or a metadata file.
-    public var file: String
-    public var reason: String
-
-    public init(country: String, file: String, reason: String) {
-        self.country = country
-        self.file = file
-        self.reason = reason
-    }
-
-    public var description: String { "\(country): \(file): \(reason)" }
-}
+import FuelFeeds
 
 /// What happened to one country.
 public struct CountryFetchResult: Sendable, Equatable {

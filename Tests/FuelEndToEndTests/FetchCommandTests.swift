@@ -24,7 +24,7 @@ import _FuelTestSupport
         for country in Self.countries {
             #expect(manifest.countries[country]?.status == "ok", "\(country)")
             let config = try CountryConfig.load(country: country, adaptersDirectory: RepositoryPaths.adapters())
-            let adapter = try #require(AdapterRegistry.adapter(for: country))
+            let adapter = try #require(CountryRegistry.country(country))
             let input = FeedInput(
                 folder: harness.feeds.appendingPathComponent(country), config: config, manifest: manifest)
             let parsed = try adapter.parse(input)

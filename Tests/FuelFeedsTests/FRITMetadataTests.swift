@@ -42,7 +42,7 @@ import Testing
         #expect(config.boxes.map(\.name) == testCase.boxes)
         #expect(config.fetch == testCase.fetch)
         #expect(!config.fuels.fuels.isEmpty)
-        #expect(AdapterRegistry.adapter(for: testCase.country)?.country == testCase.country)
+        #expect(CountryRegistry.country(testCase.country)?.country == testCase.country)
     }
 
     @Test func frCoverageSaysThereAreNoNamesOrBrands() throws {

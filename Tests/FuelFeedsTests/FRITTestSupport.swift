@@ -9,7 +9,7 @@ import _FuelTestSupport
 enum FeedRun {
     /// The adapter of a country, through the registry the build uses.
     static func adapter(_ country: String) throws -> any FeedAdapter {
-        try #require(AdapterRegistry.adapter(for: country), "no adapter registered for \(country)")
+        try #require(CountryRegistry.country(country), "no adapter registered for \(country)")
     }
 
     /// The country's real metadata from `adapters/<CC>/`.

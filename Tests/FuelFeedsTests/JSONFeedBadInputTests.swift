@@ -105,7 +105,7 @@ import _FuelTestSupport
         for country in ["ES", "PT", "AT"] {
             let input = try FeedFixture.input(
                 country: country, texts: [Feed.fileName(country): Feed.text(country, .none)])
-            let adapter = try #require(AdapterRegistry.adapter(for: country))
+            let adapter = try #require(CountryRegistry.country(country))
             #expect(try adapter.parse(input).stations.count == 2, "\(country)")
         }
     }
@@ -114,7 +114,7 @@ import _FuelTestSupport
     func namesCountryFileAndPlace(_ testCase: Case) throws {
         let name = Feed.fileName(testCase.country)
         let input = try FeedFixture.input(country: testCase.country, files: [name: Self.bytes(testCase)])
-        let adapter = try #require(AdapterRegistry.adapter(for: testCase.country))
+        let adapter = try #require(CountryRegistry.country(testCase.country))
         let error = #expect(throws: FeedError.self) { try adapter.parse(input) }
         let description = error?.description ?? ""
         #expect(description.hasPrefix("\(testCase.country): "), "\(description)")

@@ -11,7 +11,7 @@ import _FuelTestSupport
     @Test(arguments: ["ES", "PT", "AT"])
     func samplesParseAndMatchTheFixtures(_ country: String) throws {
         let samples = RepositoryPaths.samples().appendingPathComponent(country)
-        let adapter = try #require(AdapterRegistry.adapter(for: country))
+        let adapter = try #require(CountryRegistry.country(country))
         let result = try adapter.parse(try FeedFixture.input(folder: samples, country: country))
         #expect(!result.stations.isEmpty)
         #expect(result.rejects.isEmpty)

@@ -4,11 +4,13 @@ import Synchronization
 import Testing
 import _FuelTestSupport
 
+@testable import FuelFeeds
+
 /// The shape checks a download must pass before it may replace the previous file.
 @Suite struct FetchFormatTests {
     struct ShapeCase: Sendable, CustomTestStringConvertible {
         var name: String
-        var format: FeedFormat
+        var format: FeedShape
         var bytes: [UInt8]
         /// Nil: accepted; else a phrase the rejection must contain.
         var rejection: String?
@@ -37,9 +39,11 @@ import _FuelTestSupport
             bytes: Array(TestZip.stored(name: "a.xml", contents: Array("<a/>".utf8)).prefix(40)), rejection: "complete"),
         ShapeCase(name: "JSON where a ZIP is due", format: .zip, bytes: Array("{}".utf8), rejection: "not a ZIP"),
         ShapeCase(
-            name: "a MIMIT CSV", format: .csv, bytes: FetchHarness.italianPrices(date: "2026-08-21"), rejection: nil),
+            name: "a MIMIT CSV", format: ITFetchPlan.shape(columns: ITPrices.columns),
+            bytes: FetchHarness.italianPrices(date: "2026-08-21"), rejection: nil),
         ShapeCase(
-            name: "a CSV without its header", format: .csv, bytes: Array("a|b|c\n1|2|3\n".utf8),
+            name: "a CSV without its header", format: ITFetchPlan.shape(columns: ITPrices.columns),
+            bytes: Array("a|b|c\n1|2|3\n".utf8),
             rejection: "idImpianto"),
     ]
 
@@ -58,6 +62,6 @@ import _FuelTestSupport
     @Test func extractionDateOfAMIMITFile() throws {
         let file = RepositoryPaths.temporaryDirectory("fetch-format").appendingPathComponent("prezzo.csv")
         try Data(FetchHarness.italianPrices(date: "2026-08-21")).write(to: file)
-        #expect(FeedFormat.extractionDate(of: file) == "2026-08-21")
+        #expect(ITFetchPlan.extractionDate(of: file, columns: ITPrices.columns) == "2026-08-21")
     }
 }

@@ -25,17 +25,20 @@ import _FuelTestSupport
         #expect(settings.requestsPerSecond > 0 && settings.requestsPerSecond <= 2)
         #expect(settings.retry.maxAttempts > 1)
         if country == "IT" {
-            #expect(settings.pricesURL == "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv")
+            #expect(
+                (settings.plan as? ITFetchPlan)?.pricesURL
+                    == "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv")
         }
-        if country == "AT" { #expect(settings.fuelTypes == ["DIE", "SUP", "GAS"]) }
+        if country == "AT" { #expect((settings.plan as? AustriaFetchPlan)?.fuelTypes == ["DIE", "SUP", "GAS"]) }
     }
 
     @Test func anOverrideReplacesTheEndpointAndItalysFileURLs() throws {
         let fetch = ["registryUrl": "https://a.example/r.csv", "pricesUrl": "https://a.example/p.csv"]
         let settings = try SourceSettings.parse(
             country: "IT", fetch: fetch, endpointOverride: "http://127.0.0.1:9/feeds/", file: "source.json")
-        #expect(settings.url == "http://127.0.0.1:9/feeds/")
-        #expect(settings.registryURL == nil && settings.pricesURL == nil)
+        let plan = try #require(settings.plan as? ITFetchPlan)
+        #expect(plan.registryURL == "http://127.0.0.1:9/feeds/anagrafica_impianti_attivi.csv")
+        #expect(plan.pricesURL == "http://127.0.0.1:9/feeds/prezzo_alle_8.csv")
     }
 
     struct BadCase: Sendable, CustomTestStringConvertible {
@@ -47,7 +50,7 @@ import _FuelTestSupport
 
     static let badCases: [BadCase] = [
         BadCase(name: "no fetch object", fetch: nil, message: "has no \"fetch\" object"),
-        BadCase(name: "no url", fetch: ["pageSize": "10"], message: "has no \"url\""),
+        BadCase(name: "no url", fetch: ["registryFile": "r.csv"], message: "has no \"url\""),
         BadCase(name: "a misspelt key", fetch: ["url": "https://x", "maxbytes": "1"], message: "\"maxbytes\""),
         BadCase(name: "a number out of range", fetch: ["url": "https://x", "attempts": "0"], message: "\"attempts\""),
         BadCase(

@@ -1,3 +1,4 @@
+import FuelFeeds
 import FuelFetch
 import Synchronization
 import Testing

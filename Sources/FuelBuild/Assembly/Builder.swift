@@ -229,9 +229,9 @@ public struct Builder: Sendable {
     private func resolveCountries() throws -> [String] {
         let configured = CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory)
         let requested = options.countries.map { $0.map { $0.uppercased() } } ?? configured
-        for country in requested where !configured.contains(country) || AdapterRegistry.adapter(for: country) == nil {
+        for country in requested where !configured.contains(country) || CountryRegistry.country(country) == nil {
             throw BuildError.unknownCountry(
-                country, known: configured.filter { AdapterRegistry.adapter(for: $0) != nil })
+                country, known: configured.filter { CountryRegistry.country($0) != nil })
         }
         guard !requested.isEmpty else {
             throw BuildError.unknownCountry("(none)", known: configured)
@@ -249,7 +249,7 @@ public struct Builder: Sendable {
                     "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
             )
         }
-        guard let adapter = AdapterRegistry.adapter(for: country) else {
+        guard let adapter = CountryRegistry.country(country) else {
             throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
         }
         var isDirectory: ObjCBool = false

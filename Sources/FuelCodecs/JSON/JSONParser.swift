@@ -107,11 +107,9 @@ package struct JSONParser {
 
     /// Skips a UTF-8 BOM and refuses empty input, markup and UTF-16/32 text with a clear reason.
     private mutating func start() throws(JSONError) {
-        if end >= 2 && ((bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE)) {
-            throw fail(.notUTF8Encoding, at: 0)
-        }
-        if end >= 2 && (bytes[0] == 0 || bytes[1] == 0) { throw fail(.notUTF8Encoding, at: 0) }
-        if allowsByteOrderMark && end >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { pos = 3 }
+        let head = bytes.prefix(min(end, 4))
+        if Text.looksLikeUTF16OrUTF32(head) { throw fail(.notUTF8Encoding, at: 0) }
+        if allowsByteOrderMark { pos = Text.byteOrderMarkLength(head) }
         skipWhitespace()
         guard pos < end else { throw fail(.empty) }
         if bytes[pos] == 0x3C { throw fail(.markup) }

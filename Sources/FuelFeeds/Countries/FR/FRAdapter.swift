@@ -111,10 +111,7 @@ public struct FRAdapter: FeedAdapter {
 
     /// The feed is ISO-8859-1; a UTF-16 or UTF-32 document (a BOM or NUL bytes up front) is not the feed.
     private func checkEncoding(_ bytes: [UInt8], file: URL, prefix: String) throws {
-        let head = Array(bytes.prefix(4))
-        let wide =
-            head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.contains(0)
-        if wide {
+        if Text.looksLikeUTF16OrUTF32(bytes) {
             throw FeedError(
                 country: country, file: file.path, location: prefix.isEmpty ? "line 1" : prefix + "line 1",
                 reason: "the document is UTF-16 or UTF-32; the feed is ISO-8859-1 XML")

@@ -12,6 +12,15 @@ struct ITTable {
         var year: Int
         var month: Int
         var day: Int
+
+        /// `YYYY-MM-DD`.
+        var text: String {
+            func padded(_ value: Int, _ width: Int) -> String {
+                let digits = String(value)
+                return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            }
+            return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        }
     }
 
     let country: String
@@ -39,13 +48,12 @@ struct ITTable {
         self.country = country
         self.file = file
         self.bytes = bytes
-        let head = bytes.prefix(4)
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.contains(0) {
+        if Text.looksLikeUTF16OrUTF32(bytes) {
             throw FeedError(
                 country: country, file: file, location: "line 1",
                 reason: "the file is UTF-16 or UTF-32 text; MIMIT publishes UTF-8 (or ISO-8859-1)")
         }
-        var offset = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var offset = Text.byteOrderMarkLength(bytes)
         var lineNumber = 1
         var extraction: Day?
         var found: (separator: UInt8, names: [String], end: Int)?

@@ -1,0 +1,24 @@
+/// The supported countries: the one list that fetching and building both read.
+///
+/// Adding a country: a folder `Countries/<CC>/` with a type that conforms to ``FeedCountry`` (its adapter, fetch
+/// plan, typed settings and download shapes), its metadata in `adapters/<CC>/`, and one line here.
+public enum CountryRegistry {
+    /// Every supported country, sorted by code.
+    public static let all: [any FeedCountry] = [
+        // One line per country; each lives in Countries/<CC>/.
+        AustriaAdapter(),
+        SpainAdapter(),
+        FRAdapter(),
+        ITAdapter(),
+        PortugalAdapter(),
+    ].sorted { $0.country < $1.country }
+
+    private static let byCode: [String: any FeedCountry] = Dictionary(
+        uniqueKeysWithValues: all.map { ($0.country, $0) })
+
+    /// The codes of every supported country, sorted.
+    public static var codes: [String] { all.map(\.country) }
+
+    /// The country with this code, or nil when none is supported.
+    public static func country(_ code: String) -> (any FeedCountry)? { byCode[code] }
+}

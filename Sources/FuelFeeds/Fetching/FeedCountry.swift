@@ -1,0 +1,48 @@
+/// Everything the code knows about one country: how to parse its files (``FeedAdapter``), which fetch settings it
+/// reads, and the plan that downloads its files. Each country is one folder under `Countries/<CC>/`, registered once
+/// in ``CountryRegistry``, the list that both fetching and building read.
+public protocol FeedCountry: FeedAdapter {
+    /// The keys of `source.json`'s `"fetch"` object that only this country reads (the transport keys every country
+    /// reads, such as `url` and the timeouts, are not listed).
+    var fetchSettingKeys: Set<String> { get }
+
+    /// Reads the country's own fetch settings into the plan that downloads its files.
+    /// - Throws: ``FetchSettingError`` naming the key that is missing or malformed.
+    func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan
+}
+
+/// How one country's files are downloaded, and the one light request per file of `fetch --check`.
+public protocol FeedFetchPlan: Sendable {
+    /// Every base URL the plan asks, the main one first: each must be http(s), and a `caFile` applies to the host of
+    /// the first only.
+    var endpoints: [String] { get }
+
+    /// The light requests of `fetch --check`, each with how to read its answer.
+    var probes: [FeedProbe] { get }
+
+    /// Downloads the country's files through `session`. The session keeps every download unless the plan discards
+    /// it; when this throws, the session removes them all and the previous files stay.
+    /// - Throws: ``FetchError`` naming the file and what is wrong.
+    func fetch(_ session: any FeedSession) async throws
+}
+
+/// What a fetch plan downloads through: conditional GETs, retries, the polite rate, the size cap and the shape
+/// check, into staging files that replace the previous ones only when the whole plan succeeds.
+public protocol FeedSession: Sendable {
+    /// The country code.
+    var country: String { get }
+
+    /// Downloads `url` as the feeds-relative `relativePath` and checks it has `shape`.
+    /// - Throws: ``FetchError`` naming the file, the URL (redacted) and what went wrong.
+    func download(_ url: String, as relativePath: String, shape: FeedShape) async throws -> FeedDownload
+
+    /// Drops a download from the country's set and removes its staging file.
+    func discard(_ download: FeedDownload)
+}
+
+extension FeedSession {
+    /// An error about one of this country's files.
+    public func failure(_ file: String, _ reason: String) -> FetchError {
+        FetchError(country: country, file: file, reason: reason)
+    }
+}

@@ -6,11 +6,14 @@ import _FuelTestSupport
 
 /// ``OutputDirectory``: publishing a build behind the `fuel` link, its lock, and refusing a folder it did not make.
 @Suite struct OutputDirectoryTests {
+    static let time = DatasetAssemblerTests.time
+    static let datasets = DatasetAssemblerTests.datasets
+
     @Test func publishSwapsTheLinkAndCleansUp() throws {
         let root = RepositoryPaths.temporaryDirectory("out")
         defer { try? FileManager.default.removeItem(at: root) }
         let output = OutputDirectory(root: root)
-        let files = DatasetAssembler.assemble(DatasetAssemblerTests.datasets, builtAt: DatasetAssemblerTests.time).files
+        let files = DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files
         do {
             let lock = try output.lock()
             try output.publish(files, buildName: "one")
@@ -50,7 +53,7 @@ import _FuelTestSupport
         let output = OutputDirectory(root: root)
         let lock = try output.lock()
         #expect(throws: BuildError.self) {
-            try output.publish(DatasetAssembler.assemble(DatasetAssemblerTests.datasets, builtAt: DatasetAssemblerTests.time).files, buildName: "x")
+            try output.publish(DatasetAssembler.assemble(Self.datasets, builtAt: Self.time).files, buildName: "x")
         }
         withExtendedLifetime(lock) {}
         #expect(try String(contentsOf: notes, encoding: .utf8) == "not ours")

@@ -302,4 +302,22 @@ import _FuelTestSupport
             Self.pdv(hours.horaires + #"<prix nom="Gazole" id="1" maj="2024-05-08 12:30:00" valeur="1.739"/>"#))
         #expect(result.stations.first?.hours == hours.expected)
     }
+
+    // MARK: Rules of docs/feeds.md that no other test showed, one small case each
+
+    @Test func frAStationWithOnlyAShortageIsKeptWithoutPrices() throws {
+        let body = #"<rupture id="1" nom="Gazole" debut="2024-05-07T08:00:00" fin="" type="temporaire"/>"#
+        // A second, priced station: a feed with no price at all is refused as not the real feed.
+        let result = try FRQuirkTests.parse(FRQuirkTests.pdv(id: 2, body) + FRQuirkTests.pdv(id: 3))
+        let station = try #require(result.station("FR-2"))
+        #expect(station.prices.isEmpty)
+        #expect(station.unavailable == [.diesel])
+    }
+
+    @Test func frAnEmptyPostcodeIsNoPostcode() throws {
+        let pdv = FRQuirkTests.pdv().replacingOccurrences(of: #"cp="01000""#, with: #"cp="""#)
+        let station = try #require(try FRQuirkTests.parse(pdv).stations.first)
+        #expect(station.postcode == nil)
+        #expect(station.city == "BOURG")
+    }
 }

@@ -1,11 +1,8 @@
-import Foundation
 import FuelCodecs
 import Testing
 
-@testable import FuelFeeds
-
-/// The byte-level text and number helpers the IT and FR hot paths share.
-@Suite struct ITFRByteTextTests {
+/// ``Text/clean(_:)``, the byte-level cleaning of feed text (UTF-8 or ISO-8859-1) that the IT and FR hot paths share.
+@Suite struct TextTests {
     struct Clean: Sendable, CustomTestStringConvertible {
         var label: String
         var bytes: [UInt8]
@@ -34,19 +31,5 @@ import Testing
         #expect(result.text == testCase.text)
         #expect(result.latin1 == testCase.latin1)
         #expect(result.text == Text.cleaned(Text.decodeUTF8OrLatin1(testCase.bytes)))
-    }
-
-    @Test(arguments: [
-        ("1.889", 1.889), ("-279400", -279_400), ("4424024.1001506", 4_424_024.1001506),
-        ("44.91704718250436", 44.91704718250436), ("8.70067298412323", 8.70067298412323), (".5", 0.5),
-        ("0.100", 0.1), ("12345678901234567890.5", 12_345_678_901_234_567_890.5),
-    ])
-    func decimal(_ text: String, _ value: Double) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { ByteNumbers.decimal($0) } == value)
-    }
-
-    @Test(arguments: ["", "-", ".", "1,5", "1.2.3", "1e5", "nan", "inf", "0x10", " 1"])
-    func notDecimal(_ text: String) {
-        #expect(Array(text.utf8).withUnsafeBufferPointer { ByteNumbers.decimal($0) } == nil)
     }
 }

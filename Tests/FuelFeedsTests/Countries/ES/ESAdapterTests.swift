@@ -175,4 +175,26 @@ import _FuelTestSupport
         #expect(error?.file.hasSuffix("ES/precios.json") == true)
         #expect(error?.description.contains("ResultadoConsulta \"KO\"") == true)
     }
+
+    // MARK: Rules of docs/feeds.md that no other test showed, one small case each
+
+    @Test func esGasoleoBIsAgriculturalDiesel() throws {
+        // Real sample station 13318 (HAM, Abrera): "Precio Gasoleo A":"1,419", "Precio Gasoleo B":"1,289".
+        let station = try #require(try ESAdapterTests.sample().station("ES-13318"))
+        #expect(station.price(.diesel)?.price == 1.419)
+        #expect(station.price(.dieselAgri)?.price == 1.289)
+    }
+
+    @Test func esARepeatedIDEESSInOneFileKeepsTheFirstAndIsCounted() throws {
+        let record = { (diesel: String) in
+            #"{"Latitud":"40,4","Longitud (WGS84)":"-3,7","Precio Gasoleo A":"\#(diesel)","IDEESS":"7"}"#
+        }
+        let text =
+            #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":["# + record("1,400") + "," + record("1,500")
+            + #"],"Nota":"","ResultadoConsulta":"OK"}"#
+        let result = try SpainAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
+        #expect(result.stations.map(\.id) == ["ES-7"])
+        #expect(result.station("ES-7")?.price(.diesel)?.price == 1.4)
+        #expect(result.rejects == ["duplicate IDEESS": 1])
+    }
 }

@@ -186,4 +186,15 @@ import _FuelTestSupport
         let error = #expect(throws: FeedError.self) { try Self.parse([Self.page([])]) }
         #expect(error?.description.contains("no price") == true)
     }
+
+    // MARK: Rules of docs/feeds.md that no other test showed, one small case each
+
+    @Test func ptTakesTheMunicipalityWhenLocalidadeIsMissing() throws {
+        let row =
+            #"{"Id":41,"Nome":"Posto","Marca":"GALP","Morada":"Rua A, 1","Municipio":"Sintra","#
+            + #""CodPostal":"2710-001","Latitude":38.8,"Longitude":-9.38,"Combustivel":"Gasóleo simples","#
+            + #""Preco":"1,649 €","DataAtualizacao":"2025-09-26 08:15"}"#
+        let result = try PTAdapterTests.parse([PTAdapterTests.page([row])])
+        #expect(result.station("PT-41")?.city == "Sintra")
+    }
 }

@@ -180,4 +180,18 @@ import _FuelTestSupport
         let result = try AustriaAdapter().parse(input)
         #expect(result.station("AT-5")?.hours == testCase.expected)
     }
+
+    // MARK: Rules of docs/feeds.md that no other test showed, one small case each
+
+    @Test func atAnEmptyNameIsNoName() throws {
+        let response =
+            #"[{"id":9,"name":"","location":{"address":"Straße 1","postalCode":"1100","city":"Wien","#
+            + #""latitude":48.17,"longitude":16.38},"prices":[{"fuelType":"DIE","amount":1.499,"label":"Diesel"}]}]"#
+        let input = try FeedFixture.input(
+            country: "AT", texts: ["by-region-PB-910-DIE.json": response],
+            manifest: ATAdapterTests.manifest(["by-region-PB-910-DIE.json": "2025-09-27T10:00:00Z"]))
+        let station = try #require(try AustriaAdapter().parse(input).station("AT-9"))
+        #expect(station.name == nil)
+        #expect(station.city == "Wien")
+    }
 }

@@ -3,8 +3,6 @@ import FuelCodecs
 import Testing
 import _FuelTestSupport
 
-@testable import FuelBuild
-
 @Suite struct GzipTests {
     static let sample = Array(String(repeating: #"{"fuel":"diesel","price":1.339},"#, count: 2000).utf8)
 

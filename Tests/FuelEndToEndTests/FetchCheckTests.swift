@@ -66,7 +66,7 @@ import _FuelTestSupport
         let harness = try FetchHarness()
         let certificates = try TestCertificates()
         let server = try LocalServer(
-            script: "feed_server.py",
+            script: .feeds,
             arguments: [
                 "--root", harness.serverRoot.path, "--tls-cert", certificates.certificate.path, "--tls-key",
                 certificates.key.path,

@@ -17,7 +17,7 @@ import _FuelTestSupport
             harness = try FetchHarness()
             certificates = try TestCertificates()
             server = try LocalServer(
-                script: "feed_server.py",
+                script: .feeds,
                 arguments: [
                     "--root", harness.serverRoot.path, "--tls-cert", certificates.certificate.path, "--tls-key",
                     certificates.key.path,

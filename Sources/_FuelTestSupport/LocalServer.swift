@@ -5,7 +5,8 @@ import FuelProcess
 ///
 /// The script must print `PORT <n>` on a stdout line once it listens; it is stopped when the value is released or
 /// ``stop()`` is called. Scripts bind to 127.0.0.1 only. Its stdout and stderr (request lines, tracebacks) go to one
-/// log file under `.build/test-logs/`, never into the test run; the file stays for reading after the run.
+/// log file under `.build/test-logs/`, never into the test run; a test that fails shows the log's last lines (see
+/// ``ServerLogsOnFailure``), and the file stays for reading after the run.
 public final class LocalServer: Sendable {
     /// The port the server listens on.
     public let port: Int
@@ -43,6 +44,7 @@ public final class LocalServer: Sendable {
                 $0.hasPrefix("PORT ") ? Int($0.dropFirst(5).trimmingCharacters(in: .whitespaces)) : nil
             }.first
         }
+        ServerLogsOnFailure.noteUse(of: self)
     }
 
     /// The last `lines` non-empty lines of the log (fewer when it is shorter), headed by the log's path.

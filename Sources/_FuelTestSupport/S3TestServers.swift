@@ -30,8 +30,13 @@ public final class S3TestServer: Sendable {
 
     private static let started: Result<S3TestServer, any Error> = Result { try S3TestServer() }
 
-    /// The shared server; throws (failing the test) when it cannot start.
-    public static func shared() throws -> S3TestServer { try started.get() }
+    /// The shared server; throws (failing the test) when it cannot start. A test with ``ServerLogsOnFailure`` that asks
+    /// for it shows its log tail when it fails.
+    public static func shared() throws -> S3TestServer {
+        let server = try started.get()
+        ServerLogsOnFailure.noteUse(of: server.server)
+        return server
+    }
 }
 
 /// One request as the fault-injecting proxy logged it.

@@ -5,7 +5,7 @@ import Testing
 import _FuelTestSupport
 
 /// The shape checks a download must pass before it may replace the previous file.
-@Suite struct FetchFormatTests {
+@Suite(.serverLogsOnFailure) struct FetchFormatTests {
     struct ShapeCase: Sendable, CustomTestStringConvertible {
         var name: String
         var format: FeedFormat

@@ -5,7 +5,7 @@ import Testing
 import _FuelTestSupport
 
 /// The server really checks signatures, and no secret ever reaches the output.
-@Suite(.serialized) struct UploadSecurityTests {
+@Suite(.serialized, .serverLogsOnFailure) struct UploadSecurityTests {
     let server: S3TestServer
 
     init() throws { server = try S3TestServer.shared() }

@@ -13,7 +13,7 @@ public struct BenchOptions: Sendable {
     public var output: URL
     /// `adapters/`.
     public var adapters: URL
-    /// `Tests/Servers/s3_server.py`.
+    /// `scripts/servers/s3_server.py`.
     public var s3Script: URL
     public var scales: [Double]
     /// Build runs per scale below 5 (larger scales run once); the median is reported.

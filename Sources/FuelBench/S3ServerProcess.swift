@@ -1,7 +1,7 @@
 import Foundation
 import FuelProcess
 
-/// The local S3 server of the upload tests (`Tests/Servers/s3_server.py`, moto with SigV4 checks), started for the
+/// The local S3 server of the upload tests (`scripts/servers/s3_server.py`, moto with SigV4 checks), started for the
 /// upload benchmark on 127.0.0.1. Its made-up credentials are kept in memory and never printed.
 final class S3ServerProcess: Sendable {
     let port: Int
@@ -27,7 +27,7 @@ final class S3ServerProcess: Sendable {
         } catch {
             throw BenchError(
                 "the S3 server \(script.path) did not start "
-                    + "(is moto installed? pip install -r Tests/Servers/requirements.txt): \(Self.reason(error))")
+                    + "(is moto installed? pip install -r scripts/requirements.txt): \(Self.reason(error))")
         }
     }
 

@@ -104,7 +104,7 @@ public struct FetchHarness {
             Array(try JSONSerialization.data(withJSONObject: Self.austrianRegions)),
             to: serverRoot.appendingPathComponent("AT-api/regions.json"))
         try Self.write(Self.austrianStations, to: serverRoot.appendingPathComponent("AT-api/by-region/101-DIE.json"))
-        server = try LocalServer(script: "feed_server.py", arguments: ["--root", serverRoot.path])
+        server = try LocalServer(script: .feeds, arguments: ["--root", serverRoot.path])
 
         let base = server.baseURL
         let defaults: [String: [String: String]] = [

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The local S3 server (moto, signature checks on), started once for the upload tests.
+/// The local S3 server (`scripts/servers/s3_server.py`: moto, signature checks on), started once for the upload tests.
 public final class S3TestServer: Sendable {
     public let server: LocalServer
     public let accessKeyID: String
@@ -20,7 +20,7 @@ public final class S3TestServer: Sendable {
     private init() throws {
         let file = RepositoryPaths.temporaryDirectory("s3-server").appendingPathComponent("credentials.json")
         server = try LocalServer(
-            script: "s3_server.py",
+            script: .s3,
             arguments: ["--bucket", "fuel-test", "--bucket", "fuel-direct", "--credentials", file.path],
             timeout: 60)
         let credentials = try JSONDecoder().decode(CredentialsFile.self, from: Data(contentsOf: file))
@@ -30,8 +30,13 @@ public final class S3TestServer: Sendable {
 
     private static let started: Result<S3TestServer, any Error> = Result { try S3TestServer() }
 
-    /// The shared server; throws (failing the test) when it cannot start.
-    public static func shared() throws -> S3TestServer { try started.get() }
+    /// The shared server; throws (failing the test) when it cannot start. A test with ``ServerLogsOnFailure`` that asks
+    /// for it shows its log tail when it fails.
+    public static func shared() throws -> S3TestServer {
+        let server = try started.get()
+        ServerLogsOnFailure.noteUse(of: server.server)
+        return server
+    }
 }
 
 /// One request as the fault-injecting proxy logged it.
@@ -68,7 +73,7 @@ public final class S3Proxy: Sendable {
     public init(_ upstream: S3TestServer, faults: [String] = []) throws {
         logFile = RepositoryPaths.temporaryDirectory("s3-proxy").appendingPathComponent("requests.jsonl")
         server = try LocalServer(
-            script: "s3_proxy.py", arguments: ["--upstream", upstream.endpoint, "--log", logFile.path] + faults,
+            script: .s3Proxy, arguments: ["--upstream", upstream.endpoint, "--log", logFile.path] + faults,
             environment: ["S3_PROXY_ACCESS_KEY": upstream.accessKeyID, "S3_PROXY_SECRET": upstream.secret])
     }
 

@@ -26,7 +26,7 @@ public final class TileServer: Sendable {
         for (path, status) in statuses.sorted(by: { $0.key < $1.key }) {
             arguments += ["--status", "\(path)=\(status)"]
         }
-        server = try LocalServer(script: "tile_server.py", arguments: arguments)
+        server = try LocalServer(script: .tiles, arguments: arguments)
     }
 
     /// Requests served so far: path → status → count.

@@ -55,7 +55,8 @@ enum RunCommand {
             }
             options = BenchOptions(
                 publisher: publisher, work: URL(fileURLWithPath: work), output: URL(fileURLWithPath: output),
-                adapters: URL(fileURLWithPath: adapters), s3Script: URL(fileURLWithPath: "Tests/Servers/s3_server.py"),
+                adapters: URL(fileURLWithPath: adapters),
+                s3Script: URL(fileURLWithPath: "scripts/servers/s3_server.py"),
                 scales: scales, runs: runs, seed: seed, lookupPoints: points, upload: upload, lookups: lookups,
                 profile: profile)
         } catch let error as UsageError {

@@ -55,8 +55,7 @@ enum BuildCommand {
     @discardableResult
     static func execute(_ options: BuildOptions, json: Bool) async throws -> [PublishedFile] {
         var builder = Builder(options: options)
-        // Test hook: stall with every file written but before the swap, so a test can kill -9 mid-build.
-        if let stall = ProcessInfo.processInfo.environment["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP"].flatMap(Double.init) {
+        if let stall = TestHooks.stallBeforeSwap {
             builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
         }
         let report: BuildReport

@@ -8,7 +8,7 @@ import _FuelTestSupport
     import FoundationNetworking
 #endif
 
-@Suite struct NearbyLookupTests {
+@Suite(.serverLogsOnFailure) struct NearbyLookupTests {
     @Test func lisbonLookupReturnsStationsInDistanceOrderWithCorrectDistances() async throws {
         let fixture = try LookupFixture()
         let result = try await fixture.cornerLookup(fixture.client())

@@ -4,7 +4,7 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-@Suite struct TileCacheTests {
+@Suite(.serverLogsOnFailure) struct TileCacheTests {
     static let failingKey = "76_-18"
 
     @Test func oneFailedTileWithNoCacheFailsTheWholeLookup() async throws {

@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// `fuel-publish fetch --check`: the built executable with the repository's `adapters/`, every endpoint pointed at
 /// the local feed server (over TLS with a test CA where the test says so).
-@Suite struct FetchCheckTests {
+@Suite(.serverLogsOnFailure) struct FetchCheckTests {
     static func check(_ harness: FetchHarness, _ environment: [String: String] = [:], countries: String? = nil) throws
         -> Executable.Result
     {
@@ -66,7 +66,7 @@ import _FuelTestSupport
         let harness = try FetchHarness()
         let certificates = try TestCertificates()
         let server = try LocalServer(
-            script: "feed_server.py",
+            script: .feeds,
             arguments: [
                 "--root", harness.serverRoot.path, "--tls-cert", certificates.certificate.path, "--tls-key",
                 certificates.key.path,

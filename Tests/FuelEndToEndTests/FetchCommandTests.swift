@@ -8,7 +8,7 @@ import _FuelTestSupport
 
 /// The built `fuel-publish fetch` with the repository's own `adapters/<CC>/source.json`, every endpoint pointed
 /// at the local feed server through `FUEL_ENDPOINT_<CC>`.
-@Suite struct FetchCommandTests {
+@Suite(.serverLogsOnFailure) struct FetchCommandTests {
     static let countries = ["AT", "ES", "FR", "IT", "PT"]
 
     @Test func theRepositoryConfigsFetchAllFiveAndTheAdaptersReadTheResult() async throws {

@@ -4,7 +4,7 @@ import Testing
 import _FuelTestSupport
 
 /// Runs the built `fuel-nearby` against a fixture build served on 127.0.0.1 and against the build folder itself.
-@Suite struct NearbyCommandTests {
+@Suite(.serverLogsOnFailure) struct NearbyCommandTests {
     static let corner = ["--lat", "38.52", "--lon", "-8.98"]
 
     @Test func printsATableNearestFirst() async throws {
@@ -184,7 +184,7 @@ struct NearbyRun {
 
 /// Hostile tile servers against the built `fuel-nearby`: a gzip bomb served as every tile is, with
 /// `Content-Encoding: gzip`, and a tile that drips one byte every 2 seconds.
-@Suite struct HostileTileServerTests {
+@Suite(.serverLogsOnFailure) struct HostileTileServerTests {
     /// A build of the ES sample, served; the given tile path misbehaves.
     static func serve(_ fault: String, path: String) throws -> (TileServer, URL) {
         let root = RepositoryPaths.temporaryDirectory("hostile-tiles")

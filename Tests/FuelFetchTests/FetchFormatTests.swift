@@ -7,7 +7,7 @@ import _FuelTestSupport
 @testable import FuelFeeds
 
 /// The shape checks a download must pass before it may replace the previous file.
-@Suite struct FetchFormatTests {
+@Suite(.serverLogsOnFailure) struct FetchFormatTests {
     struct ShapeCase: Sendable, CustomTestStringConvertible {
         var name: String
         var format: FeedShape

@@ -7,7 +7,7 @@ import _FuelTestSupport
 /// A publisher whose certificate the system cannot verify (DGEG's chain has failed verification for other clients):
 /// the fetch fails naming certificate verification, and a `caFile` beside `source.json` makes it pass, with
 /// verification still on.
-@Suite struct FetchTLSTests {
+@Suite(.serverLogsOnFailure) struct FetchTLSTests {
     struct TLSServer {
         let harness: FetchHarness
         let certificates: TestCertificates
@@ -17,7 +17,7 @@ import _FuelTestSupport
             harness = try FetchHarness()
             certificates = try TestCertificates()
             server = try LocalServer(
-                script: "feed_server.py",
+                script: .feeds,
                 arguments: [
                     "--root", harness.serverRoot.path, "--tls-cert", certificates.certificate.path, "--tls-key",
                     certificates.key.path,

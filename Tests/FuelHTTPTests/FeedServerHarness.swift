@@ -16,7 +16,7 @@ struct FeedServerHarness {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
         }
-        server = try LocalServer(script: "feed_server.py", arguments: ["--root", root.path])
+        server = try LocalServer(script: .feeds, arguments: ["--root", root.path])
     }
 
     func url(_ path: String) -> String { server.baseURL + path }

@@ -5,7 +5,7 @@ import Testing
 import _FuelTestSupport
 
 /// Faults injected by the local feed server, and what the client makes of them.
-@Suite struct HTTPFaultTests {
+@Suite(.serverLogsOnFailure) struct HTTPFaultTests {
     static let body = Array(String(repeating: #"{"IDEESS":"1736","Precio Gasoleo A":"1,339"},"#, count: 400).utf8)
     static let fast = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05)
 

@@ -7,7 +7,7 @@ import _FuelTestSupport
 
 /// What the scheduled job leaves behind for people: the step summary (`$GITHUB_STEP_SUMMARY`) of a whole run, and
 /// `fuel-publish status` against a published index served by a local tile server.
-@Suite(.serialized) struct JobRecordTests {
+@Suite(.serialized, .serverLogsOnFailure) struct JobRecordTests {
     static let samples = RepositoryPaths.samples().path
 
     @Test func theStepSummaryHoldsTheCountryTableAndTheUploadFigures() async throws {

@@ -7,7 +7,7 @@ import Testing
 import _FuelTestSupport
 
 /// The whole run, `fuel-publish [--dry-run]`: fetch, build, upload, as the scheduled job and the operator use it.
-@Suite(.serialized) struct RunCommandTests {
+@Suite(.serialized, .serverLogsOnFailure) struct RunCommandTests {
     static let samples = RepositoryPaths.samples().path
     static let adapters = RepositoryPaths.adapters().path
 

@@ -1,4 +1,4 @@
-"""A strict, fault-injecting HTTP proxy in front of the local S3 server (s3_server.py), for the upload tests.
+"""A strict, fault-injecting HTTP proxy in front of the local S3 server (scripts/servers/s3_server.py), for the upload tests.
 
 Strict checks, on every request (a violation is answered 400 `ProxyStrictCheck` and logged):
 - the path is AWS-encoded (upper-case %XX, `/` kept between segments) and the raw query is already canonical

@@ -46,8 +46,9 @@ public struct BuildOptions: Sendable {
 /// write the whole file set and swap it in atomically.
 public struct Builder: Sendable {
     public var options: BuildOptions
-    /// Called just before the swap; tests use it to stall a build and kill it.
-    public var beforeSwap: @Sendable () -> Void = {}
+    /// Called just before the swap. A test hook, not public API: `fuel-publish` sets it to stall a build when an
+    /// end-to-end test asks (`FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP`), so the test can kill it mid-build.
+    package var beforeSwap: @Sendable () -> Void = {}
 
     public init(options: BuildOptions) { self.options = options }
 

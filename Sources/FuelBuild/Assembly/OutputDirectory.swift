@@ -86,9 +86,11 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Writes every file into a fresh build folder, then atomically points `OUT/fuel` at it and removes the old one.
-    /// - Parameter beforeSwap: called once every file is on disk, just before the swap (tests use it to stall).
+    /// Only tests write a whole file set at once (the builder stages and commits as it goes), so this is internal: they
+    /// reach it with `@testable import FuelBuild`.
+    /// - Parameter beforeSwap: called once every file is on disk, just before the swap.
     /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
-    public func publish(_ files: [PublishedFile], buildName: String, beforeSwap: () -> Void = {}) throws {
+    func publish(_ files: [PublishedFile], buildName: String, beforeSwap: () -> Void = {}) throws {
         let staged = try stage(buildName: buildName)
         do {
             for file in files { try staged.write(file) }

@@ -75,7 +75,7 @@ let package = Package(
 
         .executableTarget(
             name: "fuel-publish",
-            dependencies: ["FuelFetch", "FuelBuild", "FuelUpload", "FuelCommandLine"]),
+            dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "FuelCommandLine"]),
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 
 /// Writes the measured section of `BENCHMARKS.md` (between markers; the text around them is kept).
 public enum BenchMarkdown {
@@ -37,7 +38,7 @@ public enum BenchMarkdown {
         lines += [
             "", "### Machine", "", "| processors (`nproc`) | CPU | memory | kernel | toolchain |",
             "|---|---|---|---|---|",
-            "| \(machine.processors) | \(machine.cpuModel) | \(mb(machine.memoryBytes)) | \(machine.kernel) | "
+            "| \(machine.processors) | \(machine.cpuModel) | \(ByteCount.format(machine.memoryBytes)) | \(machine.kernel) | "
                 + "\(machine.swift) |",
         ]
         lines += [
@@ -50,10 +51,10 @@ public enum BenchMarkdown {
             let report = scale.report
             lines.append(
                 "| \(scaleText(scale.scale)) | \(scale.stationsWritten) | \(scale.published) | \(report.tiles) | "
-                    + "\(mb(report.jsonBytes)) | \(mb(report.gzipBytes)) | \(mb(scale.feedBytes)) in "
+                    + "\(ByteCount.format(report.jsonBytes)) | \(ByteCount.format(report.gzipBytes)) | \(ByteCount.format(scale.feedBytes)) in "
                     + String(format: "%.1f s | ", scale.generationSeconds)
                     + wallText(scale) + String(format: " | %.2f s | %.2f | ", scale.cpu, scale.cpu / scale.wall)
-                    + "\(mb(scale.peakRSS)) | \(scale.builds.count) |")
+                    + "\(ByteCount.format(scale.peakRSS)) | \(scale.builds.count) |")
         }
         let steps = ["prepare", "parse and validate", "encode, compress and write", "swap and clean up"]
         if results.scales.contains(where: { !$0.report.phases.isEmpty }) {
@@ -86,8 +87,8 @@ public enum BenchMarkdown {
         for scale in results.scales {
             let floor = scale.floor
             lines.append(
-                "| \(scaleText(scale.scale)) | \(floor.files) | \(mb(floor.jsonBytes)) | \(mb(floor.floorGzipBytes)) | "
-                    + "\(mb(floor.publishedGzipBytes)) | "
+                "| \(scaleText(scale.scale)) | \(floor.files) | \(ByteCount.format(floor.jsonBytes)) | \(ByteCount.format(floor.floorGzipBytes)) | "
+                    + "\(ByteCount.format(floor.publishedGzipBytes)) | "
                     + String(
                         format: "%.2f s | %.2f s | %.2f × |", floor.seconds, scale.wall, scale.wall / floor.seconds))
         }
@@ -141,7 +142,7 @@ public enum BenchMarkdown {
             ]
             for run in upload.runs {
                 lines.append(
-                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.deletes) | \(mb(run.bytes)) | "
+                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.deletes) | \(ByteCount.format(run.bytes)) | "
                         + String(format: "%.2f", run.seconds) + " | \(run.concurrency) | \(run.retries) |")
             }
             let diff = upload.diff
@@ -151,7 +152,7 @@ public enum BenchMarkdown {
                     + "−\(diff.removedTiles) removed), \(diff.changedBrands) brand files, "
                     + "sources.json \(diff.sourcesChanged ? "changed" : "unchanged"), "
                     + "index \(diff.indexChanged ? "changed" : "unchanged"): \(diff.filesToPut) files, "
-                    + "\(mb(diff.changedBytes)).",
+                    + "\(ByteCount.format(diff.changedBytes)).",
             ]
             lines += upload.runs.map { "- `\($0.name)`: `\($0.line)`" }
         }
@@ -172,7 +173,7 @@ public enum BenchMarkdown {
                         + String(
                             format: "%.0f | %.0f | %d | %.1f kB | %.1f kB | %d", pass.tilesMedian, pass.tilesP95,
                             pass.tilesMax, pass.bytesMedian / 1024, pass.bytesP95 / 1024, pass.indexFetches)
-                        + " (\(kb(pass.indexFetches == 0 ? 0 : pass.indexBytes / pass.indexFetches)) each) | "
+                        + " (\(ByteCount.format(pass.indexFetches == 0 ? 0 : pass.indexBytes / pass.indexFetches)) each) | "
                         + String(format: "%.2f s |", pass.seconds))
             }
             lines.append(
@@ -195,13 +196,6 @@ public enum BenchMarkdown {
         return String(format: "%.2f s (%.2f–%.2f)", scale.wall, low, high)
     }
 
-    static func mb(_ bytes: Int) -> String {
-        if bytes >= 1 << 30 { return String(format: "%.2f GB", Double(bytes) / 1_073_741_824) }
-        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
-        return kb(bytes)
-    }
-
-    static func kb(_ bytes: Int) -> String { String(format: "%.1f kB", Double(bytes) / 1024) }
 }
 
 extension UploadStats {

@@ -122,17 +122,17 @@ public enum PhaseProfiler {
         let posixSeconds = BenchMath.median(posixWrites)
 
         let gzipBytes = compressed.reduce(0) { $0 + $1.count }
-        let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         return PhaseProfile(
             scale: scale,
             phases: [
                 .init(name: "parse", seconds: parseSeconds, detail: "adapters, \(countries.count) countries"),
                 .init(name: "validate", seconds: validateSeconds, detail: "\(stations.count) stations kept"),
                 .init(name: "bucket", seconds: bucketSeconds, detail: "\(tiles.count) tiles, sorted by id"),
-                .init(name: "serialise", seconds: serialiseSeconds, detail: "\(mb(jsonBytes)) of tile JSON"),
+                .init(
+                    name: "serialise", seconds: serialiseSeconds, detail: "\(ByteCount.format(jsonBytes)) of tile JSON"),
                 .init(
                     name: "compress", seconds: compressSeconds,
-                    detail: "libdeflate level \(Gzip.level) → \(mb(gzipBytes))"),
+                    detail: "libdeflate level \(Gzip.level) → \(ByteCount.format(gzipBytes))"),
                 .init(
                     name: "write", seconds: posixSeconds,
                     detail: "\(tiles.count) files with open/write/close, as the build does (median of 3)"),

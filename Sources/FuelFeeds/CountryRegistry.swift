@@ -1,3 +1,5 @@
+import Foundation
+
 /// The supported countries: the one list that fetching and building both read.
 ///
 /// Adding a country: a folder `Countries/<CC>/` with a type that conforms to ``FeedCountry`` (its adapter, fetch
@@ -21,4 +23,11 @@ public enum CountryRegistry {
 
     /// The country with this code, or nil when none is supported.
     public static func country(_ code: String) -> (any FeedCountry)? { byCode[code] }
+
+    /// The registered countries that have metadata in `adaptersDirectory` (nil: the metadata built into the
+    /// executables), sorted: the countries fetching and building both cover by default, and the only ones either
+    /// accepts.
+    public static func configuredCountries(adaptersDirectory: URL?) -> [String] {
+        CountryConfig.configuredCountries(adaptersDirectory: adaptersDirectory).filter { byCode[$0] != nil }
+    }
 }

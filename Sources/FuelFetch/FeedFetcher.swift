@@ -59,9 +59,7 @@ public struct FeedFetcher: Sendable {
     public var countries: [String] {
         let chosen =
             options.countries
-            ?? CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory).filter {
-                CountryRegistry.country($0) != nil
-            }
+            ?? CountryRegistry.configuredCountries(adaptersDirectory: options.adaptersDirectory)
         return Array(Set(chosen)).sorted()
     }
 

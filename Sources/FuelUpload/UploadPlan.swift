@@ -85,19 +85,3 @@ public struct UploadPlan: Sendable, Equatable {
         return "PUT \(puts.count) (\(parts)), skip \(skipped), delete \(deletes.count), \(ByteCount.format(bytes))"
     }
 }
-
-/// Human byte counts: `812 B`, `4.1 KB`, `12.3 MB` (powers of 1000).
-enum ByteCount {
-    static func format(_ bytes: Int) -> String {
-        if bytes < 1000 { return "\(bytes) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(bytes) / 1000
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelCodecs
+import FuelFormat
 import Synchronization
 
 /// What an upload did (or, for a dry run, would do).

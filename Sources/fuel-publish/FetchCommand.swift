@@ -1,6 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelCommandLine
+import FuelFeeds
 import FuelFetch
 import FuelUpload
 
@@ -91,10 +92,11 @@ enum FetchCommand {
         }
         let offline = try arguments.flag("--offline")
 
-        let supported = FeedFetcher.supportedCountries
+        // The list build reads too: the registered countries with metadata.
+        let supported = CountryRegistry.configuredCountries(adaptersDirectory: adapters)
         let countries = try Folders.countries(countries, adapters: adapters)
         for country in (countries ?? []) + endpoints.keys.sorted() where !supported.contains(country) {
-            throw UsageError("no fetcher for country '\(country)'; known: \(supported.joined(separator: ", "))")
+            throw UsageError("no fetcher for country '\(country)'; known: \(supported.joined(separator: ","))")
         }
         if let rate, !(rate > 0 && rate <= 1000) { throw UsageError("--rate must be above 0 and at most 1000") }
         if let attempts, !(1...20).contains(attempts) { throw UsageError("--attempts must be 1 to 20") }

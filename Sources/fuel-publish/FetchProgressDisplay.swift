@@ -1,5 +1,6 @@
 import Foundation
 import FuelFetch
+import FuelFormat
 import Synchronization
 
 /// Turns ``FetchEvent``s into progress text: on a terminal, one live line of bytes per country redrawn in place
@@ -52,15 +53,8 @@ final class FetchProgressDisplay: Sendable {
         let files = result.files.count == 1 ? "1 file" : "\(result.files.count) files"
         if result.offline { return "\(result.country) offline: \(files) already in the feeds folder" }
         let reused = result.reused > 0 ? ", \(result.reused) unchanged (304)" : ""
-        return "\(result.country) ok: \(files)\(reused), \(formatBytes(result.bytes)) in "
+        return "\(result.country) ok: \(files)\(reused), \(ByteCount.format(result.bytes)) in "
             + String(format: "%.1f s", result.seconds)
-    }
-
-    /// `12.3 MB`, `512 B`.
-    public static func formatBytes(_ bytes: Int64) -> String {
-        if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-        return String(format: "%.1f MB", Double(bytes) / 1_048_576)
     }
 
     private func redraw(_ state: inout State, force: Bool) -> String? {
@@ -69,7 +63,7 @@ final class FetchProgressDisplay: Sendable {
         guard !state.running.isEmpty else { return nil }
         state.lastDraw = now
         state.lineShown = true
-        let parts = state.running.sorted().map { "\($0) \(Self.formatBytes(state.bytes[$0] ?? 0))" }
+        let parts = state.running.sorted().map { "\($0) \(ByteCount.format(state.bytes[$0] ?? 0))" }
         return "\r\u{1B}[Kfetching: " + parts.joined(separator: "  ")
     }
 }

@@ -30,12 +30,13 @@ enum Folders {
         }
     }
 
-    /// Countries named on the command line that are configured, upper-cased.
+    /// Countries named on the command line, upper-cased: each must be registered and have metadata (the one list
+    /// that fetch and build share, ``CountryRegistry/configuredCountries(adaptersDirectory:)``).
     /// - Throws: ``UsageError`` naming the unknown ones and the known ones.
-    static func countries(_ requested: [String]?, adapters: URL?, knownBy: [String]? = nil) throws -> [String]? {
+    static func countries(_ requested: [String]?, adapters: URL?) throws -> [String]? {
         guard let requested else { return nil }
         guard !requested.isEmpty else { throw UsageError("--countries needs at least one country") }
-        let known = knownBy ?? CountryConfig.configuredCountries(adaptersDirectory: adapters)
+        let known = CountryRegistry.configuredCountries(adaptersDirectory: adapters)
         let unknown = requested.map { $0.uppercased() }.filter { !known.contains($0) }
         guard unknown.isEmpty else {
             let source = adapters.map { "under \($0.path)" } ?? "built in"

@@ -36,7 +36,7 @@ extension BuildReport {
         }
         lines.append("")
         let total = countries.map(\.kept).reduce(0, +)
-        var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(Self.size(gzipBytes)) gzipped"
+        var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(ByteCount.format(gzipBytes)) gzipped"
         if let changes = tileChanges {
             tiles +=
                 "; against the previous build: \(changes.changed) tiles changed, \(changes.added) added, "

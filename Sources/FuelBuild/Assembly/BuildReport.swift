@@ -68,7 +68,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
             let rejected = country.rejected.values.reduce(0, +)
             var line = "\(country.country): \(country.records) records, \(country.parsed) stations parsed, "
             line += "\(country.kept) kept, \(rejected) rejected, \(country.tiles) tiles, "
-            line += "\(Self.size(country.stationBytes)) JSON, feed time \(country.updated)"
+            line += "\(ByteCount.format(country.stationBytes)) JSON, feed time \(country.updated)"
             if let fetchedAt = country.fetchedAt { line += Self.fetchClause(fetchedAt, feedTime: country.updated) }
             if let since = country.carriedSince {
                 line =
@@ -90,8 +90,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
         }
         let stations = countries.map(\.kept).reduce(0, +)
         lines.append(
-            "total: \(stations) stations in \(tiles) tiles, \(files) files, \(Self.size(jsonBytes)) JSON → "
-                + "\(Self.size(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
+            "total: \(stations) stations in \(tiles) tiles, \(files) files, \(ByteCount.format(jsonBytes)) JSON → "
+                + "\(ByteCount.format(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
         )
         if !phases.isEmpty {
             let order = [
@@ -127,9 +127,4 @@ public struct BuildReport: Sendable, Codable, Equatable {
             : ", fetched \(fetchedAt), before the feed time"
     }
 
-    static func size(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 { return String(format: "%.1f MB", Double(bytes) / 1_048_576) }
-        if bytes >= 1 << 10 { return String(format: "%.1f kB", Double(bytes) / 1024) }
-        return "\(bytes) B"
-    }
 }

@@ -227,12 +227,12 @@ public struct Builder: Sendable {
         return (carried, refused)
     }
 
-    private func resolveCountries() throws -> [String] {
-        let configured = CountryConfig.configuredCountries(adaptersDirectory: options.adaptersDirectory)
+    /// The countries this build covers: the requested ones, else every registered country with metadata.
+    func resolveCountries() throws -> [String] {
+        let configured = CountryRegistry.configuredCountries(adaptersDirectory: options.adaptersDirectory)
         let requested = options.countries.map { $0.map { $0.uppercased() } } ?? configured
-        for country in requested where !configured.contains(country) || CountryRegistry.country(country) == nil {
-            throw BuildError.unknownCountry(
-                country, known: configured.filter { CountryRegistry.country($0) != nil })
+        for country in requested where !configured.contains(country) {
+            throw BuildError.unknownCountry(country, known: configured)
         }
         guard !requested.isEmpty else {
             throw BuildError.unknownCountry("(none)", known: configured)

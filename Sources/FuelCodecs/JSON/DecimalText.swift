@@ -110,6 +110,37 @@ public enum DecimalText {
         return Double(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Parses a plain decimal: an optional sign, then digits with at most one `.` anywhere among them, and nothing
+    /// else (no spaces, comma, exponent or unit); nil without a digit. ``ByteNumbers/decimal(_:)`` reads the CSV and
+    /// XML feeds' numbers with it.
+    package static func parsePlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        var negative = false
+        if index < bytes.count && (bytes[index] == 0x2D || bytes[index] == 0x2B) {
+            negative = bytes[index] == 0x2D
+            index += 1
+        }
+        var accumulator = Accumulator()
+        var digits = 0
+        var seenDot = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x2E {
+                guard !seenDot else { return nil }
+                seenDot = true
+            } else {
+                let digit = byte &- 0x30
+                guard digit < 10 else { return nil }
+                digits += 1
+                accumulator.add(digit, fraction: seenDot)
+            }
+            index += 1
+        }
+        guard digits > 0 else { return nil }
+        if let value = accumulator.exactValue(exponent: 0) { return negative ? -value : value }
+        return Double(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Parses bytes that match the JSON integer grammar; nil when the value does not fit an `Int`.
     package static func parseInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count <= 18 else { return Int(String(decoding: bytes, as: UTF8.self)) }

@@ -42,10 +42,10 @@ import Testing
         #expect(later.failedTiles.isEmpty)
     }
 
-    /// A transport whose answer never comes (until the lookup cancels it).
+    /// A transport that answers 500 only after two minutes, unless the lookup gives up first and cancels it.
     struct SilentTransport: TileTransport {
         func send(_ request: TileRequest) async throws -> TileResponse {
-            try await Task.sleep(nanoseconds: 60_000_000_000)
+            try await Task.sleep(nanoseconds: 120_000_000_000)
             return TileResponse(status: 500)
         }
     }
@@ -54,12 +54,12 @@ import Testing
         let client = TileClient(
             base: URL(string: "http://127.0.0.1:9")!, transport: SilentTransport(),
             policy: TileCachePolicy(lookupDeadline: 0.2))
-        let started = Date()
         let error = await #expect(throws: NearbyError.self) {
             try await client.stationsAround(latitude: 38.52, longitude: -8.98)
         }
+        // Without the deadline the 500 would fail the lookup as index-unavailable, two minutes later. No bound on
+        // the elapsed time: a loaded machine delays the deadline's timer, not its outcome.
         #expect(error?.code == .deadlineExceeded)
         #expect(error?.message.contains("within its 0.2 s deadline") == true, "\(String(describing: error))")
-        #expect(Date().timeIntervalSince(started) < 10)
     }
 }

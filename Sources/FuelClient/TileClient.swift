@@ -187,7 +187,7 @@ public actor TileClient {
     // MARK: - Resolving one file
 
     /// Returns the cached copy while it is trusted, otherwise refreshes it through one shared request.
-    private func resolve(_ file: PublishedFile, indexBuiltAt: Date?) async -> Resolution {
+    private func resolve(_ file: RemoteFile, indexBuiltAt: Date?) async -> Resolution {
         let cached = cachedCopy(file)
         if let cached, isTrusted(cached, file: file, indexBuiltAt: indexBuiltAt) { return .current(cached) }
         if let running = inFlight[file.path] { return await running.value }
@@ -198,7 +198,7 @@ public actor TileClient {
         return resolution
     }
 
-    private func isTrusted(_ cached: CachedFile, file: PublishedFile, indexBuiltAt: Date?) -> Bool {
+    private func isTrusted(_ cached: CachedFile, file: RemoteFile, indexBuiltAt: Date?) -> Bool {
         let age = clock().timeIntervalSince(cached.entry.fetchedAt)
         guard age >= 0 else { return false }  // the clock went back: ask again rather than trust for too long
         switch (cached.entry.content, file) {
@@ -213,7 +213,7 @@ public actor TileClient {
         }
     }
 
-    private func refresh(_ file: PublishedFile, cached: CachedFile?, indexBuiltAt: Date?) async -> Resolution {
+    private func refresh(_ file: RemoteFile, cached: CachedFile?, indexBuiltAt: Date?) async -> Resolution {
         let request = TileRequest(url: url(for: file), headers: cached?.entry.validators ?? [:])
         let download = await Self.download(request, file: file, grid: grid, transport: transport)
         let now = clock()
@@ -250,7 +250,7 @@ public actor TileClient {
         }
     }
 
-    private func remember(_ cached: CachedFile, for file: PublishedFile, bodyChanged: Bool) -> CachedFile {
+    private func remember(_ cached: CachedFile, for file: RemoteFile, bodyChanged: Bool) -> CachedFile {
         keep(cached, for: file.path)
         disk?.store(cached.entry, for: file.path, bodyChanged: bodyChanged)
         return cached
@@ -260,7 +260,7 @@ public actor TileClient {
         memory[path] = cached
         touch(path)
         guard memory.count > policy.filesInMemory else { return }
-        let evicted = lastUse.filter { $0.key != path && $0.key != PublishedFile.index.path }
+        let evicted = lastUse.filter { $0.key != path && $0.key != RemoteFile.index.path }
             .sorted { $0.value < $1.value }
             .prefix(memory.count - policy.filesInMemory)
         for (old, _) in evicted {
@@ -276,7 +276,7 @@ public actor TileClient {
     }
 
     /// The memory copy, else the disk copy of an earlier launch (read and parsed once).
-    private func cachedCopy(_ file: PublishedFile) -> CachedFile? {
+    private func cachedCopy(_ file: RemoteFile) -> CachedFile? {
         if let copy = memory[file.path] {
             touch(file.path)
             return copy
@@ -297,7 +297,7 @@ public actor TileClient {
         return copy
     }
 
-    private func url(for file: PublishedFile) -> URL {
+    private func url(for file: RemoteFile) -> URL {
         base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(file.path)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import FuelFormat
 
-/// A file the client reads below `<base>/fuel/`.
-enum PublishedFile: Sendable, Hashable {
+/// Which file of the published set the client reads below `<base>/fuel/`: the index or one tile. It names the file
+/// on the server (or in a local build folder) and keys the caches; what was fetched is a ``CachedFile``.
+enum RemoteFile: Sendable, Hashable {
     case index
     case tile(TileKey)
 
@@ -62,7 +63,7 @@ extension TileClient {
     /// Sends one request and classifies the answer. Runs off the actor, so parsing does not block other lookups.
     nonisolated static func download(
         _ request: TileRequest,
-        file: PublishedFile,
+        file: RemoteFile,
         grid: Grid,
         transport: any TileTransport
     ) async -> Download {
@@ -95,7 +96,7 @@ extension TileClient {
 
     /// Decodes a body (gzipped or plain JSON) and checks it is usable by this client.
     /// - Throws: ``NearbyError`` for an index of another grid or format; any other error for damaged data.
-    nonisolated static func parse(_ body: Data, file: PublishedFile, grid: Grid) throws -> Payload {
+    nonisolated static func parse(_ body: Data, file: RemoteFile, grid: Grid) throws -> Payload {
         let json =
             GzipReader.isGzip(body) ? Data(try GzipReader.decompress([UInt8](body), limit: Self.maxFileBytes)) : body
         let decoder = JSONDecoder()

@@ -71,6 +71,29 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         case prices, unavailable, hours, services, motorway, restricted
     }
 
+    /// Writes the station as the tiles do (`docs/schema/tile.schema.json`): `name`, `brand`, `address`, `postcode`
+    /// and `city` always, `null` when unknown; the optional extras only when they say something (`unavailable` and
+    /// `services` when not empty, `hours` when known, `motorway` and `restricted` only when true), since the
+    /// contract has no `null` or `false` for them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(country, forKey: .country)
+        try container.encode(name, forKey: .name)
+        try container.encode(brand, forKey: .brand)
+        try container.encode(address, forKey: .address)
+        try container.encode(postcode, forKey: .postcode)
+        try container.encode(city, forKey: .city)
+        try container.encode(latitude, forKey: .latitude)
+        try container.encode(longitude, forKey: .longitude)
+        try container.encode(prices, forKey: .prices)
+        if let unavailable, !unavailable.isEmpty { try container.encode(unavailable, forKey: .unavailable) }
+        try container.encodeIfPresent(hours, forKey: .hours)
+        if let services, !services.isEmpty { try container.encode(services, forKey: .services) }
+        if motorway == true { try container.encode(true, forKey: .motorway) }
+        if restricted == true { try container.encode(true, forKey: .restricted) }
+    }
+
     /// The price of a fuel, preferring self service where the station has both.
     public func price(of fuel: FuelCode) -> FuelPrice? {
         let matches = prices.filter { $0.fuel == fuel }

@@ -26,7 +26,8 @@ struct FuelNearby {
 
         When a refresh fails and a cached copy exists, that copy is used and a warning on stderr names the file and
         the reason. Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached),
-        64 on bad flags. --version prints the version.
+        64 on bad flags; with --json, a failed lookup also prints {"error":{"code":"tiles-unavailable","message":…}}
+        on stdout (the codes are FuelClient's NearbyError.Code). --version prints the version.
         """
 
     /// The fuel codes, wrapped to fit the help text.
@@ -50,13 +51,16 @@ struct FuelNearby {
             let client = TileClient(
                 base: options.base, cacheDirectory: options.cache,
                 policy: TileCachePolicy(lookupDeadline: options.deadline))
-            let result = try await client.stationsAround(
-                latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
-                fuel: options.fuel, brand: options.brand, limit: options.limit)
+            let result: NearbyResult
+            do throws(NearbyError) {
+                result = try await client.stationsAround(
+                    latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
+                    fuel: options.fuel, brand: options.brand, limit: options.limit)
+            } catch {
+                throw try failure(error, json: options.json)
+            }
             if options.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                Console.output(String(decoding: try encoder.encode(result), as: UTF8.self))
+                Console.output(try json(result))
             } else {
                 for (path, reason) in result.staleReasons {
                     Console.error("warning: \(path) could not be refreshed (\(reason)); showing the cached copy")
@@ -64,6 +68,34 @@ struct FuelNearby {
                 Console.output(NearbyTable(fuel: options.fuel, now: Date()).render(result))
             }
         }
+    }
+}
+
+extension FuelNearby {
+    /// Maps a failed lookup to the exit: a query the client refused is a usage error (64), anything else exit 1
+    /// with the message on stderr; with `--json`, stdout also gets `{"error":{"code":…,"message":…}}`, so a script
+    /// can branch on the stable ``NearbyError/Code`` rather than on the wording.
+    static func failure(_ error: NearbyError, json: Bool) throws -> any Error {
+        if json {
+            Console.output(try Self.json(ErrorOutput(error: .init(code: error.code.rawValue, message: error.message))))
+        }
+        if error.code == .invalidQuery { return UsageError(error.message) }
+        return error
+    }
+
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// `--json` output of a failed lookup.
+    struct ErrorOutput: Encodable {
+        struct Body: Encodable {
+            var code: String
+            var message: String
+        }
+        var error: Body
     }
 }
 

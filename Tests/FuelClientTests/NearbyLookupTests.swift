@@ -80,7 +80,8 @@ import _FuelTestSupport
     @Test func indexOnAnotherGridIsRejected() async throws {
         let fixture = try LookupFixture(gridDegrees: 0.25)
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(fixture.client()) }
-        #expect(error == .incompatibleGrid(indexDegrees: 0.25, clientDegrees: 0.5))
+        #expect(error?.code == .incompatibleGrid)
+        #expect(error?.message.contains("built on a 0.25° grid but this client reads 0.5° tiles") == true)
         // No tile was requested on the strength of that index.
         #expect(try await fixture.server.requests().keys.sorted() == [LookupFixture.indexPath])
     }
@@ -93,7 +94,8 @@ import _FuelTestSupport
             try TileFixtures.gzipInPlace([index])
         }
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(fixture.client()) }
-        #expect(error == .unsupportedIndexVersion(2))
+        #expect(error?.code == .unsupportedIndexVersion)
+        #expect(error?.message.contains("format version 2") == true)
     }
 
     @Test func missingIndexFailsWithATypedError() async throws {
@@ -101,12 +103,8 @@ import _FuelTestSupport
             try FileManager.default.removeItem(at: fuel.appendingPathComponent("index.json"))
         }
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(fixture.client()) }
-        guard case .indexUnavailable(let url, let reason) = error else {
-            Issue.record("expected indexUnavailable, got \(String(describing: error))")
-            return
-        }
-        #expect(url.hasSuffix("/fuel/index.json"))
-        #expect(reason.contains("404"))
+        #expect(error?.code == .indexUnavailable)
+        #expect(error?.message.contains("/fuel/index.json: HTTP 404") == true, "\(String(describing: error))")
     }
 
     @Test func localDirectoryBaseGivesTheSameAnswer() async throws {
@@ -154,9 +152,6 @@ import _FuelTestSupport
             try await client.stationsAround(
                 latitude: query.latitude, longitude: query.longitude, radiusKm: query.radius)
         }
-        guard case .invalidQuery = error else {
-            Issue.record("expected invalidQuery, got \(String(describing: error))")
-            return
-        }
+        #expect(error?.code == .invalidQuery, "\(String(describing: error))")
     }
 }

@@ -75,6 +75,20 @@ import _FuelTestSupport
         #expect(run.stderr.contains("HTTP 500"))
     }
 
+    @Test func aFailedLookupWithJSONPrintsTheErrorCode() async throws {
+        let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try TileFixtures.write(TileFixtures.lisbonStations, to: out)
+        let server = try TileServer(root: out, statuses: ["/fuel/tiles/76_-18.json": 500])
+        let run = try NearbyRun(["--base", server.baseURL.absoluteString] + Self.corner + ["--json"])
+        #expect(run.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let error = try #require(object["error"] as? [String: String], "\(run.stdout)")
+        #expect(error["code"] == "tiles-unavailable")
+        #expect(error["message"]?.contains("tile 76_-18") == true)
+        #expect(run.stderr.contains("HTTP 500"), "\(run.stderr)")
+    }
+
     @Test func aFailedRefreshWarnsWithTheReasonAndShowsTheCachedCopy() async throws {
         let (out, server) = try Self.servedFixture()
         let cache = RepositoryPaths.temporaryDirectory("nearby-cache")

@@ -1,22 +1,23 @@
 import Foundation
+import FuelClient
 import FuelFormat
 
 /// Renders a lookup as a readable text table: distance, brand and name, address, price and the price's age.
-public struct NearbyTable: Sendable {
+struct NearbyTable: Sendable {
     /// The fuel whose price is shown; nil shows each station's main price with its fuel code.
-    public var fuel: FuelCode?
+    var fuel: FuelCode?
     /// The time ages are measured from.
-    public var now: Date
+    var now: Date
     /// Widest station and address columns, in characters.
-    public var maxColumnWidth = 34
+    var maxColumnWidth = 34
 
-    public init(fuel: FuelCode?, now: Date) {
+    init(fuel: FuelCode?, now: Date) {
         self.fuel = fuel
         self.now = now
     }
 
     /// The table, one line per station after a header; a single line when nothing matched.
-    public func render(_ result: NearbyResult) -> String {
+    func render(_ result: NearbyResult) -> String {
         guard !result.stations.isEmpty else { return "no stations found" }
         let header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
         var rows = [header]

@@ -1,0 +1,116 @@
+import Foundation
+import FuelFormat
+
+/// Why a lookup produced no answer: a stable machine ``code`` to branch on and a ``message`` for people, which says
+/// what failed and what to do.
+///
+/// A struct rather than an enum, so that a later release can add codes without breaking an app's exhaustive
+/// `switch`: compare ``code`` with the constants of ``Code`` and keep a default branch.
+///
+/// ```swift
+/// do {
+///     result = try await client.stationsAround(latitude: lat, longitude: lon)
+/// } catch let error as NearbyError {
+///     switch error.code {
+///     case .tilesUnavailable, .indexUnavailable, .deadlineExceeded: showOffline(error.message)
+///     default: showFailure(error.message)
+///     }
+/// }
+/// ```
+public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable, machine-readable kind of failure, for example `tiles-unavailable`. New codes may be added in later
+    /// releases; the raw value of an existing code never changes.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public var description: String { rawValue }
+
+        /// Latitude, longitude, radius or limit out of range.
+        public static let invalidQuery = Code(rawValue: "invalid-query")
+        /// `index.json` could not be fetched or read, and no earlier copy is cached.
+        public static let indexUnavailable = Code(rawValue: "index-unavailable")
+        /// The index was built on another grid; its tile keys mean other cells.
+        public static let incompatibleGrid = Code(rawValue: "incompatible-grid")
+        /// The index has a format version this client does not read.
+        public static let unsupportedIndexVersion = Code(rawValue: "unsupported-index-version")
+        /// Tiles the lookup needs could not be fetched or read, and no earlier copy is cached
+        /// (``NearbyError/failedTiles`` lists them).
+        public static let tilesUnavailable = Code(rawValue: "tiles-unavailable")
+        /// The lookup took longer than its deadline (``TileCachePolicy/lookupDeadline``) and was cancelled.
+        public static let deadlineExceeded = Code(rawValue: "deadline-exceeded")
+    }
+
+    /// What kind of failure this is; branch on this, not on ``message``.
+    public var code: Code
+    /// What failed and what to do, in English, for people and logs; its wording may change between releases.
+    public var message: String
+    /// For ``Code/tilesUnavailable``, each tile that could not be loaded and why; empty for other codes.
+    public var failedTiles: [TileFailure]
+
+    public init(code: Code, message: String, failedTiles: [TileFailure] = []) {
+        self.code = code
+        self.message = message
+        self.failedTiles = failedTiles
+    }
+
+    /// The ``message``.
+    public var description: String { message }
+}
+
+extension NearbyError {
+    static func invalidQuery(_ reason: String) -> NearbyError {
+        NearbyError(code: .invalidQuery, message: "invalid lookup: \(reason)")
+    }
+
+    static func indexUnavailable(url: String, reason: String) -> NearbyError {
+        NearbyError(
+            code: .indexUnavailable, message: "cannot load the tile index \(url): \(reason); no cached copy exists")
+    }
+
+    static func incompatibleGrid(indexDegrees: Double, clientDegrees: Double) -> NearbyError {
+        NearbyError(
+            code: .incompatibleGrid,
+            message: "the index was built on a \(indexDegrees)° grid but this client reads \(clientDegrees)° tiles; "
+                + "update the app or point it at a compatible build")
+    }
+
+    static func unsupportedIndexVersion(_ version: Int) -> NearbyError {
+        NearbyError(
+            code: .unsupportedIndexVersion,
+            message: "the index has format version \(version); this client reads version \(TileFormat.version). "
+                + "Update the app.")
+    }
+
+    static func tilesUnavailable(_ failures: [TileFailure]) -> NearbyError {
+        let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
+        return NearbyError(
+            code: .tilesUnavailable,
+            message: "cannot answer: \(list) could not be loaded and no cached copy exists; "
+                + "the lookup would silently miss stations",
+            failedTiles: failures)
+    }
+
+    static func deadlineExceeded(seconds: Double) -> NearbyError {
+        NearbyError(
+            code: .deadlineExceeded,
+            message: "the lookup did not finish within its \(NumberText.plain(seconds)) s deadline and was cancelled")
+    }
+}
+
+/// A tile that could not be loaded.
+public struct TileFailure: Sendable, Hashable {
+    /// The cell.
+    public var key: TileKey
+    /// The URL it was requested from.
+    public var url: String
+    /// Why it could not be loaded, for example `HTTP 500`.
+    public var reason: String
+
+    public init(key: TileKey, url: String, reason: String) {
+        self.key = key
+        self.url = url
+        self.reason = reason
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import FuelClient
+import FuelFormat
+import Testing
+
+/// `NearbyError` is a code to branch on and a message to show; the codes' raw values are part of the API.
+@Suite struct NearbyErrorTests {
+    struct CodeCase: Sendable, CustomTestStringConvertible {
+        let code: NearbyError.Code
+        let rawValue: String
+        var testDescription: String { rawValue }
+    }
+
+    /// Every code this release throws, with the raw value apps may have stored or logged: renaming one breaks them.
+    static let codes = [
+        CodeCase(code: .invalidQuery, rawValue: "invalid-query"),
+        CodeCase(code: .indexUnavailable, rawValue: "index-unavailable"),
+        CodeCase(code: .incompatibleGrid, rawValue: "incompatible-grid"),
+        CodeCase(code: .unsupportedIndexVersion, rawValue: "unsupported-index-version"),
+        CodeCase(code: .tilesUnavailable, rawValue: "tiles-unavailable"),
+        CodeCase(code: .deadlineExceeded, rawValue: "deadline-exceeded"),
+    ]
+
+    @Test(arguments: codes)
+    func codesKeepTheirRawValues(_ codeCase: CodeCase) {
+        #expect(codeCase.code.rawValue == codeCase.rawValue)
+        #expect(NearbyError.Code(rawValue: codeCase.rawValue) == codeCase.code)
+        #expect(codeCase.code.description == codeCase.rawValue)
+    }
+
+    @Test func codesAreDistinct() {
+        #expect(Set(Self.codes.map(\.code)).count == Self.codes.count)
+    }
+
+    @Test func aCodeFromALaterReleaseIsJustAnotherValue() {
+        let later = NearbyError(code: NearbyError.Code(rawValue: "rate-limited"), message: "slow down")
+        #expect(!Self.codes.map(\.code).contains(later.code))
+        #expect(later.description == "slow down")
+        #expect("\(later)" == "slow down")
+        #expect(later == NearbyError(code: NearbyError.Code(rawValue: "rate-limited"), message: "slow down"))
+        #expect(later != NearbyError(code: .tilesUnavailable, message: "slow down"))
+        #expect(later.failedTiles.isEmpty)
+    }
+
+    /// A transport that answers 500 only after two minutes, unless the lookup gives up first and cancels it.
+    struct SilentTransport: TileTransport {
+        func send(_ request: TileRequest) async throws -> TileResponse {
+            try await Task.sleep(nanoseconds: 120_000_000_000)
+            return TileResponse(status: 500)
+        }
+    }
+
+    @Test func aLookupPastItsDeadlineFailsWithDeadlineExceeded() async throws {
+        let client = TileClient(
+            base: URL(string: "http://127.0.0.1:9")!, transport: SilentTransport(),
+            policy: TileCachePolicy(lookupDeadline: 0.2))
+        let error = await #expect(throws: NearbyError.self) {
+            try await client.stationsAround(latitude: 38.52, longitude: -8.98)
+        }
+        // Without the deadline the 500 would fail the lookup as index-unavailable, two minutes later. No bound on
+        // the elapsed time: a loaded machine delays the deadline's timer, not its outcome.
+        #expect(error?.code == .deadlineExceeded)
+        #expect(error?.message.contains("within its 0.2 s deadline") == true, "\(String(describing: error))")
+    }
+}

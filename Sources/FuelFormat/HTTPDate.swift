@@ -1,11 +1,11 @@
 import Foundation
 
 /// HTTP dates (`Retry-After`, `Last-Modified`, `If-Modified-Since`): IMF-fixdate, RFC 850 and asctime forms.
-public enum HTTPDate {
+package enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Parses `Sun, 06 Nov 1994 08:49:37 GMT`, `Sunday, 06-Nov-94 08:49:37 GMT` or `Sun Nov  6 08:49:37 1994`.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let tokens = text.split { $0 == " " || $0 == "," || $0 == "-" }.map(String.init)
         var day: Int?
         var month: Int?
@@ -34,7 +34,7 @@ public enum HTTPDate {
     }
 
     /// IMF-fixdate, as `If-Modified-Since` wants it.
-    public static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let total = Int(date.timeIntervalSince1970.rounded(.down))
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         let seconds = total - days * 86_400

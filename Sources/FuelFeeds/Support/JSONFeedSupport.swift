@@ -72,6 +72,22 @@ struct JSONRecordContext {
     func error(_ reason: String, at value: JSONValue) -> FeedError {
         FeedError(country: country, file: file.path, location: location(at: value), reason: reason)
     }
+
+    /// Reads every record of `list` with `read`, numbering them from 1 and forgetting each one's id before the
+    /// next, so an error names the right record.
+    /// - Returns: how many records there were.
+    static func forEachRecord(
+        in list: JSONValue, country: String, file: URL, idField: String,
+        _ read: (JSONValue, inout JSONRecordContext) throws -> Void
+    ) rethrows -> Int {
+        var context = JSONRecordContext(country: country, file: file, record: 0, idField: idField)
+        for record in list.elements {
+            context.record += 1
+            context.id = nil
+            try read(record, &context)
+        }
+        return context.record
+    }
 }
 
 /// Brand normalisation through ``BrandAliases``, memoised per distinct raw spelling (folding is slow).

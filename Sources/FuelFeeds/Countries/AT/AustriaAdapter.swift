@@ -125,12 +125,8 @@ private struct AustriaFeedRun {
                 reason: "expected an E-Control array of stations, found \(root.kind)")
         }
         let keys = Keys(document)
-        var context = JSONRecordContext(country: country, file: file, record: 0, idField: "id")
-        for station in root.elements {
-            records += 1
-            context.record += 1
-            context.id = nil
-            try readStation(station, keys: keys, time: time, context: &context)
+        records += try JSONRecordContext.forEachRecord(in: root, country: country, file: file, idField: "id") {
+            try readStation($0, keys: keys, time: time, context: &$1)
         }
     }
 

@@ -91,12 +91,8 @@ private struct SpainFeedRun {
         guard list.kind == .array else { throw failure("ListaEESSPrecio is \(list.kind), expected an array", at: list) }
 
         let fields = document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
-        var context = JSONRecordContext(country: country, file: file, record: 0, idField: "IDEESS")
-        for record in list.elements {
-            records += 1
-            context.record += 1
-            context.id = nil
-            try readStation(record, fields: fields, time: time, context: &context)
+        records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "IDEESS") {
+            try readStation($0, fields: fields, time: time, context: &$1)
         }
     }
 

@@ -139,12 +139,8 @@ private struct PortugalFeedRun {
         guard list.kind == .array else { throw failure("resultado is \(list.kind), expected an array", at: list) }
 
         let fields = document.keyNames.map(PortugalFeedRun.field(for:))
-        var context = JSONRecordContext(country: country, file: file, record: 0, idField: "Id")
-        for row in list.elements {
-            records += 1
-            context.record += 1
-            context.id = nil
-            try readRow(row, fields: fields, context: &context)
+        records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "Id") {
+            try readRow($0, fields: fields, context: &$1)
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import FuelCodecs
 
 /// A country's brand alias table (`adapters/<CC>/brands.json`), so that one brand does not split into spelling
 /// variants (`REPSOL`, `Repsol`).

@@ -1,5 +1,4 @@
 import Foundation
-import FuelCodecs
 import FuelFormat
 
 /// A country's table of source fuel names (`adapters/<CC>/fuels.json`), matched without regard to case or accents.

@@ -52,6 +52,32 @@ extension JSONValue {
     }
 }
 
+/// One JSON feed file, parsed and its root checked, with errors that name the country, the file and the place.
+struct JSONFeedFile {
+    let document: JSONDocument
+    let country: String
+    let file: URL
+
+    var root: JSONValue { document.root }
+
+    /// - Parameter expected: what the root should be, for the error (`"a MITECO response object"`).
+    /// - Throws: ``FeedError`` when the file cannot be read, is not JSON, or its root is not `kind`.
+    init(_ input: FeedInput, file: URL, root kind: JSONKind, expected: String) throws {
+        country = input.country
+        self.file = file
+        document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
+        guard document.root.kind == kind else {
+            throw FeedError(
+                country: country, file: file.path, location: document.root.location,
+                reason: "expected \(expected), found \(document.root.kind)")
+        }
+    }
+
+    func failure(_ reason: String, at value: JSONValue? = nil) -> FeedError {
+        FeedError(country: country, file: file.path, location: value?.location, reason: reason)
+    }
+}
+
 /// Where a record sits, so every error about it names the country, the file, the record and its line.
 struct JSONRecordContext {
     var country: String

@@ -117,13 +117,9 @@ private struct AustriaFeedRun {
         let country = input.country
         let time = try fetchTime(of: file)
         referenceTime = max(referenceTime ?? time, time)
-        let document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
-        let root = document.root
-        guard root.kind == .array else {
-            throw FeedError(
-                country: country, file: file.path, location: root.location,
-                reason: "expected an E-Control array of stations, found \(root.kind)")
-        }
+        let feed = try JSONFeedFile(input, file: file, root: .array, expected: "an E-Control array of stations")
+        let document = feed.document
+        let root = feed.root
         let keys = Keys(document)
         records += try JSONRecordContext.forEachRecord(in: root, country: country, file: file, idField: "id") {
             try readStation($0, keys: keys, time: time, context: &$1)

@@ -1,5 +1,3 @@
-import FuelCodecs
-
 /// Turns E-Control `openingHours` entries into compact text: `Mo-Fr 06:00-22:00; Sa 07:00-20:00; PH 08:00-18:00`.
 ///
 /// The rule:

@@ -67,28 +67,25 @@ private struct SpainFeedRun {
 
     mutating func read(_ file: URL) throws {
         let country = input.country
-        func failure(_ reason: String, at value: JSONValue? = nil) -> FeedError {
-            FeedError(country: country, file: file.path, location: value?.location, reason: reason)
-        }
-        let document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
-        let root = document.root
-        guard root.kind == .object else {
-            throw failure("expected a MITECO response object, found \(root.kind)", at: root)
-        }
+        let feed = try JSONFeedFile(input, file: file, root: .object, expected: "a MITECO response object")
+        let document = feed.document
+        let root = feed.root
         guard let status = root["ResultadoConsulta"] else {
-            throw failure("missing field ResultadoConsulta: not a MITECO EstacionesTerrestres response")
+            throw feed.failure("missing field ResultadoConsulta: not a MITECO EstacionesTerrestres response")
         }
         guard status.stringEquals("OK") else {
             let said = status.string.map { "\"\($0)\"" } ?? "\(status.kind)"
-            throw failure("the service answered ResultadoConsulta \(said) instead of \"OK\"", at: status)
+            throw feed.failure("the service answered ResultadoConsulta \(said) instead of \"OK\"", at: status)
         }
-        guard let fecha = root["Fecha"] else { throw failure("missing field Fecha") }
+        guard let fecha = root["Fecha"] else { throw feed.failure("missing field Fecha") }
         guard let fechaText = fecha.string, let wall = WallTime.parse(fechaText, pattern: "dd/MM/yyyy HH:mm:ss")
-        else { throw failure("Fecha is not a time like \"27/09/2025 18:05:47\"", at: fecha) }
+        else { throw feed.failure("Fecha is not a time like \"27/09/2025 18:05:47\"", at: fecha) }
         let time = Date(timeIntervalSince1970: TimeInterval(wall.utcSeconds(&clock)))
         referenceTime = max(referenceTime ?? time, time)
-        guard let list = root["ListaEESSPrecio"] else { throw failure("missing field ListaEESSPrecio") }
-        guard list.kind == .array else { throw failure("ListaEESSPrecio is \(list.kind), expected an array", at: list) }
+        guard let list = root["ListaEESSPrecio"] else { throw feed.failure("missing field ListaEESSPrecio") }
+        guard list.kind == .array else {
+            throw feed.failure("ListaEESSPrecio is \(list.kind), expected an array", at: list)
+        }
 
         let fields = document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
         records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "IDEESS") {

@@ -1,5 +1,4 @@
 import Foundation
-import FuelCodecs
 import FuelFormat
 
 /// One `<pdv>` as read, before shortages are resolved against the feed's reference time.

@@ -1,5 +1,4 @@
 import Foundation
-import FuelCodecs
 import FuelFormat
 
 extension ITAdapter: FeedCountry {

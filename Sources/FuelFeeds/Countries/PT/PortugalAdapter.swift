@@ -120,23 +120,18 @@ private struct PortugalFeedRun {
 
     mutating func read(_ file: URL) throws {
         let country = input.country
-        func failure(_ reason: String, at value: JSONValue? = nil) -> FeedError {
-            FeedError(country: country, file: file.path, location: value?.location, reason: reason)
-        }
-        let document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
-        let root = document.root
-        guard root.kind == .object else {
-            throw failure("expected a DGEG response object, found \(root.kind)", at: root)
-        }
+        let feed = try JSONFeedFile(input, file: file, root: .object, expected: "a DGEG response object")
+        let document = feed.document
+        let root = feed.root
         guard let status = root["status"] else {
-            throw failure("missing field status: not a DGEG PesquisarPostos page")
+            throw feed.failure("missing field status: not a DGEG PesquisarPostos page")
         }
         guard status.bool == true else {
             let message = root["mensagem"]?.string.map { " (mensagem: \"\($0)\")" } ?? ""
-            throw failure("the service answered status \(renderScalar(status))\(message)", at: status)
+            throw feed.failure("the service answered status \(renderScalar(status))\(message)", at: status)
         }
-        guard let list = root["resultado"] else { throw failure("missing field resultado") }
-        guard list.kind == .array else { throw failure("resultado is \(list.kind), expected an array", at: list) }
+        guard let list = root["resultado"] else { throw feed.failure("missing field resultado") }
+        guard list.kind == .array else { throw feed.failure("resultado is \(list.kind), expected an array", at: list) }
 
         let fields = document.keyNames.map(PortugalFeedRun.field(for:))
         records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "Id") {

@@ -79,7 +79,10 @@ let package = Package(
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
 
-        .target(name: "_FuelTestSupport", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelProcess"]),
+        .target(
+            name: "_FuelTestSupport",
+            dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP", "FuelProcess"]
+        ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),
         .testTarget(name: "FuelCodecsTests", dependencies: ["FuelCodecs", "_FuelTestSupport"]),

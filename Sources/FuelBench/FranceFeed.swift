@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 
 /// The roulez-eco `instantane` archive: a ZIP holding `PrixCarburants_instantane.xml` in ISO-8859-1, coordinates
 /// scaled by 100000 (some with decimals), prices in decimal euros, Paris wall-clock times, opening hours, services
@@ -228,7 +229,7 @@ extension ByteSink {
     }
 
     /// `YYYY-MM-DD HH:MM:SS`.
-    func parisTime(_ time: CivilTime) {
+    func parisTime(_ time: WallTime) {
         date(time, dash: true)
         byte(0x20)
         clock(time)

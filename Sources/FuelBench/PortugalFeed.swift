@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 
 /// DGEG `PesquisarPostos` pages: `{"status":true,"mensagem":"sucesso","resultado":[…]}`, one row per station and
 /// fuel, prices as `"1,749 €"`, times as Lisbon wall clock `YYYY-MM-DD HH:MM`, and an empty page after the last.
@@ -192,7 +193,7 @@ extension ByteSink {
     }
 
     /// `YYYY-MM-DD` (dash) or `DD/MM/YYYY`.
-    func date(_ time: CivilTime, dash: Bool, slash: String = "/") {
+    func date(_ time: WallTime, dash: Bool, slash: String = "/") {
         if dash {
             padded(time.year, width: 4)
             byte(0x2D)
@@ -209,7 +210,7 @@ extension ByteSink {
     }
 
     /// `HH:MM:SS`.
-    func clock(_ time: CivilTime) {
+    func clock(_ time: WallTime) {
         padded(time.hour, width: 2)
         byte(0x3A)
         padded(time.minute, width: 2)

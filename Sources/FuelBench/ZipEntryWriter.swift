@@ -1,5 +1,6 @@
 import CFuelZlib
 import Foundation
+import FuelCodecs
 
 #if canImport(Glibc)
     import Glibc
@@ -30,7 +31,7 @@ final class ZipEntryWriter {
     ///   - entryName: the file name inside it.
     ///   - modified: local wall-clock time of the entry (year, month, day, hour, minute, second).
     ///   - level: zlib level (the publisher's archive compresses about 12:1, which level 6 matches).
-    init(url: URL, entryName: String, modified: CivilTime, level: Int32 = 6) throws {
+    init(url: URL, entryName: String, modified: WallTime, level: Int32 = 6) throws {
         path = url.path
         name = Array(entryName.utf8)
         guard let handle = fopen(url.path, "wb") else {

@@ -35,12 +35,10 @@ package enum HTTPDate {
 
     /// IMF-fixdate, as `If-Modified-Since` wants it.
     package static func format(_ date: Date) -> String {
-        let total = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
-        let seconds = total - days * 86_400
-        let (year, month, day) = UTCTime.civil(fromDays: Int64(days))
+        let (days, seconds) = UTCTime.dayAndSecond(of: Int64(date.timeIntervalSince1970.rounded(.down)))
+        let (year, month, day) = UTCTime.civil(fromDays: days)
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let weekday = weekdays[((days % 7) + 7) % 7]
+        let weekday = weekdays[Int(((days % 7) + 7) % 7)]
         let monthName = months[Int(month) - 1].prefix(1).uppercased() + months[Int(month) - 1].dropFirst()
         func two<N: BinaryInteger>(_ value: N) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(weekday), \(two(day)) \(monthName) \(year) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):"

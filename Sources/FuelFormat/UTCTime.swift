@@ -12,10 +12,15 @@ public enum UTCTime {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The days since 1970-01-01 and the second of that day, of seconds since 1970 (before 1970 too).
+    package static func dayAndSecond(of seconds: Int64) -> (days: Int64, secondOfDay: Int64) {
+        let days = floorDivide(seconds, 86_400)
+        return (days, seconds - days * 86_400)
+    }
+
     /// Appends `YYYY-MM-DDTHH:MM:SSZ` as UTF-8, without building a string (the tile writer's hot path).
     public static func append(seconds: Int64, to bytes: inout [UInt8]) {
-        let days = floorDivide(seconds, 86_400)
-        let secondOfDay = seconds - days * 86_400
+        let (days, secondOfDay) = dayAndSecond(of: seconds)
         let (year, month, day) = civil(fromDays: days)
         if year < 0 { bytes.append(UInt8(ascii: "-")) }
         appendDigits(abs(year), width: 4, to: &bytes)

@@ -1,26 +1,17 @@
 import Foundation
+import FuelCodecs
 import FuelFormat
 
-/// A wall-clock date and time, as feeds print them.
-public struct CivilTime: Sendable, Equatable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
-
-    /// The UTC civil time of seconds since 1970.
-    public init(utcSeconds: Int64) {
-        let days = UTCTime.floorDivide(utcSeconds, 86_400)
-        let secondOfDay = Int(utcSeconds - days * 86_400)
+extension WallTime {
+    /// The UTC wall-clock time of seconds since 1970: what the generator prints into the feeds, the same type the
+    /// adapters read them into.
+    init(utcSeconds: Int64) {
+        let (days, second) = UTCTime.dayAndSecond(of: utcSeconds)
+        let secondOfDay = Int(second)
         let date = UTCTime.civil(fromDays: days)
-        year = Int(date.year)
-        month = Int(date.month)
-        day = Int(date.day)
-        hour = secondOfDay / 3600
-        minute = secondOfDay / 60 % 60
-        second = secondOfDay % 60
+        self.init(
+            year: Int(date.year), month: Int(date.month), day: Int(date.day), hour: secondOfDay / 3600,
+            minute: secondOfDay / 60 % 60, second: secondOfDay % 60)
     }
 }
 
@@ -35,7 +26,7 @@ struct LocalTimes {
     }
 
     /// The wall-clock time of a UTC instant.
-    mutating func local(_ utcSeconds: Int64) -> CivilTime {
+    mutating func local(_ utcSeconds: Int64) -> WallTime {
         let hour = UTCTime.floorDivide(utcSeconds, 3600)
         let offset: Int64
         if let cached = offsets[hour] {
@@ -44,7 +35,7 @@ struct LocalTimes {
             offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(hour * 3600))))
             offsets[hour] = offset
         }
-        return CivilTime(utcSeconds: utcSeconds + offset)
+        return WallTime(utcSeconds: utcSeconds + offset)
     }
 }
 

@@ -54,7 +54,7 @@ let package = Package(
         // One folder per country (parse, fetch plan, typed fetch settings, download shape) and the one registry.
         .target(name: "FuelFeeds", dependencies: ["FuelFormat", "FuelCodecs"]),
         // Downloads every registered country into feeds/, all or nothing per country, and fetch --check.
-        .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP"]),
+        .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP"]),
         // Validation, assembly, tile encoding, gzip and the atomic, complete-or-nothing output folder.
         .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.

@@ -1,5 +1,4 @@
 import Foundation
-import FuelCodecs
 import FuelFeeds
 import FuelFormat
 import FuelHTTP

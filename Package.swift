@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "FuelFeeds", dependencies: ["FuelFormat", "FuelCodecs"]),
         // Downloads every registered country into feeds/, all or nothing per country, and fetch --check.
         .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP"]),
-        // Validation, assembly, tile encoding, gzip and the atomic, complete-or-nothing output folder.
+        // Validation, assembly, tile encoding (compressed with FuelCodecs' gzip) and the atomic, complete-or-nothing output.
         .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
         .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelBuild"]),
@@ -70,18 +70,18 @@ let package = Package(
             name: "FuelBench",
             dependencies: [
                 "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelUpload", "FuelHTTP", "FuelClient",
-                "FuelProcess",
+                "FuelProcess", "CFuelZlib",
             ]),
 
         .executableTarget(
             name: "fuel-publish",
             dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "FuelCommandLine"]),
-        .executableTarget(name: "fuel-nearby", dependencies: ["FuelClient", "FuelCommandLine"]),
-        .executableTarget(name: "fuel-bench", dependencies: ["FuelBench", "FuelCommandLine"]),
+        .executableTarget(name: "fuel-nearby", dependencies: ["FuelFormat", "FuelClient", "FuelCommandLine"]),
+        .executableTarget(name: "fuel-bench", dependencies: ["FuelFormat", "FuelBench", "FuelCommandLine"]),
 
         .target(
             name: "_FuelTestSupport",
-            dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP", "FuelProcess"]
+            dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP", "FuelProcess"]
         ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),
@@ -92,9 +92,12 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "_FuelTestSupport"]),
-        .testTarget(name: "FuelFetchTests", dependencies: ["FuelFetch", "FuelCodecs", "_FuelTestSupport"]),
-        .testTarget(name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "_FuelTestSupport"]),
-        .testTarget(name: "FuelUploadTests", dependencies: ["FuelUpload", "FuelCodecs", "_FuelTestSupport"]),
+        .testTarget(name: "FuelFetchTests", dependencies: ["FuelFetch", "_FuelTestSupport"]),
+        .testTarget(
+            name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
+        .testTarget(
+            name: "FuelUploadTests",
+            dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "_FuelTestSupport"]),
         .testTarget(name: "FuelClientTests", dependencies: ["FuelClient", "_FuelTestSupport"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(
@@ -103,7 +106,7 @@ let package = Package(
         .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelEndToEndTests",
-            dependencies: ["FuelFetch", "FuelBuild", "FuelUpload", "FuelCodecs", "_FuelTestSupport"]),
+            dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "_FuelTestSupport"]),
     ]
 )
 

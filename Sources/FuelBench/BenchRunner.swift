@@ -1,6 +1,5 @@
 import Foundation
 import FuelBuild
-import FuelFetch
 import FuelUpload
 
 /// What `fuel-bench run` measures and where.

@@ -1,8 +1,5 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
-import FuelFetch
-import FuelUpload
 
 /// The floor a build is measured against: single-threaded `gzip -9 -n` over the same JSON the build wrote.
 public struct CompressionFloor: Sendable, Codable, Equatable {

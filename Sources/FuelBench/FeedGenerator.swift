@@ -152,7 +152,8 @@ public enum FeedGenerator {
         case "ES": (summary, files) = try SpainFeed(context: context, folder: folder).write()
         case "FR": (summary, files) = try FranceFeed(context: context, folder: folder).write()
         case "IT": (summary, files) = try ItalyFeed(context: context, folder: folder).write()
-        default: (summary, files) = try AustriaFeed(context: context, folder: folder).write()
+        case "AT": (summary, files) = try AustriaFeed(context: context, folder: folder).write()
+        default: throw GeneratorError(file: folder.path, reason: "no feed writer for country \(country)")
         }
         summary.files = files.map(\.path).sorted()
         summary.bytes = files.reduce(0) { total, file in

@@ -100,7 +100,8 @@ public struct CountryGeography: Sendable {
         case "ES": return spain
         case "FR": return france
         case "IT": return italy
-        default: return austria
+        case "AT": return austria
+        default: preconditionFailure("no geography for country \(country): FeedGenerator.countries lists it")
         }
     }
 }

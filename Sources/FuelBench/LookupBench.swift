@@ -1,10 +1,7 @@
 import Foundation
-import FuelBuild
 import FuelClient
 import FuelCodecs
-import FuelFetch
 import FuelFormat
-import FuelUpload
 import Synchronization
 
 #if canImport(Glibc)

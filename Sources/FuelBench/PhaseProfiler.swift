@@ -2,9 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCodecs
 import FuelFeeds
-import FuelFetch
 import FuelFormat
-import FuelUpload
 
 #if canImport(Glibc)
     import Glibc

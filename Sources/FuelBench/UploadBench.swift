@@ -1,6 +1,4 @@
 import Foundation
-import FuelBuild
-import FuelFetch
 import FuelUpload
 
 /// How two published builds differ, file by file.

@@ -1,9 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelCommandLine
-import FuelFetch
 import FuelFormat
-import FuelUpload
 
 /// `fuel-publish build`: feeds on disk to the published file set.
 enum BuildCommand {

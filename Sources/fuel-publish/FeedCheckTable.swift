@@ -1,7 +1,5 @@
 import Foundation
-import FuelBuild
 import FuelFetch
-import FuelUpload
 
 /// The table `fuel-publish fetch --check` prints: one row per request, columns padded to their widest cell.
 enum FeedCheckTable {

@@ -1,14 +1,12 @@
 import Foundation
-import FuelBuild
 import FuelCommandLine
 import FuelFeeds
 import FuelFetch
-import FuelUpload
 
 /// `fuel-publish fetch`: download the national feeds into the feeds folder.
 enum FetchCommand {
     static let usage = """
-        usage: fuel-publish fetch [--countries AT,ES,FR,IT,PT] [--feeds DIR] [--adapters DIR] [--rate N]
+        usage: fuel-publish fetch [--countries ES,PT,…] [--feeds DIR] [--adapters DIR] [--rate N]
                                   [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
                fuel-publish fetch --check [--countries …] [--adapters DIR] [--endpoint CC=URL]...
 

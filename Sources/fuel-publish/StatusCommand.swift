@@ -1,7 +1,5 @@
 import Foundation
-import FuelBuild
 import FuelCommandLine
-import FuelFetch
 import FuelUpload
 
 /// `fuel-publish status`: how old the published data is, for an operator or any monitor.

@@ -1,7 +1,5 @@
 import Foundation
-import FuelBuild
 import FuelCommandLine
-import FuelFetch
 import FuelUpload
 
 /// `fuel-publish upload`: the published build to S3/R2, tiles before index, nothing partial, nothing re-sent.

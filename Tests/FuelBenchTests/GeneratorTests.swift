@@ -1,8 +1,6 @@
 import Foundation
 import FuelBench
 import FuelBuild
-import FuelFetch
-import FuelUpload
 import Testing
 import _FuelTestSupport
 

@@ -42,19 +42,6 @@ import Testing
         #expect(HTTPError.truncated(url: "u", expected: 2, got: 1).isRetryable)
     }
 
-    @Test(arguments: [
-        "Sun, 06 Nov 1994 08:49:37 GMT", "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994",
-    ])
-    func httpDatesInAllThreeForms(_ text: String) {
-        #expect(HTTPDate.parse(text) == Date(timeIntervalSince1970: 784_111_777))
-    }
-
-    @Test func httpDateFormatsIMFFixdate() {
-        #expect(HTTPDate.format(Date(timeIntervalSince1970: 784_111_777)) == "Sun, 06 Nov 1994 08:49:37 GMT")
-        #expect(HTTPDate.format(Date(timeIntervalSince1970: 1_798_761_600)) == "Fri, 01 Jan 2027 00:00:00 GMT")
-        #expect(HTTPDate.parse("not a date") == nil)
-    }
-
     @Test func redactionRemovesUserInfoAndSecretQueryValues() {
         #expect(
             HTTPRedaction.url("https://u:p@host/x?X-Amz-Signature=abc&a=1&token=t#f")

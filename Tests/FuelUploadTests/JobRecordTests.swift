@@ -1,7 +1,4 @@
 import Foundation
-import FuelBuild
-import FuelFetch
-import FuelUpload
 import Testing
 import _FuelTestSupport
 

@@ -1,8 +1,5 @@
 import Foundation
 import FuelBuild
-import FuelFetch
-import FuelFormat
-import FuelUpload
 import Testing
 import _FuelTestSupport
 

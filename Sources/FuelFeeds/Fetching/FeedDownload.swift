@@ -39,6 +39,7 @@ public struct FeedProbe: Sendable {
 /// Why a downloaded answer does not have the shape a country expects: the end of a sentence that starts with the
 /// file, such as `"is not JSON"`.
 public struct FeedShapeProblem: Error, Sendable, Equatable {
+    /// The end of a sentence that starts with the file: `"is not JSON"`.
     public var text: String
 
     public init(_ text: String) { self.text = text }

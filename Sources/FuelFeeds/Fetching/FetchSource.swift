@@ -42,6 +42,7 @@ public struct FetchSource: Sendable {
 
 /// A fetch setting that is missing or malformed; the caller adds the country and the file.
 public struct FetchSettingError: Error, Sendable, Equatable {
+    /// What is wrong, naming the key.
     public var reason: String
 
     public init(_ reason: String) { self.reason = reason }

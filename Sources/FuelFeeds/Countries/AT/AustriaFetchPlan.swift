@@ -17,11 +17,14 @@ extension AustriaAdapter: FeedCountry {
 /// The region list, then every political district (`PB`) × fuel type, each answer saved as its own file, asked
 /// with `includeClosed=true`. `fetch --check` asks for the region list and counts its districts.
 public struct AustriaFetchPlan: FeedFetchPlan {
+    /// The API base, `…/sprit/1.0`, without a trailing slash.
     public var base: String
+    /// The fuels asked for in every district (`fuelTypes`).
     public var fuelTypes = ["DIE", "SUP", "GAS"]
 
     public var endpoints: [String] { [base] }
 
+    /// The region list, the crawl's first request.
     public var regionsURL: String { base + "/regions?includeCities=false" }
 
     public var probes: [FeedProbe] {

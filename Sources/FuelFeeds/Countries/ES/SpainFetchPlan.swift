@@ -12,6 +12,7 @@ extension SpainAdapter: FeedCountry {
 
 /// MITECO's `EstacionesTerrestres` document, in one GET.
 public struct SpainFetchPlan: FeedFetchPlan {
+    /// The `EstacionesTerrestres` document.
     public var url: String
     /// `checkUrl`: the light request of `fetch --check` (its smallest filtered query, `…/FiltroProvincia/52`).
     public var checkURL: String?

@@ -10,6 +10,7 @@ extension FRAdapter: FeedCountry {
 
 /// The instantané ZIP, in one GET; `fetch --check` asks for the same ZIP (about 1 MB).
 public struct FRFetchPlan: FeedFetchPlan {
+    /// The instantané ZIP.
     public var url: String
 
     public var endpoints: [String] { [url] }

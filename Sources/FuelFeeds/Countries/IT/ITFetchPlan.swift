@@ -27,7 +27,9 @@ extension ITAdapter: FeedCountry {
 /// MIMIT's two files, registry and prices; a pair whose extraction dates (or, without them, Last-Modified days)
 /// differ is refused. `fetch --check` asks for the first 16 KB of each.
 public struct ITFetchPlan: FeedFetchPlan {
+    /// `anagrafica_impianti_attivi.csv`, the registry of stations.
     public var registryURL: String
+    /// `prezzo_alle_8.csv`, the prices in force at 08:00.
     public var pricesURL: String
 
     public var endpoints: [String] { [registryURL, pricesURL] }

@@ -26,7 +26,9 @@ extension PortugalAdapter: FeedCountry {
 /// or repeat rows: the rows received must add up to the `Quantidade` every row carries, or PT fails with both
 /// numbers. `fetch --check` asks for one row.
 public struct PortugalFetchPlan: FeedFetchPlan {
+    /// DGEG's `PesquisarPostos`.
     public var url: String
+    /// Rows a page (`pageSize`); the default holds the whole country in one page.
     public var pageSize = 20_000
     /// The `idsTiposComb` ids asked for; empty sends no filter.
     public var fuelTypeIDs: [String] = []

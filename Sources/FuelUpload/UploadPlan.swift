@@ -78,7 +78,7 @@ public struct UploadPlan: Sendable, Equatable {
         return text.lowercased()
     }
 
-    /// One line: `PUT 3 (2 tiles, 0 brands/sources, index), skip 120, delete 1, 4.1 KB`.
+    /// One line: `PUT 3 (2 tiles, 0 brands/sources, index), skip 120, delete 1, 4.1 kB`.
     public var summaryLine: String {
         let parts =
             "\(tiles.count) tiles, \(metadata.count) brands/sources, \(index == nil ? "index unchanged" : "index")"

@@ -96,17 +96,17 @@ package enum XMLStreamParser {
 
 /// What the C callbacks reach through their user pointer.
 private final class ParseContext {
-    package let handler: any XMLEventHandler
-    package var parser: xmlParserCtxtPtr?
-    package var failure: (any Error)?
-    package var syntax: XMLSyntaxError?
+    let handler: any XMLEventHandler
+    var parser: xmlParserCtxtPtr?
+    var failure: (any Error)?
+    var syntax: XMLSyntaxError?
 
-    package init(handler: any XMLEventHandler) { self.handler = handler }
+    init(handler: any XMLEventHandler) { self.handler = handler }
 
-    package var line: Int { parser.flatMap { $0.pointee.input }.map { Int($0.pointee.line) } ?? 0 }
+    var line: Int { parser.flatMap { $0.pointee.input }.map { Int($0.pointee.line) } ?? 0 }
 
     /// Runs a handler call unless the parse already failed; a thrown error stops the parser.
-    package func run(_ body: (any XMLEventHandler, Int) throws -> Void) {
+    func run(_ body: (any XMLEventHandler, Int) throws -> Void) {
         guard failure == nil, syntax == nil else { return }
         do {
             try body(handler, line)
@@ -117,7 +117,7 @@ private final class ParseContext {
     }
 
     /// Keeps the first error (not warnings) libxml2 reports.
-    package func record(_ error: xmlError) {
+    func record(_ error: xmlError) {
         guard syntax == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         var message = (error.message.map { String(cString: $0) } ?? "error \(error.code)")
             .trimmingSuffix(while: { $0 == "\n" || $0 == " " })

@@ -256,13 +256,13 @@ public struct ZipArchive: Sendable {
 
 /// Little-endian reads from a byte array; callers check bounds first.
 private struct ByteReader {
-    package let bytes: [UInt8]
+    let bytes: [UInt8]
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    package func u16(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8 }
+    func u16(_ offset: Int) -> UInt16 { UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8 }
 
-    package func u32(_ offset: Int) -> UInt32 {
+    func u32(_ offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
             | UInt32(bytes[offset + 3]) << 24
     }

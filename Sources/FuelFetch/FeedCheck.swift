@@ -70,7 +70,7 @@ public struct FeedChecker: Sendable {
         return results
     }
 
-    /// One GET into a temporary file, its shape checked by `shape`, which returns what it counted.
+    /// One GET into a temporary file, read by the probe, which checks the answer's shape and says what it counted.
     private func probe(_ country: String, _ probe: FeedProbe, _ settings: SourceSettings) async -> FeedCheckResult {
         let url = probe.url
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-check-\(UUID().uuidString)")

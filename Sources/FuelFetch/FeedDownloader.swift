@@ -63,19 +63,18 @@ final class FeedDownloader: FeedSession {
     }
 
     func discard(_ download: FeedDownload) {
-        let dropped = kept.withLock { files in
-            let dropped = files.filter { $0.relativePath == download.relativePath }
-            files.removeAll { $0.relativePath == download.relativePath }
-            return dropped
-        }
-        for file in dropped { if let staging = file.staged { removeQuietly(staging) } }
+        removeStaging { $0.relativePath == download.relativePath }
     }
 
     /// Removes every staging file of the country (a failed plan).
-    func discardAll() {
+    func discardAll() { removeStaging { _ in true } }
+
+    /// Drops the kept files that match and deletes their staging files (a reused cached file stays).
+    private func removeStaging(where matches: (StagedFile) -> Bool) {
         let dropped = kept.withLock { files in
-            defer { files = [] }
-            return files
+            let dropped = files.filter(matches)
+            files.removeAll(where: matches)
+            return dropped
         }
         for file in dropped { if let staging = file.staged { removeQuietly(staging) } }
     }

@@ -52,9 +52,6 @@ public struct FeedFetcher: Sendable {
         self.client = client
     }
 
-    /// Countries fetching knows how to get: the registry that building reads too.
-    public static var supportedCountries: [String] { CountryRegistry.codes }
-
     /// The countries this run covers, sorted.
     public var countries: [String] {
         let chosen =

@@ -106,16 +106,9 @@ public struct FetchHarness {
         try Self.write(Self.austrianStations, to: serverRoot.appendingPathComponent("AT-api/by-region/101-DIE.json"))
         server = try LocalServer(script: .feeds, arguments: ["--root", serverRoot.path])
 
-        let base = server.baseURL
-        let defaults: [String: [String: String]] = [
-            "ES": ["url": "\(base)/files/ES/doc.json"],
-            "FR": ["url": "\(base)/files/FR/instantane.zip"],
-            "IT": ["url": "\(base)/files/IT/"],
-            "PT": ["url": "\(base)/api/PrecoComb/PesquisarPostos", "pageSize": "2"],
-            "AT": ["url": "\(base)/sprit/1.0"],
-        ]
-        for (country, settings) in defaults {
-            var merged = settings
+        for (country, url) in Self.endpoints(base: server.baseURL) {
+            var merged = ["url": url]
+            if country == "PT" { merged["pageSize"] = "2" }
             merged["retryBaseDelay"] = "0.01"
             merged["retryMaxDelay"] = "0.05"
             merged["requestsPerSecond"] = "50"
@@ -124,16 +117,20 @@ public struct FetchHarness {
         }
     }
 
+    /// Each country's endpoint on a harness server at `base`: what the adapters folder's `url` settings say.
+    static func endpoints(base: String) -> [String: String] {
+        [
+            "AT": "\(base)/sprit/1.0",
+            "ES": "\(base)/files/ES/doc.json",
+            "FR": "\(base)/files/FR/instantane.zip",
+            "IT": "\(base)/files/IT/",
+            "PT": "\(base)/api/PrecoComb/PesquisarPostos",
+        ]
+    }
+
     /// `FUEL_ENDPOINT_<CC>` variables pointing every country at this harness's server.
     public var endpointEnvironment: [String: String] {
-        let base = server.baseURL
-        return [
-            "FUEL_ENDPOINT_AT": "\(base)/sprit/1.0",
-            "FUEL_ENDPOINT_ES": "\(base)/files/ES/doc.json",
-            "FUEL_ENDPOINT_FR": "\(base)/files/FR/instantane.zip",
-            "FUEL_ENDPOINT_IT": "\(base)/files/IT/",
-            "FUEL_ENDPOINT_PT": "\(base)/api/PrecoComb/PesquisarPostos",
-        ]
+        Dictionary(uniqueKeysWithValues: Self.endpoints(base: server.baseURL).map { ("FUEL_ENDPOINT_\($0)", $1) })
     }
 
     public func manifest() throws -> FeedManifest? { try FeedManifest.load(feedsDirectory: feeds) }

@@ -42,7 +42,6 @@ import _FuelTestSupport
                 adaptersDirectory: adapters, builtAt: Date(timeIntervalSince1970: 1_796_000_000)))
         #expect(fetcher.countries == testCase.configured)
         #expect(try builder.resolveCountries() == fetcher.countries)
-        #expect(FeedFetcher.supportedCountries == CountryRegistry.codes)
     }
 
     /// The built binary: `fetch` and `build` refuse a configured but unregistered country alike.

@@ -21,8 +21,9 @@ enum BuildCommand {
           --adapters DIR     per-country metadata, DIR/<CC>/source.json (default: the metadata built into
                              fuel-publish, a copy of the repository's adapters/)
           --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
-          --allow-shrink     publish even if a country has under 50% of its previously published stations,
-                             or is missing (a --countries subset of a fuller build is refused without it)
+          --allow-shrink     publish even if a country lost more than its maxShrinkPercent (10 unless its
+                             source.json says otherwise) of its previously published stations, or is missing
+                             (a --countries subset of a fuller build is refused without it)
           --allow-stale-feeds
                              publish even if a fetched feed's newest time lags its fetch by more than the
                              country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed

@@ -47,14 +47,15 @@ let package = Package(
         // The pipeline, bottom to top; every dependency points down.
         // The grid, the tile contract and its time formats: shared by the publisher and the phone, Foundation only.
         .target(name: "FuelFormat"),
-        // Byte-level codecs with no knowledge of fuel: JSON, ZIP, XML, gzip, byte text and local wall times.
-        .target(name: "FuelCodecs", dependencies: ["FuelFormat", "CFuelZlib", "CFuelDeflate", "CFuelXML"]),
-        // HTTP over libcurl, digests and the SigV4 signer over libcrypto.
-        .target(name: "FuelHTTP", dependencies: ["FuelFormat", "CFuelCurl", "CFuelCrypto"]),
+        // Byte-level codecs with no knowledge of fuel: JSON, ZIP, XML, gzip, byte text, local wall times and digests.
+        .target(
+            name: "FuelCodecs", dependencies: ["FuelFormat", "CFuelZlib", "CFuelDeflate", "CFuelXML", "CFuelCrypto"]),
+        // HTTP over libcurl and the SigV4 signer.
+        .target(name: "FuelHTTP", dependencies: ["FuelFormat", "FuelCodecs", "CFuelCurl"]),
         // One folder per country (parse, fetch plan, typed fetch settings, download shape) and the one registry.
         .target(name: "FuelFeeds", dependencies: ["FuelFormat", "FuelCodecs"]),
         // Downloads every registered country into feeds/, all or nothing per country, and fetch --check.
-        .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP"]),
+        .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP"]),
         // Validation, assembly, tile encoding (compressed with FuelCodecs' gzip) and the atomic, complete-or-nothing output.
         .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
@@ -69,7 +70,7 @@ let package = Package(
         .target(
             name: "FuelBench",
             dependencies: [
-                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelUpload", "FuelHTTP", "FuelClient",
+                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelUpload", "FuelClient",
                 "FuelProcess", "CFuelZlib",
             ]),
 
@@ -91,7 +92,7 @@ let package = Package(
             dependencies: ["FuelFeeds", "FuelCodecs", "_FuelTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "_FuelTestSupport"]),
+        .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "FuelCodecs", "_FuelTestSupport"]),
         .testTarget(name: "FuelFetchTests", dependencies: ["FuelFetch", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),

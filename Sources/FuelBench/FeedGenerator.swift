@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
+import FuelCodecs
 import FuelFeeds
 import FuelFormat
-import FuelHTTP
 import Synchronization
 
 /// What to generate.

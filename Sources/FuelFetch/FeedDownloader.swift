@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import FuelFeeds
 import FuelFormat
 import FuelHTTP

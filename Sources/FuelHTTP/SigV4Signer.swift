@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 
 #if canImport(Glibc)
     import Glibc

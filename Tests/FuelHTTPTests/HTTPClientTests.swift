@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import FuelHTTP
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import FuelFormat
 import FuelHTTP
 import FuelUpload

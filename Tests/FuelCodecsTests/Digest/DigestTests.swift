@@ -1,5 +1,5 @@
 import Foundation
-import FuelHTTP
+import FuelCodecs
 import Testing
 
 @Suite struct DigestTests {

@@ -21,9 +21,17 @@ public enum TileFormat {
 public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringConvertible {
     public let file: String
     public let version: Int
+    /// The newest version this code reads of that file.
+    public let newestReadable: Int
+
+    public init(file: String, version: Int, newestReadable: Int = TileFormat.version) {
+        self.file = file
+        self.version = version
+        self.newestReadable = newestReadable
+    }
 
     public var description: String {
-        "\(file) has format version \(version); this code reads up to version \(TileFormat.version). Update the app."
+        "\(file) has format version \(version); this code reads up to version \(newestReadable). Update the app."
     }
 }
 

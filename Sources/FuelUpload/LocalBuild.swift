@@ -76,7 +76,8 @@ public struct LocalBuild: Sendable {
             throw UploadError.localBuild(path: link.path, reason: "no build here; run `fuel-publish build` first")
         }
         var objects: [LocalObject] = []
-        for entry in try listing(folder) {
+        // Format 2's set, when the build has one, is uploaded on its own (see ``LocalSnapshot``).
+        for entry in try listing(folder) where entry != SnapshotFormat.folder {
             let url = folder.appendingPathComponent(entry)
             if entry == "tiles" || entry == "brands" {
                 guard try isFolder(url) else {
@@ -130,7 +131,15 @@ public struct LocalBuild: Sendable {
     /// The tiles the index lists must be exactly the tiles on disk.
     private func checkIndexMatchesTiles() throws {
         let indexURL = folder.appendingPathComponent(TileFormat.indexPath)
-        guard let index else { throw UploadError.localBuild(path: indexURL.path, reason: "missing") }
+        guard let index else {
+            let onlyV2 = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(SnapshotFormat.folder).path)
+            throw UploadError.localBuild(
+                path: indexURL.path,
+                reason: onlyV2
+                    ? "missing: this build holds format 2 alone (built with --layout v2); upload it with --layout v2"
+                    : "missing")
+        }
         let listed: [String]
         do {
             let json = try Gzip.decompress(index.bytes)

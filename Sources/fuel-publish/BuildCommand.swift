@@ -8,7 +8,7 @@ enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
-                                  [--carry-forward HOURS] [--dry-run] [--json]
+                                  [--carry-forward HOURS] [--layout v1|v2|both] [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -32,6 +32,9 @@ enum BuildCommand {
                              valid station) is published from the previous build, its stations unchanged and
                              its index entry marked carriedSince, while its last fresh build is at most HOURS
                              old; after that the build refuses as without the option
+          --layout L         v1: format 1 (docs/format.md), the default; v2: format 2 alone, its
+                             content-addressed files, index and archived build under OUT/fuel/v2/; both: the
+                             two side by side, for apps migrating to format 2
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout
         """
@@ -97,6 +100,7 @@ enum BuildCommand {
             "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         let allowShrink = try arguments.flag("--allow-shrink")
         let allowStaleFeeds = try arguments.flag("--allow-stale-feeds")
+        let layout = try layoutOption(&arguments)
         let carryForward = try arguments.option(
             "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
             expected: "a number of hours above 0 and at most 8760")
@@ -106,7 +110,13 @@ enum BuildCommand {
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,
-            carryForwardHours: carryForward)
+            carryForwardHours: carryForward, layout: layout)
+    }
+
+    /// `--layout v1|v2|both`, shared by build, upload and the whole run.
+    static func layoutOption(_ arguments: inout Arguments) throws -> PublishLayout {
+        try arguments.option("--layout", as: PublishLayout.init(rawValue:), expected: PublishLayout.choices)
+            ?? .standard
     }
 
     /// `2026-11-30T05:00:00Z` or seconds since 1970.

@@ -24,12 +24,15 @@ public struct BuildOptions: Sendable {
     /// `--carry-forward HOURS`: a configured country that fails is published from the previous build, unchanged,
     /// as long as its last fresh build is at most this many hours older than ``builtAt``; nil refuses as before.
     public var carryForwardHours: Double?
+    /// Which formats to write into `OUT/fuel`: format 1's files, format 2's under `v2/`, or both.
+    public var layout: PublishLayout
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
         builtAt: Date, allowShrink: Bool = false, allowStaleFeeds: Bool = false, dryRun: Bool = false,
-        carryForwardHours: Double? = nil
+        carryForwardHours: Double? = nil, layout: PublishLayout = .standard
     ) {
+        self.layout = layout
         self.feedsDirectory = feedsDirectory
         self.outputDirectory = outputDirectory
         self.adaptersDirectory = adaptersDirectory
@@ -139,11 +142,16 @@ public struct Builder: Sendable {
         }
 
         let assembly: Assembly
+        let snapshot: [PublishedFile]
         if let lock {
-            let staged = try output.stage(buildName: Self.buildName(options.builtAt))
+            let staged = try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
             do {
+                // Format 1's files are written as they are compressed; format 2 renames the same bytes.
                 assembly = try DatasetAssembler.assemble(
-                    builds.map(\.dataset), builtAt: options.builtAt, writingTo: staged)
+                    builds.map(\.dataset), builtAt: options.builtAt,
+                    writingTo: options.layout.includesV1 ? staged : nil)
+                snapshot = snapshotFiles(assembly, previous: previous)
+                for file in snapshot { try staged.write(file) }
             } catch {
                 staged.discard()
                 throw error
@@ -154,19 +162,29 @@ public struct Builder: Sendable {
             withExtendedLifetime(lock) {}
         } else {
             assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+            snapshot = snapshotFiles(assembly, previous: previous)
             phases.end("encode and compress")
         }
-        let files = assembly.files
+        let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
+        report.layout = options.layout.rawValue
+        report.files = files.count
+        report.snapshotFiles = snapshot.count
         if let previous {
-            report.tileChanges = previous.tileChanges(to: files)
+            report.tileChanges = previous.tileChanges(to: assembly.files)
             for index in report.countries.indices {
                 report.countries[index].previousStations =
                     previous.index.countries[report.countries[index].country]?.stations
             }
         }
         return (report, files)
+    }
+
+    /// Format 2's files when the layout has them, following the previous build's `builtAt`.
+    private func snapshotFiles(_ assembly: Assembly, previous: PreviousBuild?) -> [PublishedFile] {
+        guard options.layout.includesV2 else { return [] }
+        return SnapshotAssembler.files(for: assembly, previous: previous?.index.builtAt)
     }
 
     private struct CountryBuild: Sendable {

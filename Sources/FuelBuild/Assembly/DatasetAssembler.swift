@@ -39,6 +39,8 @@ public struct Assembly: Sendable {
     public var stationBytes: [String: Int]
     /// Tiles holding at least one station of each country.
     public var tilesPerCountry: [String: Int]
+    /// The index, as encoded into the last file.
+    public var index: TileIndex
 }
 
 /// Turns validated countries into the published file set: tiles, brands, sources and the index.
@@ -47,7 +49,9 @@ public enum DatasetAssembler {
     public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
         // Without a sink nothing can throw.
         (try? assemble(countries, grid: grid, builtAt: builtAt, writingTo: nil))
-            ?? Assembly(files: [], stationBytes: [:], tilesPerCountry: [:])
+            ?? Assembly(
+                files: [], stationBytes: [:], tilesPerCountry: [:],
+                index: TileIndex(gridDegrees: grid.degrees, builtAt: builtAt, tiles: [], countries: [:]))
     }
 
     /// The same, handing each file to `sink` (a staged build) on the worker that compressed it, so that disk writes
@@ -88,7 +92,7 @@ public enum DatasetAssembler {
             for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
         }
         let (files, stationBytes) = try run(jobs, sink: sink)
-        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry)
+        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry, index: index)
     }
 
     /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their

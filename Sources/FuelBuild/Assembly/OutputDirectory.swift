@@ -56,17 +56,42 @@ public struct OutputDirectory: Sendable {
     /// The index of the published build, if there is one and it is readable.
     public func publishedIndex() -> TileIndex? { (try? readPublishedIndex()) ?? nil }
 
-    /// The index of the published build; nil when nothing is published yet (no `OUT/fuel`).
+    /// The index of the published build, as format 1 writes it; nil when nothing is published yet (no `OUT/fuel`).
+    /// A build of format 2 alone is read through its format-2 index, its tiles named by ``PublishedIndex/tilePaths``.
     /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when `OUT/fuel` exists but its index is
     ///   missing or unreadable, so the shrink guard has no baseline.
-    public func readPublishedIndex() throws -> TileIndex? {
-        let file = published.appendingPathComponent(TileFormat.indexPath)
+    public func readPublishedIndex() throws -> TileIndex? { try readPublished()?.index }
+
+    /// The published build's index and where its tiles are, below `OUT/fuel/`; nil when nothing is published yet.
+    /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)``.
+    public func readPublished() throws -> PublishedIndex? {
         guard (try? FileManager.default.attributesOfItem(atPath: published.path)) != nil else { return nil }
+        let v1 = published.appendingPathComponent(TileFormat.indexPath)
+        let v2 = published.appendingPathComponent(SnapshotFormat.folder).appendingPathComponent(
+            SnapshotFormat.indexPath)
+        let hasV1 = FileManager.default.fileExists(atPath: v1.path)
+        guard hasV1 || !FileManager.default.fileExists(atPath: v2.path) else {
+            let snapshot = try Self.decode(SnapshotIndex.self, at: v2)
+            let keys = snapshot.tiles.keys.compactMap { TileKey($0) }.sorted().map(\.description)
+            return PublishedIndex(
+                index: TileIndex(
+                    gridDegrees: snapshot.gridDegrees, builtAt: snapshot.builtAt, tiles: keys,
+                    countries: snapshot.countries),
+                tilePaths: Dictionary(
+                    uniqueKeysWithValues: keys.map { ($0, "\(SnapshotFormat.folder)/" + (snapshot.tilePath($0) ?? "")) }
+                ))
+        }
+        let index = try Self.decode(TileIndex.self, at: v1)
+        return PublishedIndex(
+            index: index, tilePaths: Dictionary(uniqueKeysWithValues: index.tiles.map { ($0, "tiles/\($0).json") }))
+    }
+
+    private static func decode<Index: Decodable>(_ type: Index.Type, at file: URL) throws -> Index {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw BuildError.unreadablePreviousIndex(path: file.path, reason: "it is missing")
         }
         do {
-            return try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress([UInt8](data))))
+            return try JSONDecoder().decode(type, from: Data(try Gzip.decompress([UInt8](data))))
         } catch {
             throw BuildError.unreadablePreviousIndex(path: file.path, reason: ErrorText.describe(error))
         }
@@ -103,13 +128,18 @@ public struct OutputDirectory: Sendable {
 
     /// Creates the partial folder a build writes into; nothing is visible under `OUT/fuel` until ``commit(_:beforeSwap:)``.
     /// - Throws: ``BuildError/output(path:reason:)``.
-    public func stage(buildName: String) throws -> StagedBuild {
+    public func stage(buildName: String, layout: PublishLayout = .standard) throws -> StagedBuild {
         let staged = StagedBuild(
             partial: root.appendingPathComponent(".build-\(buildName).partial"),
             complete: root.appendingPathComponent(".build-\(buildName)"))
+        let v2 = SnapshotFormat.folder
+        let folders =
+            (layout.includesV1 ? ["tiles", "brands"] : [])
+            + (layout.includesV2 ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/builds"] : [])
         do {
             try? FileManager.default.removeItem(at: staged.partial)
-            for folder in ["tiles", "brands"] {
+            try FileManager.default.createDirectory(at: staged.partial, withIntermediateDirectories: true)
+            for folder in folders {
                 try FileManager.default.createDirectory(
                     at: staged.partial.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
@@ -154,19 +184,22 @@ public struct OutputDirectory: Sendable {
     }
 }
 
+/// A published build's index, in format 1's terms, and the path of each of its tiles below `OUT/fuel/`.
+public struct PublishedIndex: Sendable {
+    public var index: TileIndex
+    /// `tiles/77_-19.json`, or `v2/tiles/77_-19.<hash>.json` for a build of format 2 alone, by key.
+    public var tilePaths: [String: String]
+}
+
 /// A build being written: files go into its partial folder, from any thread.
 public struct StagedBuild: Sendable {
     let partial: URL
     let complete: URL
 
-    /// Writes one file with plain open/write/close (the folders `tiles/` and `brands/` exist already).
+    /// Writes one file with plain open/write/close (``OutputDirectory/stage(buildName:layout:)`` made its folder).
     /// - Throws: ``BuildError/output(path:reason:)``.
     public func write(_ file: PublishedFile) throws {
         let path = partial.appendingPathComponent(file.path).path
-        if file.path.contains("/") && !file.path.hasPrefix("tiles/") && !file.path.hasPrefix("brands/") {
-            try? FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw BuildError.output(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")

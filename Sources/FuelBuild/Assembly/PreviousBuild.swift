@@ -3,18 +3,21 @@ import FuelCodecs
 import FuelFeeds
 import FuelFormat
 
-/// The build `OUT/fuel` points at: its index, and the stations of a country read back from its tiles, for the
+/// The build `OUT/fuel` points at (format 1, or format 2 when it was built alone): its index, and the stations of a country read back from its tiles, for the
 /// shrink guard and for carrying a failed country forward.
 struct PreviousBuild: Sendable {
     let folder: URL
     let index: TileIndex
+    /// Each tile's path below ``folder``, by key (format 1's name, or format 2's when only that was built).
+    let tilePaths: [String: String]
 
     /// The published build, or nil when there is none.
     /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when its index cannot be read.
     init?(output: OutputDirectory) throws {
-        guard let index = try output.readPublishedIndex() else { return nil }
+        guard let published = try output.readPublished() else { return nil }
         folder = output.published
-        self.index = index
+        index = published.index
+        tilePaths = published.tilePaths
     }
 
     /// When the country's feed was last read fresh: its `carriedSince`, else this build's `builtAt`.
@@ -28,7 +31,7 @@ struct PreviousBuild: Sendable {
     func stations(of country: String) throws -> [Station] {
         var stations: [Station] = []
         for key in index.tiles {
-            let path = folder.appendingPathComponent("tiles/\(key).json")
+            let path = folder.appendingPathComponent(tilePaths[key] ?? "tiles/\(key).json")
             guard let data = FileManager.default.contents(atPath: path.path) else {
                 throw FeedError(
                     country: country, file: path.path,
@@ -54,11 +57,12 @@ struct PreviousBuild: Sendable {
         var seen = Set<String>()
         for file in files where file.path.hasPrefix("tiles/") {
             seen.insert(file.path)
-            guard previousTiles.contains(file.path) else {
+            let key = String(file.path.dropFirst("tiles/".count).dropLast(".json".count))
+            guard previousTiles.contains(file.path), let previousPath = tilePaths[key] else {
                 changes.added += 1
                 continue
             }
-            let old = FileManager.default.contents(atPath: folder.appendingPathComponent(file.path).path)
+            let old = FileManager.default.contents(atPath: folder.appendingPathComponent(previousPath).path)
             if old == Data(file.gzipped) { changes.unchanged += 1 } else { changes.changed += 1 }
         }
         changes.removed = previousTiles.subtracting(seen).count

@@ -62,10 +62,17 @@ public enum TileEncoder {
         writer.beginArray()
         for key in index.tiles { writer.string(key) }
         writer.endArray()
+        writeCountries(index.countries, to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The index's `"countries"` member, by country code; shared by both formats' indexes.
+    static func writeCountries(_ countries: [String: CountrySummary], to writer: inout JSONWriter) {
         writer.key("countries")
         writer.beginObject()
-        for country in index.countries.keys.sorted() {
-            guard let summary = index.countries[country] else { continue }
+        for country in countries.keys.sorted() {
+            guard let summary = countries[country] else { continue }
             writer.key(country)
             writer.beginObject()
             writer.key("stations")
@@ -79,8 +86,6 @@ public enum TileEncoder {
             writer.endObject()
         }
         writer.endObject()
-        writer.endObject()
-        return writer.bytes
     }
 
     /// `fuel/brands/<CC>.json`, entries in the given order.

@@ -1,0 +1,60 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+
+/// Turns a build's format-1 documents into the format-2 set: the same bytes under content-addressed names, an index
+/// naming them, and the index's archived copy under `builds/`.
+public enum SnapshotAssembler {
+    /// The format-2 files, with paths below `OUT/fuel/` (`v2/tiles/77_-19.<hash>.json`), sorted by path.
+    /// - Parameters:
+    ///   - assembly: the build's format-1 documents and index.
+    ///   - previous: the `builtAt` of the build this one follows, for the index's `previous`.
+    public static func files(for assembly: Assembly, previous: Date?) -> [PublishedFile] {
+        var files: [PublishedFile] = []
+        var tiles: [String: String] = [:]
+        var brands: [String: String] = [:]
+        var sources = ""
+        for document in assembly.files {
+            let hash = hash(document.gzipped)
+            let path: String
+            if document.path == TileFormat.indexPath {
+                continue
+            } else if document.path == TileFormat.sourcesPath {
+                path = SnapshotFormat.sourcesPath(hash: hash)
+                sources = path
+            } else if let key = name(document.path, folder: "tiles/") {
+                path = SnapshotFormat.tilePath(key, hash: hash)
+                tiles[key] = hash
+            } else if let country = name(document.path, folder: "brands/") {
+                path = SnapshotFormat.brandsPath(country, hash: hash)
+                brands[country] = path
+            } else {
+                preconditionFailure("the assembler wrote an unknown document \(document.path)")
+            }
+            files.append(PublishedFile(path: inFolder(path), jsonBytes: document.jsonBytes, gzipped: document.gzipped))
+        }
+        let index = SnapshotIndex(
+            gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
+            brands: brands, sources: sources, countries: assembly.index.countries)
+        let json = TileEncoder.encode(index)
+        let gzipped = Gzip.compress(json)
+        for path in [SnapshotFormat.indexPath, SnapshotFormat.buildPath(index.builtAt)] {
+            files.append(PublishedFile(path: inFolder(path), jsonBytes: json.count, gzipped: gzipped))
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The name's hash: the first 16 hex digits of the SHA-256 of the stored (gzipped) bytes.
+    public static func hash(_ stored: [UInt8]) -> String {
+        String(Digest.hex(Digest.sha256(stored)).prefix(SnapshotFormat.hashLength))
+    }
+
+    /// `v2/<path>`: where a format-2 file lives inside a build folder.
+    static func inFolder(_ path: String) -> String { "\(SnapshotFormat.folder)/\(path)" }
+
+    /// `77_-19` from `tiles/77_-19.json`.
+    private static func name(_ path: String, folder: String) -> String? {
+        guard path.hasPrefix(folder), path.hasSuffix(".json") else { return nil }
+        return String(path.dropFirst(folder.count).dropLast(5))
+    }
+}

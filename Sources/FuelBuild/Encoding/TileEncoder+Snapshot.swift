@@ -1,0 +1,38 @@
+import Foundation
+import FuelFormat
+
+extension TileEncoder {
+    /// `fuel/v2/index.json` and `fuel/v2/builds/<name>.json`: members in a fixed order, object keys sorted.
+    public static func encode(_ index: SnapshotIndex) -> [UInt8] {
+        var writer = JSONWriter(capacity: 40 * index.tiles.count + 512)
+        writer.beginObject()
+        writer.key("version")
+        writer.integer(index.version)
+        writer.key("gridDegrees")
+        writer.number(index.gridDegrees, decimals: 6)
+        writer.key("builtAt")
+        writer.time(index.builtAt)
+        writer.key("previous")
+        if let previous = index.previous { writer.time(previous) } else { writer.null() }
+        writer.key("tiles")
+        writer.beginObject()
+        // In grid order, as format 1 lists them; the builder only writes canonical keys.
+        for key in index.tiles.keys.compactMap({ TileKey($0) }).sorted() {
+            writer.key(key.description)
+            writer.string(index.tiles[key.description] ?? "")
+        }
+        writer.endObject()
+        writer.key("brands")
+        writer.beginObject()
+        for country in index.brands.keys.sorted() {
+            writer.key(country)
+            writer.string(index.brands[country] ?? "")
+        }
+        writer.endObject()
+        writer.key("sources")
+        writer.string(index.sources)
+        writeCountries(index.countries, to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+}

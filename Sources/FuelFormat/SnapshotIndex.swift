@@ -1,0 +1,172 @@
+import Foundation
+
+/// Format 2: immutable, content-addressed files under their own prefix, and one small mutable index that names
+/// them. A client that holds one index reads one build, whatever a publisher does meanwhile.
+///
+/// The tiles, brands and sources documents are format 1's documents, byte for byte; only their names and the index
+/// differ. Each document keeps its own `"version"`.
+public enum SnapshotFormat {
+    /// The index's `"version"`: the version this code writes, and the newest it reads.
+    public static let version = 2
+    /// The object key prefix format 2 is published under, beside format 1's `fuel/`.
+    public static let defaultPrefix = "fuel/v2/"
+    /// The folder, inside a build's output folder (`OUT/fuel/`), that holds the format-2 set.
+    public static let folder = "v2"
+    /// Hex digits of the SHA-256 in a file name: 64 bits, so that a collision among a bucket's objects is out of reach.
+    public static let hashLength = 16
+
+    /// The only mutable object, below the prefix.
+    public static let indexPath = "index.json"
+
+    /// `tiles/<key>.<hash>.json`.
+    public static func tilePath(_ key: String, hash: String) -> String { "tiles/\(key).\(hash).json" }
+    /// `brands/<CC>.<hash>.json`.
+    public static func brandsPath(_ country: String, hash: String) -> String { "brands/\(country).\(hash).json" }
+    /// `sources.<hash>.json`.
+    public static func sourcesPath(hash: String) -> String { "sources.\(hash).json" }
+    /// `builds/<name>.json`: the archived copy of a published index, what rollback points to.
+    public static func buildPath(_ builtAt: Date) -> String { "builds/\(buildName(builtAt)).json" }
+
+    /// A build's name: its `builtAt` in the basic ISO 8601 form, `20261202T060000Z`, which needs no escaping in a
+    /// URL, an S3 key or a file name, and sorts by time.
+    public static func buildName(_ builtAt: Date) -> String {
+        UTCTime.format(builtAt).filter { $0 != "-" && $0 != ":" }
+    }
+
+    /// Reads a build's name, or a `builtAt` as the index writes it (`2026-12-02T06:00:00Z`).
+    public static func parseBuildName(_ text: String) -> Date? {
+        if let seconds = UTCTime.parse(text) { return Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") else { return nil }
+        let digits = String(decoding: bytes, as: UTF8.self)
+        func part(_ from: Int, _ length: Int) -> Substring {
+            let start = digits.index(digits.startIndex, offsetBy: from)
+            return digits[start..<digits.index(start, offsetBy: length)]
+        }
+        let extended = "\(part(0, 4))-\(part(4, 2))-\(part(6, 2))T\(part(9, 2)):\(part(11, 2)):\(part(13, 2))Z"
+        return UTCTime.parse(extended).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+    }
+
+    /// Whether a name part is a hash as this format writes it: 16 lower-case hex digits.
+    public static func isHash(_ text: some StringProtocol) -> Bool {
+        text.utf8.count == hashLength
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// `fuel/v2/index.json` (and every `builds/<name>.json`): which immutable files make up one build.
+public struct SnapshotIndex: Sendable, Hashable, Codable {
+    public var version: Int
+    /// The cell size the tiles were built on; a client on another grid must refuse the index.
+    public var gridDegrees: Double
+    /// When the build ran; also its name under `builds/`.
+    public var builtAt: Date
+    /// The `builtAt` of the build this one followed in the publisher's output folder (nil for the first).
+    public var previous: Date?
+    /// The hash of each non-empty cell's tile, by key: the tile is `tiles/<key>.<hash>.json`.
+    public var tiles: [String: String]
+    /// Each country's brands file path below the prefix: `brands/ES.<hash>.json`.
+    public var brands: [String: String]
+    /// The sources file path below the prefix: `sources.<hash>.json`.
+    public var sources: String
+    /// Per-country station counts and feed times, as in format 1.
+    public var countries: [String: CountrySummary]
+
+    public init(
+        gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
+        sources: String, countries: [String: CountrySummary]
+    ) {
+        version = SnapshotFormat.version
+        self.gridDegrees = gridDegrees
+        self.builtAt = builtAt
+        self.previous = previous
+        self.tiles = tiles
+        self.brands = brands
+        self.sources = sources
+        self.countries = countries
+    }
+
+    /// The path of a cell's tile below the prefix, when the cell has stations.
+    public func tilePath(_ key: String) -> String? { tiles[key].map { SnapshotFormat.tilePath(key, hash: $0) } }
+
+    /// Every immutable object this build needs, sorted: tiles, brands and sources.
+    public var objectPaths: [String] {
+        (tiles.map { SnapshotFormat.tilePath($0.key, hash: $0.value) } + brands.values + [sources]).sorted()
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard version <= SnapshotFormat.version else {
+            throw UnsupportedFormatError(file: "index.json", version: version, newestReadable: SnapshotFormat.version)
+        }
+        guard version == SnapshotFormat.version else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .version, in: container,
+                debugDescription: "a format-2 index has version 2, this one has \(version)")
+        }
+        gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
+        builtAt = try Self.decodeTime(container, .builtAt)
+        previous = try container.decodeNil(forKey: .previous) ? nil : Self.decodeTime(container, .previous)
+        tiles = try container.decode([String: String].self, forKey: .tiles)
+        brands = try container.decode([String: String].self, forKey: .brands)
+        sources = try container.decode(String.self, forKey: .sources)
+        countries = try container.decode([String: CountrySummary].self, forKey: .countries)
+        for (key, hash) in tiles where !SnapshotFormat.isHash(hash) || TileKey(key) == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
+        }
+        for path in brands.values + [sources] where !Self.isObjectName(path) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .brands, in: container, debugDescription: "not a format-2 file name: \(path)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(gridDegrees, forKey: .gridDegrees)
+        try container.encode(UTCTime.format(builtAt), forKey: .builtAt)
+        try container.encode(previous.map { UTCTime.format($0) }, forKey: .previous)
+        try container.encode(tiles, forKey: .tiles)
+        try container.encode(brands, forKey: .brands)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(countries, forKey: .countries)
+    }
+
+    /// A relative path of plain name characters ending in `.<hash>.json`: never `..`, never absolute.
+    private static func isObjectName(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
+            path.utf8.allSatisfy(isNameByte),
+            path.hasSuffix(".json")
+        else { return false }
+        let stem = path.dropLast(5)
+        guard let dot = stem.lastIndex(of: ".") else { return false }
+        return SnapshotFormat.isHash(stem[stem.index(after: dot)...])
+    }
+
+    /// ASCII letters, digits, `/`, `.`, `_` and `-`.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "-"):
+            true
+        default: false
+        }
+    }
+
+    private static func decodeTime(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let seconds = UTCTime.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}

@@ -18,6 +18,10 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case shrink(String)
     /// Another publisher holds the bucket's lock; nothing was written.
     case locked(String)
+    /// The local build is older than the one live in the bucket (format 2); going back is `rollback`'s job.
+    case outdated(String)
+    /// A rollback was refused: the archived build is missing, or an object it names is gone.
+    case rollback(String)
 
     /// The exact text of the concurrent-publisher abort.
     public static let indexChangedMessage = "another publisher changed the index since this run started"
@@ -42,7 +46,7 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
         case .request(let message):
             return message
-        case .shrink(let message), .locked(let message):
+        case .shrink(let message), .locked(let message), .outdated(let message), .rollback(let message):
             return message
         }
     }

@@ -23,12 +23,25 @@ public struct UploadOptions: Sendable, Equatable {
     /// Seconds to connect, and seconds without a byte, before a request gives up (defaults 15 and 30).
     public var connectTimeout: Double?
     public var stallTimeout: Double?
+    /// Which formats to upload (default v1).
+    public var layout: PublishLayout?
+    /// Format 2's key prefix (default: the format-1 prefix followed by `v2/`, so `fuel/v2/`).
+    public var snapshotPrefix: String?
+    /// `--keep HOURS`: format-2 objects a build published within this many hours references are never pruned (48).
+    public var keepHours: Double?
+    /// The time pruning measures `--keep` from (default: the clock); operators and tests replay a later day.
+    public var now: Date?
 
     public init(
         from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
         concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
-        allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil
+        allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil,
+        layout: PublishLayout? = nil, snapshotPrefix: String? = nil, keepHours: Double? = nil, now: Date? = nil
     ) {
+        self.layout = layout
+        self.snapshotPrefix = snapshotPrefix
+        self.keepHours = keepHours
+        self.now = now
         self.from = from
         self.bucket = bucket
         self.prefix = prefix
@@ -61,6 +74,20 @@ public struct UploadSettings: Sendable {
     public var cacheControl: String
     /// `Cache-Control` of the index.
     public var indexCacheControl: String
+    /// Which formats to upload.
+    public var layout: PublishLayout
+    /// Format 2's key prefix, ending in `/`: `fuel/v2/` by default.
+    public var snapshotPrefix: String
+    /// `Cache-Control` of format 2's index (a short max-age: 60 s unless `--index-max-age` says otherwise).
+    public var snapshotIndexCacheControl: String
+    /// `Cache-Control` of format 2's immutable objects, whose bytes never change under their name.
+    public let immutableCacheControl = "public, max-age=31536000, immutable, no-transform"
+    /// Hours within which a published build's objects are kept (48).
+    public var keepHours: Double
+    /// Archived builds always kept, however old: the newest 7.
+    public var keepLastBuilds = 7
+    /// The time `--keep` is measured from.
+    public var now: Date
     /// Retries per request (at least 5 attempts).
     public var retry = RetryPolicy(maxAttempts: 6, baseDelay: 0.2, maxDelay: 10, maxRetryAfter: 30)
     /// Keys per LIST page; nil leaves the server default (1000). Tests set it low to exercise pagination.
@@ -119,10 +146,19 @@ public struct UploadSettings: Sendable {
                     + "https://<account>.r2.cloudflarestorage.com), or set a real AWS region")
         }
 
-        var prefix = options.prefix ?? TileFormat.defaultPrefix
-        while prefix.hasPrefix("/") { prefix.removeFirst() }
-        if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
-        self.prefix = prefix
+        prefix = Self.normalisedPrefix(options.prefix ?? TileFormat.defaultPrefix)
+        snapshotPrefix = Self.normalisedPrefix(options.snapshotPrefix ?? prefix + SnapshotFormat.folder + "/")
+        guard !snapshotPrefix.isEmpty, snapshotPrefix != prefix else {
+            throw UploadError.configuration(
+                "--v2-prefix must be a folder of its own, not the format-1 prefix '\(prefix)'")
+        }
+        layout = options.layout ?? .standard
+        let keepHours = options.keepHours ?? 48
+        guard keepHours >= 0, keepHours <= 24 * 366 else {
+            throw UploadError.configuration("--keep must be between 0 and 8784 hours, got \(keepHours)")
+        }
+        self.keepHours = keepHours
+        now = options.now ?? Date()
 
         let concurrency = options.concurrency ?? 16
         guard (1...256).contains(concurrency) else {
@@ -136,6 +172,7 @@ public struct UploadSettings: Sendable {
         }
         cacheControl = "public, max-age=\(options.maxAge ?? 3600), no-transform"
         indexCacheControl = "public, max-age=\(options.indexMaxAge ?? 300), no-transform"
+        snapshotIndexCacheControl = "public, max-age=\(options.indexMaxAge ?? 60), no-transform"
         from = options.from
         self.bucket = bucket
         dryRun = options.dryRun
@@ -148,5 +185,22 @@ public struct UploadSettings: Sendable {
         }
         timeouts.connect = options.connectTimeout ?? timeouts.connect
         timeouts.stall = options.stallTimeout ?? timeouts.stall
+    }
+
+    /// A key prefix without a leading `/`, ending in `/` unless empty (the bucket root).
+    static func normalisedPrefix(_ text: String) -> String {
+        var prefix = text
+        while prefix.hasPrefix("/") { prefix.removeFirst() }
+        if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+        return prefix
+    }
+
+    /// The S3 client every upload, rollback and listing uses: these settings' endpoint, credentials, retries and
+    /// timeouts.
+    public func makeClient(onRetry: S3Client.RetryObserver? = nil) -> S3Client {
+        S3Client(
+            endpoint: endpoint, bucket: bucket, signer: SigV4Signer(credentials: credentials, region: region),
+            http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: concurrency),
+            retry: retry, timeouts: timeouts, onRetry: onRetry)
     }
 }

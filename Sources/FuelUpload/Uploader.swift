@@ -43,15 +43,10 @@ public struct Uploader: Sendable {
 
         let retries = Mutex(0)
         let log = self.log
-        let client = S3Client(
-            endpoint: settings.endpoint, bucket: settings.bucket,
-            signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
-            http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: settings.concurrency),
-            retry: settings.retry, timeouts: settings.timeouts,
-            onRetry: { operation, reason, delay in
-                retries.withLock { $0 += 1 }
-                log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
-            })
+        let client = settings.makeClient { operation, reason, delay in
+            retries.withLock { $0 += 1 }
+            log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
+        }
 
         // One publisher at a time: taken before the LIST the plan rests on, released whatever happens.
         let lock =
@@ -77,8 +72,10 @@ public struct Uploader: Sendable {
         } catch {
             throw UploadError.request("cannot list \(location): \(error)")
         }
-        let plan = UploadPlan(build: build, remote: listing.etags, prefix: settings.prefix)
-        log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
+        // Format 2's objects may sit below format 1's prefix (`fuel/v2/` in `fuel/`): they are not this plan's.
+        let remote = listing.etags.filter { !$0.key.hasPrefix(settings.snapshotPrefix) }
+        let plan = UploadPlan(build: build, remote: remote, prefix: settings.prefix)
+        log("listed \(remote.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
         if !settings.allowShrink, plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
             try await checkShrink(build, listedETag: listedETag, client: client)
         }
@@ -100,7 +97,8 @@ public struct Uploader: Sendable {
                 phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")
             let failures = await Self.forEach(objects, limit: settings.concurrency) { object in
                 defer { progress.advance() }
-                return await put(object, client: client, cacheControl: settings.cacheControl, condition: nil)
+                return await client.putObject(
+                    object, key: settings.prefix + object.path, cacheControl: settings.cacheControl)
             }
             summary.puts += objects.count - failures.failures.count - failures.notAttempted
             summary.bytes += objects.reduce(0) { $0 + $1.bytes.count }
@@ -113,7 +111,9 @@ public struct Uploader: Sendable {
         // Phase 3: the index, only if it changed, guarded against a concurrent publisher.
         if let index = plan.index {
             progress.begin("index", total: 1, detail: "writing \(settings.prefix)\(index.path)")
-            try await putIndex(index, condition: plan.indexCondition, client: client)
+            try await client.putIndex(
+                index, key: settings.prefix + index.path, cacheControl: settings.indexCacheControl,
+                condition: plan.indexCondition, log: log)
             summary.puts += 1
             summary.bytes += index.bytes.count
         }
@@ -128,7 +128,7 @@ public struct Uploader: Sendable {
                 let batch = Array(plan.deletes[start..<min(start + Self.deleteBatch, plan.deletes.count)])
                 let failures = await Self.forEach(batch, limit: settings.concurrency) { key in
                     defer { progress.advance() }
-                    return await delete(key, client: client)
+                    return await client.deleteObject(key)
                 }
                 summary.deletes += batch.count - failures.failures.count - failures.notAttempted
                 guard failures.failures.isEmpty else {
@@ -142,58 +142,6 @@ public struct Uploader: Sendable {
     }
 
     // MARK: - Requests
-
-    /// PUTs one object; nil on success, else why it failed.
-    private func put(
-        _ object: LocalObject, client: S3Client, cacheControl: String, condition: SigV4Signer.Field?
-    ) async -> String? {
-        let key = settings.prefix + object.path
-        let headers: [SigV4Signer.Field] =
-            [
-                .init("Content-Type", "application/json"), .init("Content-Encoding", "gzip"),
-                .init("Cache-Control", cacheControl),
-            ] + (condition.map { [$0] } ?? [])
-        do {
-            let response = try await client.put(key: key, bytes: object.bytes, headers: headers)
-            guard response.isSuccess else { return client.failure("PUT \(key)", response).description }
-            if let etag = response.header("etag"), UploadPlan.normalise(etag) != object.md5Hex {
-                return "PUT \(key): the stored ETag \(etag) is not the MD5 of the bytes sent (\(object.md5Hex))"
-            }
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
-    private func putIndex(_ index: LocalObject, condition: UploadPlan.IndexCondition, client: S3Client) async throws {
-        let key = settings.prefix + index.path
-        let header: SigV4Signer.Field =
-            switch condition {
-            case .ifMatch(let etag): .init("If-Match", etag)
-            case .ifNoneMatch: .init("If-None-Match", "*")
-            }
-        let headers: [SigV4Signer.Field] = [
-            .init("Content-Type", "application/json"), .init("Content-Encoding", "gzip"),
-            .init("Cache-Control", settings.indexCacheControl), header,
-        ]
-        let response: HTTPResponse
-        do {
-            response = try await client.put(key: key, bytes: index.bytes, headers: headers)
-        } catch {
-            throw UploadError.objectsFailed(
-                phase: "the index", failures: ["\(error)"], notAttempted: 0, indexWritten: false)
-        }
-        if response.isSuccess { return }
-        if response.status == 412 || response.status == 409 {
-            // A retried PUT whose first attempt landed also fails its precondition: the index is then ours.
-            try await confirmIndexIsOurs(md5: index.md5Hex, client: client)
-            log("index: already written by an earlier attempt of this run")
-            return
-        }
-        throw UploadError.objectsFailed(
-            phase: "the index", failures: [client.failure("PUT \(key)", response).description], notAttempted: 0,
-            indexWritten: false)
-    }
 
     /// The shrink guard against the bucket's live index, so that a lost local cache (no previous build in `OUT`)
     /// cannot switch it off.
@@ -240,27 +188,7 @@ public struct Uploader: Sendable {
 
     /// Throws ``UploadError/indexChanged`` unless the bucket's index has exactly the local index's bytes.
     private func confirmIndexIsOurs(md5: String, client: S3Client) async throws {
-        let key = settings.prefix + TileFormat.indexPath
-        let response: HTTPResponse
-        do {
-            response = try await client.head(key: key)
-        } catch {
-            throw UploadError.request("cannot check \(key) before deleting: \(error)")
-        }
-        guard response.status == 200, let etag = response.header("etag"), UploadPlan.normalise(etag) == md5 else {
-            throw UploadError.indexChanged
-        }
-    }
-
-    /// DELETEs one key; nil on success (or when it was already gone), else why it failed.
-    private func delete(_ key: String, client: S3Client) async -> String? {
-        do {
-            let response = try await client.delete(key: key)
-            return response.isSuccess || response.status == 404
-                ? nil : client.failure("DELETE \(key)", response).description
-        } catch {
-            return "\(error)"
-        }
+        try await client.confirmObject(settings.prefix + TileFormat.indexPath, md5: md5, purpose: "before deleting")
     }
 
     // MARK: - Helpers
@@ -310,6 +238,8 @@ public struct Uploader: Sendable {
         case .request(let message): .request(redact(message, secrets))
         case .shrink(let message): .shrink(redact(message, secrets))
         case .locked(let message): .locked(redact(message, secrets))
+        case .outdated(let message): .outdated(redact(message, secrets))
+        case .rollback(let message): .rollback(redact(message, secrets))
         }
     }
 }

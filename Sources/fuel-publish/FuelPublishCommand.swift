@@ -12,6 +12,8 @@ struct FuelPublishCommand {
           build     parse feeds from a folder and write the gzipped tile set to OUT/fuel (complete or nothing)
           upload    publish OUT/fuel to S3/R2: changed tiles, then brands and sources, then the index, then deletes
           status    how old the published data is (exit 1 when stale), for an operator or a monitor
+          builds    format 2: the archived builds in the bucket, with age and stations, and which are restorable
+          rollback  format 2: make an archived build the live index again (--to BUILT_AT)
 
         Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
@@ -20,7 +22,7 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch", "upload", "status"]) {
+            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback"]) {
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
@@ -29,6 +31,10 @@ struct FuelPublishCommand {
                 try await UploadCommand.run(&arguments)
             case "status":
                 try await StatusCommand.run(&arguments)
+            case "builds":
+                try await BuildsCommand.run(&arguments)
+            case "rollback":
+                try await RollbackCommand.run(&arguments)
             default:
                 if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
                 if let first = CommandMain.arguments.first, !first.hasPrefix("-") {

@@ -26,8 +26,9 @@ enum RunCommand {
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
         Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS, --json
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
-        Upload options: --prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S, --index-max-age S,
-        --connect-timeout S, --stall-timeout S
+        Build and upload: --layout v1|v2|both, the formats written and uploaded (default v1).
+        Upload options: --prefix P, --v2-prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S,
+        --index-max-age S, --keep HOURS, --now TIME, --connect-timeout S, --stall-timeout S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
         Example, with no network at all:
@@ -58,6 +59,7 @@ enum RunCommand {
             var upload = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket ?? "", dryRun: dryRun)
             upload.endpoint = s3Endpoint ?? upload.endpoint
             upload.allowShrink = build.allowShrink
+            upload.layout = build.layout
             try arguments.finish()
             // Offline, the feeds folder must exist already; otherwise fetching creates it.
             if fetch.offline { try Folders.requireFeeds(build.feedsDirectory) }
@@ -80,7 +82,7 @@ enum RunCommand {
         // With --json, stdout holds the build report alone; the upload's lines go to stderr.
         let say: (String) -> Void = json ? { Console.error($0) } : { Console.output($0) }
         if let settings {
-            say(try await UploadCommand.upload(settings).line)
+            for line in try await UploadCommand.upload(settings) { say(line) }
         } else {
             say(localPlan(files))
         }
@@ -109,13 +111,17 @@ enum RunCommand {
         func line(_ label: String, _ selected: [PublishedFile]) -> String {
             "  \(label): \(selected.count) objects, \(selected.reduce(0) { $0 + $1.gzipped.count }) bytes"
         }
-        let tiles = files.filter { $0.path.hasPrefix("tiles/") }
-        let brands = files.filter { $0.path.hasPrefix("brands/") }
-        let rest = files.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
-        return [
+        let v2 = files.filter { $0.path.hasPrefix("v2/") }
+        let v1 = files.filter { !$0.path.hasPrefix("v2/") }
+        let tiles = v1.filter { $0.path.hasPrefix("tiles/") }
+        let brands = v1.filter { $0.path.hasPrefix("brands/") }
+        let rest = v1.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
+        var lines = [
             "dry run: would upload \(files.count) objects, \(files.reduce(0) { $0 + $1.gzipped.count }) bytes "
-                + "(not compared with a bucket: no --bucket was given, or --offline)",
-            line("tiles", tiles), line("brands", brands), line("sources and index", rest),
-        ].joined(separator: "\n")
+                + "(not compared with a bucket: no --bucket was given, or --offline)"
+        ]
+        if !v1.isEmpty { lines += [line("tiles", tiles), line("brands", brands), line("sources and index", rest)] }
+        if !v2.isEmpty { lines.append(line("format 2 (v2/: tiles, brands, sources, index, archived build)", v2)) }
+        return lines.joined(separator: "\n")
     }
 }

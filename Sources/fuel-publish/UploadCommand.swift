@@ -1,12 +1,14 @@
 import Foundation
+import FuelBuild
 import FuelCommandLine
 import FuelUpload
 
 /// `fuel-publish upload`: the published build to S3/R2, tiles before index, nothing partial, nothing re-sent.
 enum UploadCommand {
     static let usage = """
-        usage: fuel-publish upload --bucket B [--from OUT] [--prefix fuel/] [--endpoint URL] [--region auto]
-                                   [--concurrency 16] [--max-age 3600] [--index-max-age 300] [--allow-shrink]
+        usage: fuel-publish upload --bucket B [--from OUT] [--layout v1|v2|both] [--prefix fuel/] [--v2-prefix P]
+                                   [--endpoint URL] [--region auto] [--concurrency 16] [--max-age 3600]
+                                   [--index-max-age S] [--keep 48] [--now TIME] [--allow-shrink]
                                    [--connect-timeout 15] [--stall-timeout 30] [--dry-run]
 
         Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
@@ -14,19 +16,31 @@ enum UploadCommand {
         Changed tiles go first, then brands and sources, then index.json with If-Match on the index this run
         started from; tiles the new index no longer lists are deleted only after it is live. Any failure stops
         before the index changes (exit 1); a rerun finishes the job. Progress goes to stderr, the summary to stdout.
-        The upload refuses an index in which a country shrinks below half of the bucket's live index, or is
-        missing from it, unless --allow-shrink is given: the guard does not depend on a local previous build.
+        The upload refuses an index in which a country lost more than its maxShrinkPercent (10 by default) of
+        its stations in the bucket's live index, or is missing from it, unless --allow-shrink is given: the
+        guard does not depend on a local previous build.
+
+        Format 2 (--layout v2 or both, built with the same --layout) goes to s3://B/<v2-prefix>: the objects the
+        bucket lacks (their names are their hashes, so nothing is ever rewritten) with Cache-Control immutable,
+        then builds/<builtAt>.json, then index.json with If-Match and a 60 s max-age, then the prune: an object
+        is deleted only when no build published within --keep hours, nor the newest 7, nor the build just
+        replaced, names it. Nothing is pruned after an error. A build older than the live one is refused (use
+        rollback).
 
         options:
           --from OUT           output folder of `fuel-publish build` (default: out)
           --bucket B           bucket name (default: $FUEL_BUCKET; one of the two is required)
+          --layout L           v1 (default), v2 or both: the formats to upload, format 1 first
           --prefix P           key prefix (default: fuel/; "" for the bucket root)
+          --v2-prefix P        format 2's key prefix (default: <prefix>v2/, so fuel/v2/)
           --endpoint URL       S3 API endpoint, path-style (default: $AWS_ENDPOINT_URL_S3, then
                                $AWS_ENDPOINT_URL; R2: https://<account>.r2.cloudflarestorage.com)
           --region R           SigV4 region (default: $AWS_REGION, else auto, which R2 expects)
           --concurrency N      requests in flight (default: 16)
-          --max-age S          Cache-Control max-age of tiles, brands and sources (default: 3600)
-          --index-max-age S    Cache-Control max-age of index.json (default: 300)
+          --max-age S          Cache-Control max-age of format 1's tiles, brands and sources (default: 3600)
+          --index-max-age S    Cache-Control max-age of index.json (default: 300 for format 1, 60 for format 2)
+          --keep HOURS         format 2: keep every object a build published within HOURS names (default: 48)
+          --now TIME           format 2: measure --keep from this UTC time instead of now (replays, tests)
           --allow-shrink       upload even if a country shrinks against the live index
           --connect-timeout S  seconds to connect before a request gives up (default: 15)
           --stall-timeout S    seconds without a byte before a request gives up (default: 30); a silent
@@ -49,16 +63,28 @@ enum UploadCommand {
         } catch let error as UploadError {
             throw UsageError("\(error)", usage: usage)
         }
-        Console.output(try await upload(settings).line)
+        for line in try await upload(settings) { Console.output(line) }
     }
 
-    /// Uploads with progress on stderr, and a step summary in Actions.
-    static func upload(_ settings: UploadSettings) async throws -> UploadSummary {
+    /// Uploads each format of the layout, format 1 first, with progress on stderr and a step summary in Actions.
+    /// - Returns: one summary line per format.
+    static func upload(_ settings: UploadSettings) async throws -> [String] {
+        var lines: [String] = []
         do {
-            let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
-            GitHubActions.appendSummary(summary.markdown())
-            return summary
+            if settings.layout.includesV1 {
+                let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
+                GitHubActions.appendSummary(summary.markdown())
+                lines.append(summary.line)
+            }
+            if settings.layout.includesV2 {
+                let summary = try await SnapshotUploader(settings: settings) { Console.error($0) }.run()
+                GitHubActions.appendSummary(summary.markdown())
+                lines.append(summary.line)
+            }
+            return lines
         } catch {
+            // A format already published stays published: say so before the failure.
+            for line in lines { Console.output(line) }
             GitHubActions.appendSummary(UploadSummary.failureMarkdown(String(describing: error)))
             throw error
         }
@@ -71,7 +97,10 @@ enum UploadCommand {
             throw UsageError("--bucket (or $FUEL_BUCKET) is required")
         }
         let dryRun = try arguments.flag("--dry-run")
-        return try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
+        let layout = try BuildCommand.layoutOption(&arguments)
+        var options = try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
+        options.layout = layout
+        return options
     }
 
     /// Reads the upload-only options; the whole run reads `--out`, `--bucket` and `--dry-run` itself.
@@ -89,9 +118,34 @@ enum UploadCommand {
         let seconds = { (text: String) in Double(text) }
         let connectTimeout = try arguments.option("--connect-timeout", as: seconds, expected: "seconds")
         let stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
+        let snapshotPrefix = try arguments.option("--v2-prefix")
+        let keep = try arguments.option("--keep", as: seconds, expected: "a number of hours")
+        let now = try arguments.option(
+            "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
-            allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout)
+            allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
+            snapshotPrefix: snapshotPrefix, keepHours: keep, now: now)
+    }
+
+    /// The settings of a command that only reads or rewrites format 2's index (`builds`, `rollback`): the bucket,
+    /// prefixes, endpoint and region; nothing is read from `OUT`.
+    /// - Throws: ``UsageError`` for a missing bucket or an invalid setting.
+    static func bucketSettings(_ arguments: inout Arguments, dryRun: Bool) throws -> UploadSettings {
+        let environment = ProcessInfo.processInfo.environment
+        guard
+            let bucket = try arguments.option("--bucket")
+                ?? environment["FUEL_BUCKET"].flatMap({ $0.isEmpty ? nil : $0 })
+        else { throw UsageError("--bucket (or $FUEL_BUCKET) is required") }
+        let options = UploadOptions(
+            from: URL(fileURLWithPath: "out"), bucket: bucket, prefix: try arguments.option("--prefix"),
+            endpoint: try arguments.option("--endpoint"), region: try arguments.option("--region"), dryRun: dryRun,
+            layout: .v2, snapshotPrefix: try arguments.option("--v2-prefix"))
+        do {
+            return try UploadSettings(options: options, environment: environment)
+        } catch let error as UploadError {
+            throw UsageError("\(error)")
+        }
     }
 }

@@ -1,0 +1,101 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+
+/// The format-2 set of the published build, `OUT/fuel/v2/`, read once into memory and checked: every object its
+/// index names is there under the hash of its bytes, nothing else is, and the archived copy is the index.
+public struct LocalSnapshot: Sendable {
+    /// The index, parsed.
+    public let index: SnapshotIndex
+    /// `index.json`, exactly as it will be uploaded.
+    public let indexObject: LocalObject
+    /// `builds/<name>.json`: the same bytes as the index.
+    public let archive: LocalObject
+    /// The immutable objects (tiles, brands, sources), sorted by path.
+    public let objects: [LocalObject]
+    /// The folder that was read (symbolic links resolved).
+    public let folder: URL
+
+    /// Reads `OUT/fuel/v2/` (following the link to the current build).
+    /// - Throws: ``UploadError/localBuild(path:reason:)`` naming the file at fault.
+    public static func load(from output: URL) throws -> LocalSnapshot {
+        let link = output.appendingPathComponent("fuel")
+        let folder = link.resolvingSymlinksInPath().appendingPathComponent(SnapshotFormat.folder)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw UploadError.localBuild(
+                path: link.appendingPathComponent(SnapshotFormat.folder).path,
+                reason: "no format-2 build here; run `fuel-publish build --layout v2` (or both) first")
+        }
+        let indexObject = try read(folder, SnapshotFormat.indexPath, kind: .index)
+        let index: SnapshotIndex
+        do {
+            index = try JSONDecoder().decode(SnapshotIndex.self, from: Data(Gzip.decompress(indexObject.bytes)))
+        } catch {
+            throw UploadError.localBuild(
+                path: folder.appendingPathComponent(SnapshotFormat.indexPath).path,
+                reason: "unreadable index: \(ErrorText.describe(error))")
+        }
+        var objects: [LocalObject] = []
+        for path in index.objectPaths {
+            let kind: ObjectKind = path.hasPrefix("tiles/") ? .tile : .metadata
+            let object = try read(folder, path, kind: kind)
+            let hash = SnapshotAssembler.hash(object.bytes)
+            guard path.hasSuffix(".\(hash).json") else {
+                throw UploadError.localBuild(
+                    path: folder.appendingPathComponent(path).path,
+                    reason: "its bytes hash to \(hash), not the hash in its name; the build folder was altered")
+            }
+            objects.append(object)
+        }
+        let archivePath = SnapshotFormat.buildPath(index.builtAt)
+        let archive = try read(folder, archivePath, kind: .metadata)
+        guard archive.bytes == indexObject.bytes else {
+            throw UploadError.localBuild(
+                path: folder.appendingPathComponent(archivePath).path, reason: "differs from index.json")
+        }
+        let expected = Set(objects.map(\.path) + [SnapshotFormat.indexPath, archivePath])
+        if let extra = try files(in: folder).first(where: { !expected.contains($0) }) {
+            throw UploadError.localBuild(
+                path: folder.appendingPathComponent(extra).path,
+                reason: "this file is not named by index.json; the build folder was altered")
+        }
+        return LocalSnapshot(
+            index: index, indexObject: indexObject, archive: archive, objects: objects, folder: folder)
+    }
+
+    /// Every non-hidden file below the folder, as relative paths.
+    private static func files(in folder: URL) throws -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
+            throw UploadError.localBuild(path: folder.path, reason: "cannot list the folder")
+        }
+        var paths: [String] = []
+        while let path = walker.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
+                paths.append(path)
+            }
+        }
+        return paths.sorted()
+    }
+
+    private static func read(_ folder: URL, _ path: String, kind: ObjectKind) throws -> LocalObject {
+        let url = folder.appendingPathComponent(path)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw UploadError.localBuild(
+                path: url.path, reason: "missing; index.json names it (\(SnapshotFormat.folder)/ is incomplete)")
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count >= 18, bytes[0] == 0x1F, bytes[1] == 0x8B else {
+            throw UploadError.localBuild(
+                path: url.path, reason: "not gzip data; it would be served with Content-Encoding: gzip")
+        }
+        return LocalObject(path: path, kind: kind, bytes: bytes)
+    }
+}

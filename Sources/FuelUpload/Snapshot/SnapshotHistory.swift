@@ -1,0 +1,150 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+import Synchronization
+
+/// The archived builds under a format-2 prefix: what `fuel-publish builds` lists and `rollback` restores.
+public struct SnapshotHistory: Sendable {
+    /// One archived build.
+    public struct Build: Sendable, Equatable {
+        /// `20261202T060000Z`.
+        public var name: String
+        public var builtAt: Date
+        /// Stations by country.
+        public var stations: [String: Int]
+        public var tiles: Int
+        /// Objects it names that the bucket no longer holds; a build with any cannot be rolled back to.
+        public var missing: Int
+        /// Whether `index.json` is this build now.
+        public var live: Bool
+
+        /// Stations in all.
+        public var totalStations: Int { stations.values.reduce(0, +) }
+    }
+
+    public let settings: UploadSettings
+    private let log: @Sendable (String) -> Void
+    private let secrets: [String]
+
+    /// - Parameter log: progress lines; secrets are removed before it sees them.
+    public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        let secrets = settings.credentials.secrets
+        self.secrets = secrets
+        self.log = { line in log(Uploader.redact(line, secrets)) }
+    }
+
+    /// Every archived build, oldest first.
+    /// - Throws: ``UploadError``.
+    public func builds() async throws -> [Build] {
+        do {
+            let client = settings.makeClient()
+            let listing = try await list(client)
+            let live = listing[settings.snapshotPrefix + SnapshotFormat.indexPath].map(UploadPlan.normalise)
+            let names = listing.keys.compactMap {
+                SnapshotPrune.buildName(String($0.dropFirst(settings.snapshotPrefix.count)))
+            }
+            let found = Mutex([Build]())
+            let failures = await Uploader.forEach(names, limit: settings.concurrency) { name in
+                do {
+                    let (index, body) = try await archived(name, client: client)
+                    let missing = index.objectPaths.filter { listing[settings.snapshotPrefix + $0] == nil }.count
+                    let build = Build(
+                        name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
+                        tiles: index.tiles.count, missing: missing, live: Digest.hex(Digest.md5(body)) == live)
+                    found.withLock { $0.append(build) }
+                    return nil
+                } catch {
+                    return "\(error)"
+                }
+            }
+            guard failures.failures.isEmpty else {
+                throw UploadError.request(failures.failures.joined(separator: "; "))
+            }
+            return found.withLock { $0 }.sorted { $0.name < $1.name }
+        } catch let error as UploadError {
+            throw Uploader.redact(error, secrets)
+        }
+    }
+
+    /// Makes the archived build of `builtAt` the live index, after checking that every object it names exists.
+    /// - Returns: the build restored and the one it replaced (nil when there was no index).
+    /// - Throws: ``UploadError/rollback(_:)`` when the build is not archived or is incomplete; nothing is written.
+    public func rollback(to builtAt: Date) async throws -> (restored: Build, replaced: String?) {
+        do {
+            let client = settings.makeClient()
+            let lock =
+                settings.dryRun
+                ? nil : try await PublisherLock.acquire(prefix: settings.snapshotPrefix, client: client, log: log)
+            do {
+                let result = try await restore(builtAt, client: client)
+                await lock?.release(client: client, log: log)
+                return result
+            } catch {
+                await lock?.release(client: client, log: log)
+                throw error
+            }
+        } catch let error as UploadError {
+            throw Uploader.redact(error, secrets)
+        }
+    }
+
+    private func restore(_ builtAt: Date, client: S3Client) async throws -> (restored: Build, replaced: String?) {
+        let prefix = settings.snapshotPrefix
+        let listing = try await list(client)
+        let name = SnapshotFormat.buildName(builtAt)
+        let key = prefix + SnapshotFormat.buildPath(builtAt)
+        guard listing[key] != nil else {
+            let names = listing.keys.compactMap { SnapshotPrune.buildName(String($0.dropFirst(prefix.count))) }.sorted()
+            throw UploadError.rollback(
+                "no archived build \(name) under \(prefix)builds/; nothing was written. Archived: "
+                    + (names.isEmpty ? "none" : names.joined(separator: ", ")))
+        }
+        let (index, body) = try await archived(name, client: client)
+        let missing = index.objectPaths.filter { listing[prefix + $0] == nil }
+        guard missing.isEmpty else {
+            throw UploadError.rollback(
+                "build \(name) names \(missing.count) objects the bucket no longer holds (\(missing.prefix(5).joined(separator: ", "))\(missing.count > 5 ? ", …" : "")); "
+                    + "rolling back to it would serve failures. Nothing was written")
+        }
+        let indexKey = prefix + SnapshotFormat.indexPath
+        let object = LocalObject(path: SnapshotFormat.indexPath, kind: .index, bytes: body)
+        let liveETag = listing[indexKey]
+        var replaced: String?
+        if liveETag != nil, let live = try await client.document(SnapshotIndex.self, key: indexKey) {
+            replaced = SnapshotFormat.buildName(live.document.builtAt)
+        }
+        let restored = Build(
+            name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
+            tiles: index.tiles.count, missing: 0, live: true)
+        if liveETag.map(UploadPlan.normalise) == object.md5Hex {
+            log("rollback: \(indexKey) is build \(name) already; nothing to write")
+            return (restored, replaced)
+        }
+        if settings.dryRun { return (restored, replaced) }
+        try await client.putIndex(
+            object, key: indexKey, cacheControl: settings.snapshotIndexCacheControl,
+            condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)
+        return (restored, replaced)
+    }
+
+    private func list(_ client: S3Client) async throws -> [String: String] {
+        do {
+            return try await client.listAll(
+                prefix: settings.snapshotPrefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages
+            ).etags
+        } catch {
+            throw UploadError.request("cannot list \(settings.bucket)/\(settings.snapshotPrefix): \(error)")
+        }
+    }
+
+    private func archived(_ name: String, client: S3Client) async throws -> (SnapshotIndex, [UInt8]) {
+        let key = settings.snapshotPrefix + "builds/\(name).json"
+        guard let read = try await client.document(SnapshotIndex.self, key: key) else {
+            throw UploadError.rollback("\(key) was listed but is gone")
+        }
+        return (read.document, read.body)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import FuelFormat
+
+/// What a format-2 upload writes, decided from the local set and one listing of its prefix: pure, so it is
+/// unit-tested and printed as is by `--dry-run`. Objects already in the bucket are never written again: their name
+/// is their content.
+public struct SnapshotPlan: Sendable, Equatable {
+    /// Immutable objects the bucket lacks (tiles, brands, sources), sorted by path: the first phase.
+    public let uploads: [LocalObject]
+    /// `builds/<name>.json`, unless it is archived already: the second phase.
+    public let archive: LocalObject?
+    /// The index, unless the live one has the same bytes: the third phase.
+    public let index: LocalObject?
+    /// How the index PUT is guarded: `If-Match` on the listed index, or `If-None-Match: *` when there was none.
+    public let indexCondition: UploadPlan.IndexCondition
+    /// The local index's MD5 hex, to recognise it in the bucket.
+    public let indexMD5: String
+    /// Local objects already in the bucket.
+    public let skipped: Int
+    /// Format 2's key prefix.
+    public let prefix: String
+
+    /// Every PUT, in order.
+    public var puts: [LocalObject] { uploads + (archive.map { [$0] } ?? []) + (index.map { [$0] } ?? []) }
+    /// Bytes the PUTs send.
+    public var bytes: Int { puts.reduce(0) { $0 + $1.bytes.count } }
+
+    /// Compares the set with the listing.
+    /// - Parameter remote: ETags by full key under `prefix`.
+    /// - Throws: ``UploadError/localBuild(path:reason:)`` when the bucket archives a different build under the same
+    ///   name: two builds with one `builtAt` cannot both be rolled back to.
+    public init(snapshot: LocalSnapshot, remote: [String: String], prefix: String) throws {
+        self.prefix = prefix
+        var uploads: [LocalObject] = []
+        var skipped = 0
+        for object in snapshot.objects {
+            if remote[prefix + object.path] != nil { skipped += 1 } else { uploads.append(object) }
+        }
+        self.uploads = uploads
+        let archived = remote[prefix + snapshot.archive.path].map(UploadPlan.normalise)
+        if let archived, archived != snapshot.archive.md5Hex {
+            throw UploadError.localBuild(
+                path: snapshot.folder.appendingPathComponent(snapshot.archive.path).path,
+                reason: "the bucket already archives a different build as \(prefix)\(snapshot.archive.path); "
+                    + "build again with another --built-at")
+        }
+        archive = archived == nil ? snapshot.archive : nil
+        skipped += archived == nil ? 0 : 1
+        let liveIndex = remote[prefix + SnapshotFormat.indexPath]
+        indexCondition = liveIndex.map { .ifMatch($0) } ?? .ifNoneMatch
+        index = liveIndex.map(UploadPlan.normalise) == snapshot.indexObject.md5Hex ? nil : snapshot.indexObject
+        skipped += index == nil ? 1 : 0
+        indexMD5 = snapshot.indexObject.md5Hex
+        self.skipped = skipped
+    }
+
+    /// `PUT 3 (1 tiles and files, build archive, index), skip 1017, 2.1 kB`.
+    public var summaryLine: String {
+        let parts = [
+            "\(uploads.count) tiles and files", archive == nil ? "build already archived" : "build archive",
+            index == nil ? "index unchanged" : "index",
+        ]
+        return "PUT \(puts.count) (\(parts.joined(separator: ", "))), skip \(skipped), \(ByteCount.format(bytes))"
+    }
+}
+
+/// Which format-2 objects a publish may delete once its index is live: the history it keeps, and nothing any kept
+/// build still names.
+public enum SnapshotPrune {
+    /// What a publish keeps.
+    public struct Retention: Sendable, Equatable {
+        /// Builds whose objects are all kept: the one just published, the one it replaced (readers hold it for up to
+        /// the index's max-age), and every build published within `--keep`.
+        public var referencing: Set<String>
+        /// Archived builds (`builds/<name>.json`) kept: the referencing ones and the newest `keepLast` whatever
+        /// their age. An archive outside `--keep` is history: its objects may be gone, and rollback refuses it.
+        public var archives: Set<String>
+    }
+
+    /// Decides which builds a publish keeps.
+    /// - Parameters:
+    ///   - archived: names of the archived builds (`20261202T060000Z`), the new one included.
+    ///   - live: the new build's name.
+    ///   - replaced: the name of the build the new index replaced, when there was one.
+    public static func retention(
+        archived: [String], live: String, replaced: String?, now: Date, keepHours: Double, keepLast: Int
+    ) -> Retention {
+        let cutoff = now.addingTimeInterval(-keepHours * 3600)
+        var referencing: Set<String> = [live]
+        if let replaced { referencing.insert(replaced) }
+        for name in archived {
+            // A name that is not a build's is never deleted as one.
+            guard let builtAt = SnapshotFormat.parseBuildName(name) else {
+                referencing.insert(name)
+                continue
+            }
+            if builtAt >= cutoff { referencing.insert(name) }
+        }
+        let archives = referencing.union(archived.sorted().suffix(max(0, keepLast)))
+        return Retention(referencing: referencing, archives: archives)
+    }
+
+    /// Full keys to delete: immutable objects no referencing build names, and archived builds not kept. Keys this
+    /// format does not write (the lock, foreign files) are never touched.
+    /// - Parameters:
+    ///   - remote: every key under `prefix` as listed before the publish.
+    ///   - keptBuilds: the archived builds kept (``Retention/archives``).
+    ///   - referenced: every object path (below the prefix) a referencing build names.
+    public static func deletes(
+        remote: some Sequence<String>, prefix: String, keptBuilds: Set<String>, referenced: Set<String>
+    ) -> [String] {
+        var deletes: [String] = []
+        for key in remote where key.hasPrefix(prefix) {
+            let path = String(key.dropFirst(prefix.count))
+            if let name = buildName(path) {
+                if !keptBuilds.contains(name) { deletes.append(key) }
+            } else if isImmutableObject(path), !referenced.contains(path) {
+                deletes.append(key)
+            }
+        }
+        return deletes.sorted()
+    }
+
+    /// `20261202T060000Z` from `builds/20261202T060000Z.json`, when the path is an archived build.
+    public static func buildName(_ path: String) -> String? {
+        guard path.hasPrefix("builds/"), path.hasSuffix(".json") else { return nil }
+        let name = String(path.dropFirst("builds/".count).dropLast(".json".count))
+        return SnapshotFormat.parseBuildName(name) != nil && !name.contains("/") ? name : nil
+    }
+
+    /// Whether a path has the shape of a tile, brands or sources object: `<name>.<16 hex>.json`.
+    static func isImmutableObject(_ path: String) -> Bool {
+        guard path.hasPrefix("tiles/") || path.hasPrefix("brands/") || path.hasPrefix("sources."),
+            path.hasSuffix(".json")
+        else { return false }
+        let stem = path.dropLast(".json".count)
+        guard let dot = stem.lastIndex(of: ".") else { return false }
+        return SnapshotFormat.isHash(stem[stem.index(after: dot)...])
+    }
+}

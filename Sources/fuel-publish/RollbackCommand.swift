@@ -1,0 +1,56 @@
+import Foundation
+import FuelCommandLine
+import FuelFormat
+import FuelUpload
+
+/// `fuel-publish rollback`: makes an archived format-2 build the live index again.
+enum RollbackCommand {
+    static let usage = """
+        usage: fuel-publish rollback --bucket B --to BUILT_AT [--prefix fuel/] [--v2-prefix P] [--endpoint URL]
+                                     [--region auto] [--dry-run]
+
+        Format 2 only. Reads s3://B/<v2-prefix>builds/<BUILT_AT>.json, checks that every tile, brands and sources
+        file it names is still in the bucket, then writes it as <v2-prefix>index.json with If-Match on the live
+        index, under the publisher lock. Readers see the older build within the index's max-age. A build with a
+        missing object is refused, and nothing is written. 'fuel-publish builds' lists what can be restored.
+
+          --to BUILT_AT      the build's builtAt, 2026-12-02T06:00:00Z or its name 20261202T060000Z
+          --bucket B         bucket name (default: $FUEL_BUCKET)
+          --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
+          --v2-prefix P      format 2's key prefix (default: fuel/v2/)
+          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
+          --region R         SigV4 region (default: $AWS_REGION, else auto)
+          --dry-run          check the build and say what would change; write nothing
+
+        environment:
+          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        let settings: UploadSettings
+        let target: Date
+        do {
+            guard
+                let to = try arguments.option(
+                    "--to", as: SnapshotFormat.parseBuildName, expected: "a builtAt like 2026-12-02T06:00:00Z")
+            else { throw UsageError("--to is required: the builtAt of the build to restore") }
+            target = to
+            settings = try UploadCommand.bucketSettings(&arguments, dryRun: try arguments.flag("--dry-run"))
+            try arguments.finish()
+        } catch let error as UsageError {
+            throw UsageError(error.message, usage: usage)
+        }
+        let history = SnapshotHistory(settings: settings) { Console.error($0) }
+        let (restored, replaced) = try await history.rollback(to: target)
+        let index = "\(settings.bucket)/\(settings.snapshotPrefix)\(SnapshotFormat.indexPath)"
+        let what =
+            "build \(restored.name) (builtAt \(UTCTime.format(restored.builtAt)), \(restored.totalStations) stations "
+            + "in \(restored.tiles) tiles)"
+        let before = replaced.map { "; it replaced build \($0)" } ?? ""
+        Console.output(
+            settings.dryRun
+                ? "dry run: \(index) would become \(what)\(before); nothing was written"
+                : "rolled back: \(index) is now \(what)\(before)")
+    }
+}

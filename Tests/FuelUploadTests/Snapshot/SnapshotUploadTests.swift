@@ -1,0 +1,175 @@
+import Foundation
+import FuelBuild
+import FuelCodecs
+import FuelFormat
+import FuelUpload
+import Testing
+import _FuelTestSupport
+
+/// Format-2 publishes against two independent S3 implementations: what is written, what is kept, what is pruned.
+@Suite(.serverLogsOnFailure) struct SnapshotUploadTests {
+    static let hour = 3600.0
+
+    @Test(arguments: S3Implementation.allCases)
+    func oneChangedCellWritesOneTileOneArchiveAndTheIndex(_ implementation: S3Implementation) async throws {
+        let bucket = try await SnapshotBucket.make(implementation)
+        let first = try await bucket.publish(.day(0))
+        #expect(first.plan.indexCondition == .ifNoneMatch)
+        let firstIndex = try await bucket.liveIndex()
+        #expect(first.puts == firstIndex.objectPaths.count + 2, "every object, the archive and the index")
+
+        let second = try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+
+        #expect(second.plan.uploads.map(\.path).count == 1)
+        #expect(second.plan.uploads.first?.path.hasPrefix("tiles/") == true)
+        #expect(second.plan.archive?.path == "builds/20261202T050000Z.json")
+        #expect(second.plan.index != nil)
+        #expect(second.puts == 3, "exactly one tile, one archived build and the index")
+        #expect(second.deletes == 0)
+        let secondIndex = try await bucket.liveIndex()
+        #expect(secondIndex.previous == firstIndex.builtAt)
+        let changed = firstIndex.tiles.keys.filter { firstIndex.tiles[$0] != secondIndex.tiles[$0] }
+        #expect(changed.count == 1)
+        let remote = try await bucket.remote(under: bucket.snapshotPrefix)
+        for key in changed {
+            #expect(remote[try #require(firstIndex.tilePath(key))] != nil, "the old tile still exists")
+            #expect(remote[try #require(secondIndex.tilePath(key))] != nil)
+        }
+        #expect(remote["builds/20261201T050000Z.json"] != nil)
+        #expect(remote["builds/20261202T050000Z.json"] != nil)
+
+        // The objects are served immutable, the index briefly.
+        let client = try bucket.client()
+        let tile = try await client.head(key: bucket.snapshotPrefix + (secondIndex.tilePath(changed[0]) ?? ""))
+        #expect(tile.header("cache-control") == "public, max-age=31536000, immutable, no-transform")
+        let index = try await client.head(key: bucket.snapshotPrefix + "index.json")
+        #expect(index.header("cache-control") == "public, max-age=60, no-transform")
+    }
+
+    @Test(arguments: S3Implementation.allCases)
+    func anUnchangedRepublishWritesNothing(_ implementation: S3Implementation) async throws {
+        let bucket = try await SnapshotBucket.make(implementation)
+        try await bucket.publish(.day(0))
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)
+
+        let again = try await SnapshotUploader(settings: bucket.settings(), log: LineCapture().sink).run()
+
+        #expect(again.puts == 0)
+        #expect(again.deletes == 0)
+        #expect(again.plan.puts.isEmpty)
+        #expect(try await bucket.remote(under: bucket.snapshotPrefix) == before)
+    }
+
+    @Test(arguments: S3Implementation.allCases)
+    func aReaderKeepsItsBuildWithinKeepAndLosesItAfter(_ implementation: S3Implementation) async throws {
+        let bucket = try await SnapshotBucket.make(implementation)
+        let day0 = SnapshotFixture.day(0)
+        try await bucket.publish(day0)
+        let held = try await bucket.liveIndex()  // a reader holds the first index
+        let heldBytes = try await bucket.objects(of: held)
+        #expect(heldBytes.count == held.objectPaths.count)
+
+        // The next day, one cell changes: the reader still reads every object of its index, byte for byte.
+        try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        #expect(try await bucket.objects(of: held) == heldBytes)
+
+        // Two days and one hour after the first build, it is neither within --keep, nor live, nor the build just
+        // replaced: its changed tile is pruned, its unchanged ones live on in the newer builds.
+        let third = SnapshotFixture(
+            builtAt: day0.builtAt.addingTimeInterval(49 * Self.hour),
+            prices: SnapshotFixture.day(1, changed: ["PT-2-0": 1.61]).prices.merging(["PT-4-1": 1.44]) { $1 })
+        let summary = try await bucket.publish(third, keepHours: 48)
+        let after = try await bucket.objects(of: held)
+        let pruned = Set(held.objectPaths).subtracting(after.keys)
+        #expect(pruned.count == 1, "only the tile no kept build names: \(pruned.sorted())")
+        #expect(pruned.allSatisfy { $0.hasPrefix("tiles/") })
+        #expect(summary.deletes == 1)
+        let remote = try await bucket.remote(under: bucket.snapshotPrefix)
+        #expect(remote["builds/20261201T050000Z.json"] != nil, "the archive is history, one of the newest 7")
+    }
+
+    @Test(arguments: S3Implementation.allCases)
+    func rollbackRestoresThePreviousIndexAndRefusesAnIncompleteBuild(_ implementation: S3Implementation)
+        async throws
+    {
+        let bucket = try await SnapshotBucket.make(implementation)
+        try await bucket.publish(.day(0))
+        let first = try await bucket.liveIndex()
+        try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        let history = SnapshotHistory(settings: try bucket.settings(), log: LineCapture().sink)
+        let listed = try await history.builds()
+        #expect(listed.map(\.name) == ["20261201T050000Z", "20261202T050000Z"])
+        #expect(listed.map(\.live) == [false, true])
+        #expect(listed.allSatisfy { $0.missing == 0 && $0.totalStations == 10 })
+
+        let (restored, replaced) = try await history.rollback(to: SnapshotFixture.day(0).builtAt)
+
+        #expect(restored.name == "20261201T050000Z")
+        #expect(replaced == "20261202T050000Z")
+        let live = try await bucket.liveIndex()
+        #expect(live == first)
+        let client = try bucket.client()
+        let archived = try await client.get(key: bucket.snapshotPrefix + "builds/20261201T050000Z.json")
+        #expect(try await client.get(key: bucket.snapshotPrefix + "index.json").body == archived.body)
+        // The restored index names the first day's tile, with its price.
+        let key = SnapshotFixture.cell(of: "PT-2-0")
+        let tile = try await client.get(key: bucket.snapshotPrefix + (live.tilePath(key) ?? ""))
+        let stations = try JSONDecoder().decode(Tile.self, from: Data(Gzip.decompress(tile.body))).stations
+        #expect(stations.first { $0.id == "PT-2-0" }?.prices.first?.price == 1.50)
+
+        // A build one of whose objects is gone is refused, and the index stays.
+        let gone = try #require(first.tilePath(key))
+        #expect(try await client.delete(key: bucket.snapshotPrefix + gone).isSuccess)
+        _ = try await history.rollback(to: SnapshotFixture.day(1).builtAt)  // back to day 1: complete, allowed
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)["index.json"]
+        let error = await #expect(throws: UploadError.self) {
+            try await history.rollback(to: SnapshotFixture.day(0).builtAt)
+        }
+        #expect(String(describing: error).contains(gone), "\(String(describing: error))")
+        #expect(try await bucket.remote(under: bucket.snapshotPrefix)["index.json"] == before)
+        #expect(try await history.builds().first?.missing == 1)
+        await #expect(throws: UploadError.self) {
+            try await history.rollback(to: SnapshotFixture.day(5).builtAt)  // never archived
+        }
+    }
+
+    @Test(arguments: S3Implementation.allCases)
+    func layoutBothPublishesTheSameFormatOneBesideFormatTwo(_ implementation: S3Implementation) async throws {
+        let both = try await SnapshotBucket.make(implementation)
+        let alone = try await SnapshotBucket.make(implementation)
+        let fixture = SnapshotFixture.day(0)
+        try fixture.build(into: both.out, layout: .both)
+        try fixture.build(into: alone.out, layout: .v1)
+
+        _ = try await Uploader(settings: both.settings(layout: .both), log: LineCapture().sink).run()
+        _ = try await SnapshotUploader(settings: both.settings(layout: .both), log: LineCapture().sink).run()
+        _ = try await Uploader(settings: alone.settings(layout: .v1), log: LineCapture().sink).run()
+
+        let formatOne = try await both.remote(under: both.prefix).filter { !$0.key.hasPrefix("v2/") }
+        let formatOneAlone = try await alone.remote(under: alone.prefix)
+        #expect(formatOne == formatOneAlone, "the same keys with the same ETags")
+        for path in formatOne.keys.sorted() {
+            let left = try await both.client().get(key: both.prefix + path).body
+            let right = try await alone.client().get(key: alone.prefix + path).body
+            #expect(left == right, "\(path)")
+        }
+        let index = try await both.liveIndex()
+        #expect(try await both.objects(of: index).count == index.objectPaths.count)
+        #expect(!formatOneAlone.keys.contains { $0.hasPrefix("v2/") })
+    }
+
+    @Test(arguments: S3Implementation.allCases)
+    func anOlderBuildIsRefusedAndNothingIsWritten(_ implementation: S3Implementation) async throws {
+        let bucket = try await SnapshotBucket.make(implementation)
+        try await bucket.publish(.day(1))
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)
+        let older = RepositoryPaths.temporaryDirectory("older-out")
+        try SnapshotFixture.day(0).build(into: older, layout: .v2)
+
+        let error = await #expect(throws: UploadError.self) {
+            try await SnapshotUploader(settings: bucket.settings(from: older), log: LineCapture().sink).run()
+        }
+        #expect(String(describing: error).contains("rollback"))
+        #expect(try await bucket.remote(under: bucket.snapshotPrefix) == before)
+    }
+}

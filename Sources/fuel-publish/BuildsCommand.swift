@@ -32,8 +32,9 @@ enum BuildsCommand {
             now =
                 try arguments.option(
                     "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z") ?? Date()
-            settings = try UploadCommand.bucketSettings(&arguments, dryRun: true)
+            let options = try UploadCommand.bucketOptions(&arguments, dryRun: true)
             try arguments.finish()
+            settings = try UploadCommand.settings(options)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }

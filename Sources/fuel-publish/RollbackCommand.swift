@@ -36,8 +36,9 @@ enum RollbackCommand {
                     "--to", as: SnapshotFormat.parseBuildName, expected: "a builtAt like 2026-12-02T06:00:00Z")
             else { throw UsageError("--to is required: the builtAt of the build to restore") }
             target = to
-            settings = try UploadCommand.bucketSettings(&arguments, dryRun: try arguments.flag("--dry-run"))
+            let options = try UploadCommand.bucketOptions(&arguments, dryRun: try arguments.flag("--dry-run"))
             try arguments.finish()
+            settings = try UploadCommand.settings(options)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }

@@ -99,11 +99,7 @@ enum RunCommand {
         }
         if dryRun && offline { return nil }
         // A run that names a bucket, dry or not, needs everything to reach it: a dry run then plans against it.
-        do {
-            return try UploadSettings(options: upload, environment: ProcessInfo.processInfo.environment)
-        } catch let error as UploadError {
-            throw UsageError("\(error)")
-        }
+        return try UploadCommand.settings(upload)
     }
 
     /// What a dry run would upload when the bucket is not asked: objects and bytes by kind.

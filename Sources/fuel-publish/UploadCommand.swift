@@ -57,11 +57,9 @@ enum UploadCommand {
         do {
             let options = try parseOptions(&arguments)
             try arguments.finish()
-            settings = try UploadSettings(options: options, environment: ProcessInfo.processInfo.environment)
+            settings = try Self.settings(options)
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
-        } catch let error as UploadError {
-            throw UsageError("\(error)", usage: usage)
         }
         for line in try await upload(settings) { Console.output(line) }
     }
@@ -129,21 +127,24 @@ enum UploadCommand {
             snapshotPrefix: snapshotPrefix, keepHours: keep, now: now)
     }
 
-    /// The settings of a command that only reads or rewrites format 2's index (`builds`, `rollback`): the bucket,
+    /// The options of a command that only reads or rewrites format 2's index (`builds`, `rollback`): the bucket,
     /// prefixes, endpoint and region; nothing is read from `OUT`.
-    /// - Throws: ``UsageError`` for a missing bucket or an invalid setting.
-    static func bucketSettings(_ arguments: inout Arguments, dryRun: Bool) throws -> UploadSettings {
-        let environment = ProcessInfo.processInfo.environment
-        guard
-            let bucket = try arguments.option("--bucket")
-                ?? environment["FUEL_BUCKET"].flatMap({ $0.isEmpty ? nil : $0 })
-        else { throw UsageError("--bucket (or $FUEL_BUCKET) is required") }
-        let options = UploadOptions(
+    /// - Throws: ``UsageError`` for a missing bucket.
+    static func bucketOptions(_ arguments: inout Arguments, dryRun: Bool) throws -> UploadOptions {
+        let environment = ProcessInfo.processInfo.environment["FUEL_BUCKET"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let bucket = try arguments.option("--bucket") ?? environment else {
+            throw UsageError("--bucket (or $FUEL_BUCKET) is required")
+        }
+        return UploadOptions(
             from: URL(fileURLWithPath: "out"), bucket: bucket, prefix: try arguments.option("--prefix"),
             endpoint: try arguments.option("--endpoint"), region: try arguments.option("--region"), dryRun: dryRun,
             layout: .v2, snapshotPrefix: try arguments.option("--v2-prefix"))
+    }
+
+    /// Settings from options and the environment; an invalid or missing one is a usage error.
+    static func settings(_ options: UploadOptions) throws -> UploadSettings {
         do {
-            return try UploadSettings(options: options, environment: environment)
+            return try UploadSettings(options: options, environment: ProcessInfo.processInfo.environment)
         } catch let error as UploadError {
             throw UsageError("\(error)")
         }

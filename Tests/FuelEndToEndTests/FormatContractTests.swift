@@ -9,13 +9,13 @@ import _FuelTestSupport
     static let builtAt = "2026-11-30T08:00:00Z"
 
     /// Builds the samples into a fresh folder and returns it.
-    static func buildSamples() throws -> URL {
+    static func buildSamples(layout: String = "v1") throws -> URL {
         let out = RepositoryPaths.temporaryDirectory("format-contract")
         let build = try Executable.run(
             "fuel-publish",
             [
                 "build", "--feeds", RepositoryPaths.samples().path, "--out", out.path, "--adapters",
-                RepositoryPaths.adapters().path, "--built-at", builtAt,
+                RepositoryPaths.adapters().path, "--built-at", builtAt, "--layout", layout,
             ])
         try #require(build.status == 0, "\(build.stderr)")
         return out
@@ -165,6 +165,68 @@ import _FuelTestSupport
         #expect(strict.stderr.contains(drift.complaint), "\(strict.stderr)")
         let reader = try Self.check(out, ["--allow-unknown-keys"])
         #expect((reader.status == 0) == drift.readerAccepts, "\(reader.stderr)")
+    }
+
+    @Test(arguments: [("v2", "format 2"), ("both", "format 1 and format 2")])
+    func eachLayoutConforms(_ layout: String, _ formats: String) throws {
+        let out = try Self.buildSamples(layout: layout)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try Self.check(out)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("conforms to \(formats) (documented keys only)"), "\(result.stdout)")
+    }
+
+    struct SnapshotDrift: Sendable, CustomTestStringConvertible {
+        var label: String
+        /// Changes `OUT/fuel/v2/` (the folder, links resolved) in place.
+        var change: @Sendable (URL) throws -> Void
+        var complaint: String
+        var testDescription: String { label }
+    }
+
+    static func firstTile(_ v2: URL) throws -> URL {
+        let tiles = v2.appendingPathComponent("tiles")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: tiles.path).sorted().first)
+        return tiles.appendingPathComponent(name)
+    }
+
+    static let snapshotDrifts: [SnapshotDrift] = [
+        SnapshotDrift(
+            label: "a tile whose bytes changed under its name",
+            change: { v2 in
+                let tile = try firstTile(v2)
+                var document = try decode(tile)
+                document["stations"] = []
+                try encode(document, to: tile)
+            }, complaint: "not the"),
+        SnapshotDrift(
+            label: "a file the index does not name",
+            change: { v2 in
+                try encode(
+                    ["version": 1, "key": "1_1", "stations": []],
+                    to: v2.appendingPathComponent("tiles/1_1.0123456789abcdef.json"))
+            }, complaint: "a file v2/index.json does not name"),
+        SnapshotDrift(
+            label: "a missing tile",
+            change: { v2 in try FileManager.default.removeItem(at: try firstTile(v2)) },
+            complaint: "named by v2/index.json but missing"),
+        SnapshotDrift(
+            label: "an archive that is not the index",
+            change: { v2 in
+                let builds = v2.appendingPathComponent("builds")
+                let name = try #require(try FileManager.default.contentsOfDirectory(atPath: builds.path).first)
+                try encode(["version": 2], to: builds.appendingPathComponent(name))
+            }, complaint: "not the same bytes as v2/index.json"),
+    ]
+
+    @Test(arguments: snapshotDrifts)
+    func driftFromFormatTwoIsCaught(_ drift: SnapshotDrift) throws {
+        let out = try Self.buildSamples(layout: "both")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try drift.change(out.appendingPathComponent("fuel/v2").resolvingSymlinksInPath())
+        let result = try Self.check(out)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(drift.complaint), "\(result.stderr)")
     }
 
     @Test func theSchemaListsTheCanonicalFuelCodes() throws {

@@ -11,7 +11,7 @@ enum StatusCommand {
         the build's age and each country's feed time, age and carried-forward state.
 
           --base URL|DIR     where the data is published: the public base URL, or a build folder (OUT)
-          --prefix P         key prefix (default: fuel/)
+          --prefix P         key prefix (default: fuel/; fuel/v2/ reads format 2's index)
           --max-age H        the build may be at most H hours old (default: 30: a daily job plus slack)
           --max-carried H    a country may be carried forward for at most H hours (default: 48)
           --now TIME         judge ages at this UTC time instead of now (for tests and replays)

@@ -62,7 +62,8 @@ import _FuelTestSupport
 
     // MARK: status
 
-    /// A build of the samples at `builtAt`, with ES carried since `carriedSince` when given, served over HTTP.
+    /// A build of the samples at `builtAt` in both formats, with ES carried since `carriedSince` when given, served over
+    /// HTTP.
     static func published(builtAt: String, carrying: Bool) throws -> (TileServer, URL) {
         let root = RepositoryPaths.temporaryDirectory("status")
         let feeds = root.appendingPathComponent("feeds")
@@ -78,7 +79,7 @@ import _FuelTestSupport
                 "fuel-publish",
                 [
                     "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES,FR", "--built-at", at,
-                    "--carry-forward", "72",
+                    "--carry-forward", "72", "--layout", "both",
                 ])
             try #require(result.status == 0, "\(result.stderr)")
         }
@@ -124,11 +125,16 @@ import _FuelTestSupport
         let (server, out) = try Self.published(builtAt: "2026-12-01T05:00:00Z", carrying: testCase.carrying)
         defer { server.stop() }
         let limit = testCase.label == "carried within the limit" ? ["--max-carried", "50"] : []
+        // Both formats' indexes say the same, over HTTP and from the folder.
         for base in [server.baseURL.absoluteString, out.path] {
-            let result = try Executable.run(
-                "fuel-publish", ["status", "--base", base, "--now", testCase.now] + limit)
-            #expect(result.status == testCase.status, "\(base): \(result.stdout)\(result.stderr)")
-            for words in testCase.says { #expect(result.stdout.contains(words), "\(base): \(result.stdout)") }
+            for prefix in ["fuel/", "fuel/v2/"] {
+                let result = try Executable.run(
+                    "fuel-publish", ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + limit)
+                #expect(result.status == testCase.status, "\(base) \(prefix): \(result.stdout)\(result.stderr)")
+                for words in testCase.says {
+                    #expect(result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
+                }
+            }
         }
     }
 

@@ -38,10 +38,18 @@ public struct PublishedStatus: Sendable, Equatable {
         let location =
             base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
         let bytes = try await read(location, client: client)
-        let index: TileIndex
+        let index: (builtAt: Date, countries: [String: CountrySummary])
         do {
-            let json = bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.decompress(bytes) : bytes
-            index = try JSONDecoder().decode(TileIndex.self, from: Data(json))
+            let json = Data(bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.decompress(bytes) : bytes)
+            // Format 2's index (under `fuel/v2/`) says the same of the build's age and countries.
+            let version = try JSONDecoder().decode(VersionProbe.self, from: json).version ?? TileFormat.version
+            if version == SnapshotFormat.version {
+                let snapshot = try JSONDecoder().decode(SnapshotIndex.self, from: json)
+                index = (snapshot.builtAt, snapshot.countries)
+            } else {
+                let tiles = try JSONDecoder().decode(TileIndex.self, from: json)
+                index = (tiles.builtAt, tiles.countries)
+            }
         } catch {
             throw StatusError(
                 message: "\(HTTPRedaction.url(location)): not a readable index: \(ErrorText.describe(error))")
@@ -115,4 +123,9 @@ public struct PublishedStatus: Sendable, Equatable {
 public struct StatusError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+/// The `"version"` of an index, read before choosing its type.
+private struct VersionProbe: Decodable {
+    var version: Int?
 }

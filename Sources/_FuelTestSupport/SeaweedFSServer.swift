@@ -2,7 +2,7 @@ import Foundation
 import FuelHTTP
 import FuelProcess
 
-/// A second, independent S3 server for the upload tests: SeaweedFS (`Tests/Servers/seaweedfs_server.py` running
+/// A second, independent S3 server for the upload tests: SeaweedFS (`scripts/servers/seaweedfs_server.py` running
 /// `weed server -s3`, SigV4 checked), started once per test run and shared.
 ///
 /// moto (``S3TestServer``) decodes `%2F` in the query before it recomputes the signature, so it refuses a correctly

@@ -1,4 +1,5 @@
-"""A second, independent S3 server for the upload tests: SeaweedFS (`weed server -s3`), signature checks on.
+"""A second, independent S3 server for the upload tests and the benchmark: SeaweedFS (`weed server -s3`), signature
+checks on.
 
 moto, the other test server, decodes `%2F` in the query before it recomputes the signature, so it refuses a correctly
 signed ListObjectsV2 with `prefix=fuel/`; SeaweedFS verifies it as AWS does, so the upload can be tested with its
@@ -15,11 +16,17 @@ weed's own log goes to stdout (`-logtostderr`, stderr merged), so nothing is wri
 removes when it stops: on SIGTERM/SIGINT, or when its parent process goes away, weed is killed (its data
 is thrown away anyway), then its data folder and the sockets it left under /tmp are deleted.
 
-Usage: python3 seaweedfs_server.py --port 0 --config s3.json [--timeout SECONDS]
+With `--bucket NAME` instead of `--config` (the benchmark's way, the same contract as s3_server.py), it makes up an
+identity itself, writes the identities file into its data folder (mode 0600), creates the bucket with a signed
+request, and prints `KEY <id> <secret>` after `PORT <n>`.
+
+Usage: python3 seaweedfs_server.py --port 0 (--config s3.json | --bucket NAME) [--timeout SECONDS]
 """
 
 import argparse
 import glob
+import json
+import secrets
 import os
 import shutil
 import signal
@@ -81,12 +88,33 @@ def answers(port):
         return False
 
 
+def create_bucket(port, bucket, identity, deadline):
+    """A signed CreateBucket, retried while the gateway still connects to its filer (it answers 5xx meanwhile)."""
+    import boto3  # only the benchmark's mode needs it; moto's requirements bring it
+    from botocore.exceptions import ClientError
+
+    client = boto3.client("s3", endpoint_url=f"http://{HOST}:{port}", region_name="us-east-1",
+                          aws_access_key_id=identity[0], aws_secret_access_key=identity[1])
+    while True:
+        try:
+            client.create_bucket(Bucket=bucket)
+            return
+        except ClientError as error:
+            status = error.response.get("ResponseMetadata", {}).get("HTTPStatusCode", 0)
+            if status < 500 or time.monotonic() > deadline:
+                raise
+            time.sleep(0.25)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=0, help="ignored but for 0: the ports are always chosen free")
-    parser.add_argument("--config", required=True, help="weed's -s3.config identities file")
+    parser.add_argument("--config", help="weed's -s3.config identities file")
+    parser.add_argument("--bucket", help="make up an identity, create this bucket, and print KEY <id> <secret>")
     parser.add_argument("--timeout", type=float, default=60)
     args = parser.parse_args()
+    if (args.config is None) == (args.bucket is None):
+        parser.error("give either --config or --bucket")
 
     weed = find_weed()
     if weed is None:
@@ -96,6 +124,14 @@ def main():
         sys.exit(1)
 
     data = tempfile.mkdtemp(prefix="seaweedfs-data-")
+    identity = None
+    if args.bucket:
+        identity = ("FUELBENCH" + secrets.token_hex(6).upper(), secrets.token_hex(20))
+        args.config = os.path.join(data, "s3.json")
+        with open(os.open(args.config, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as file:
+            json.dump({"identities": [{"name": "fuel-bench", "credentials": [
+                {"accessKey": identity[0], "secretKey": identity[1]}],
+                "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}, file)
     master, master_grpc, volume, volume_grpc, filer, filer_grpc, s3, s3_grpc = free_ports(8)
     command = [
         weed, "-logtostderr", "server",
@@ -146,7 +182,16 @@ def main():
             sys.exit(1)
         time.sleep(0.2)
     print(f"S3 gateway answered after {time.monotonic() - started:.1f} s", flush=True)
+    if identity is not None:
+        try:
+            create_bucket(s3, args.bucket, identity, deadline=started + args.timeout)
+        except Exception as error:  # noqa: BLE001 - any failure stops the server, said plainly
+            print(f"error: cannot create bucket {args.bucket}: {error}", flush=True)
+            cleanup()
+            sys.exit(1)
     print(f"PORT {s3}", flush=True)
+    if identity is not None:
+        print(f"KEY {identity[0]} {identity[1]}", flush=True)
 
     # A test process that dies without stopping us must not leave a server behind.
     while not stop.wait(1):

@@ -1,0 +1,101 @@
+import Foundation
+import FuelBuild
+import FuelFormat
+import FuelUpload
+
+/// One format-2 upload, as the uploader's own summary reports it.
+public struct SnapshotUploadRun: Sendable, Codable, Equatable {
+    public var name: String
+    public var puts: Int
+    public var skipped: Int
+    public var pruned: Int
+    public var lists: Int
+    /// Body bytes written.
+    public var bytes: Int
+    public var seconds: Double
+    /// Archived builds kept after the publish, and of those the ones whose objects are all kept.
+    public var keptBuilds: Int
+    public var restorableBuilds: Int
+    /// Objects the kept builds name: what `--keep` holds on to.
+    public var objectsKept: Int
+    /// The summary line `fuel-publish upload --layout v2` prints.
+    public var line: String
+}
+
+/// Format 2's three uploads and the bucket after them.
+public struct SnapshotUploadStats: Sendable, Codable, Equatable {
+    public var first: SnapshotUploadRun
+    public var unchanged: SnapshotUploadRun
+    public var changed: SnapshotUploadRun
+    /// Objects under the format-2 prefix after the last publish (the lock excluded).
+    public var objectsInBucket: Int
+    /// Objects one build names (tiles, brands, sources).
+    public var objectsPerBuild: Int
+
+    public var runs: [SnapshotUploadRun] { [first, unchanged, changed] }
+}
+
+/// Publishes format-2 builds of the benchmark's feeds to SeaweedFS (`scripts/servers/seaweedfs_server.py`, SigV4
+/// checked), which verifies the `prefix=v2%2F` LIST that moto cannot, with the uploader `fuel-publish upload
+/// --layout v2` runs, in process.
+enum SnapshotBench {
+    static let bucket = "fuel-bench"
+
+    /// First publish, unchanged republish, and the day after with 5% of prices changed, `--keep 48`.
+    /// - Parameters:
+    ///   - build: builds feeds into an output folder in format 2 at a `builtAt`; throws when the build fails.
+    static func measure(
+        script: URL, base: URL, changed: URL, work: URL, build: (URL, URL, String) throws -> Void,
+        log: (String) -> Void
+    ) async throws -> SnapshotUploadStats {
+        guard FileManager.default.fileExists(atPath: script.path) else { throw BenchError("\(script.path) is missing") }
+        log("upload, format 2: starting SeaweedFS")
+        let server = try S3ServerProcess(script: script, bucket: bucket, timeout: 120)
+        defer { server.stop() }
+        let first = work.appendingPathComponent("out-v2-first")
+        let second = work.appendingPathComponent("out-v2-changed")
+        for folder in [first, second] { try? FileManager.default.removeItem(at: folder) }
+        try build(base, first, BenchOptions.builtAt)
+        try build(changed, second, BenchOptions.rebuiltAt)
+        log("upload, format 2: first publish")
+        let one = try await upload("first publish", from: first, server: server, now: BenchOptions.builtAt)
+        log("upload, format 2: unchanged republish")
+        let two = try await upload("unchanged republish", from: first, server: server, now: BenchOptions.builtAt)
+        log("upload, format 2: the day after, 5% of prices changed")
+        let three = try await upload(
+            "5% of stations changed, a day later", from: second, server: server, now: BenchOptions.rebuiltAt)
+        let settings = try settings(from: second, server: server, now: BenchOptions.rebuiltAt)
+        let listing = try await settings.makeClient().listAll(prefix: settings.snapshotPrefix).etags
+        let perBuild = try LocalSnapshot.load(from: second).objects.count
+        return SnapshotUploadStats(
+            first: one, unchanged: two, changed: three,
+            objectsInBucket: listing.keys.filter { !$0.hasSuffix("/.lock") }.count, objectsPerBuild: perBuild)
+    }
+
+    private static func settings(from out: URL, server: S3ServerProcess, now: String) throws -> UploadSettings {
+        try UploadSettings(
+            options: UploadOptions(
+                from: out, bucket: bucket, endpoint: server.endpoint, layout: .v2, keepHours: 48,
+                now: UTCTime.parse(now).map { Date(timeIntervalSince1970: TimeInterval($0)) }),
+            environment: [
+                UploadSettings.Variable.accessKey: server.accessKeyID,
+                UploadSettings.Variable.secretKey: server.secretAccessKey,
+            ])
+    }
+
+    private static func upload(_ name: String, from out: URL, server: S3ServerProcess, now: String) async throws
+        -> SnapshotUploadRun
+    {
+        let summary: SnapshotSummary
+        do {
+            summary = try await SnapshotUploader(settings: settings(from: out, server: server, now: now)) { _ in }
+                .run()
+        } catch {
+            throw BenchError("format-2 upload (\(name)) failed: \(error)")
+        }
+        return SnapshotUploadRun(
+            name: name, puts: summary.puts, skipped: summary.plan.skipped, pruned: summary.deletes,
+            lists: summary.listCalls, bytes: summary.bytes, seconds: summary.seconds, keptBuilds: summary.keptBuilds,
+            restorableBuilds: summary.restorableBuilds, objectsKept: summary.objectsKept, line: summary.line)
+    }
+}

@@ -1,37 +1,5 @@
 import Foundation
 import FuelFormat
-import Synchronization
-
-/// How long the client trusts what it has without asking the server again, and how much it keeps in memory.
-public struct TileCachePolicy: Sendable, Hashable {
-    /// A tile is used without a request for this long (6 hours), then revalidated with its ETag / Last-Modified.
-    public var tileTrust: TimeInterval
-    /// A 404 (empty cell) is remembered for this long (5 minutes).
-    public var emptyTrust: TimeInterval
-    /// The index is used without a request for this long (5 minutes, its `max-age`).
-    public var indexTrust: TimeInterval
-    /// Parsed files kept in memory; the least recently used beyond this are dropped (and re-read from the cache
-    /// directory when needed again).
-    public var filesInMemory: Int
-    /// Seconds a whole lookup may take, the index and every tile, before it is cancelled (30).
-    public var lookupDeadline: TimeInterval
-
-    public init(
-        tileTrust: TimeInterval = 6 * 3600,
-        emptyTrust: TimeInterval = 300,
-        indexTrust: TimeInterval = 300,
-        filesInMemory: Int = 256,
-        lookupDeadline: TimeInterval = 30
-    ) {
-        self.tileTrust = tileTrust
-        self.emptyTrust = emptyTrust
-        self.indexTrust = indexTrust
-        self.filesInMemory = max(filesInMemory, 2)
-        self.lookupDeadline = lookupDeadline
-    }
-
-    public static let standard = TileCachePolicy()
-}
 
 /// The phone's lookup: reads `fuel/index.json` and the tiles around a point, with an in-memory and on-disk cache.
 ///
@@ -56,6 +24,10 @@ public actor TileClient {
 
     private var inFlight: [String: Task<Resolution, Never>] = [:]
 
+    /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
+    public static let maxFileBytes = 64 << 20
+
+    /// A client for one published base.
     /// - Parameters:
     ///   - base: an `http(s)` URL or a `file` URL of a build output folder.
     ///   - cacheDirectory: where to persist fetched files for later launches; memory only when nil.
@@ -63,9 +35,6 @@ public actor TileClient {
     ///   - policy: trust periods.
     ///   - grid: the grid the index must have been built on.
     ///   - clock: the current time; injectable for tests.
-    /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
-    public static let maxFileBytes = 64 << 20
-
     public init(
         base: URL,
         cacheDirectory: URL? = nil,
@@ -313,39 +282,5 @@ public actor TileClient {
             throw .invalidQuery("the radius must be more than 0 and at most 500 km, got \(radiusKm)")
         }
         if let limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
-    }
-}
-
-/// The first of several racers to settle wins; the others are ignored.
-final class DeadlineRace<Value: Sendable>: Sendable {
-    private struct State {
-        var value: Value??
-        var waiter: CheckedContinuation<Value?, Never>?
-    }
-    private let state = Mutex(State())
-
-    /// Settles the race with `value` (nil: the deadline) unless it is settled already.
-    func settle(_ value: Value?) {
-        let waiter = state.withLock { state -> CheckedContinuation<Value?, Never>? in
-            guard state.value == nil else { return nil }
-            state.value = .some(value)
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: value)
-    }
-
-    /// The winning value, once there is one.
-    var value: Value? {
-        get async {
-            await withCheckedContinuation { continuation in
-                let settled = state.withLock { state -> Value?? in
-                    if let value = state.value { return value }
-                    state.waiter = continuation
-                    return nil
-                }
-                if let settled { continuation.resume(returning: settled) }
-            }
-        }
     }
 }

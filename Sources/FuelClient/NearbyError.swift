@@ -76,10 +76,12 @@ extension NearbyError {
                 + "update the app or point it at a compatible build")
     }
 
-    static func unsupportedIndexVersion(_ version: Int) -> NearbyError {
+    /// - Parameter newestReadable: the newest version the client reads of that index: 1 for `fuel/index.json`, 2
+    ///   for `fuel/v2/index.json`.
+    static func unsupportedIndexVersion(_ version: Int, newestReadable: Int = TileFormat.version) -> NearbyError {
         NearbyError(
             code: .unsupportedIndexVersion,
-            message: "the index has format version \(version); this client reads version \(TileFormat.version). "
+            message: "the index has format version \(version); this client reads version \(newestReadable). "
                 + "Update the app.")
     }
 

@@ -26,13 +26,16 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
 public enum TileOutcome: String, Sendable, Hashable, Codable {
     /// The index does not list the cell: no stations there, nothing was fetched.
     case notListed = "not-listed"
-    /// A current copy: fresh from the server, confirmed by a 304, or within its trust period.
+    /// A current copy: fresh from the server, confirmed by a 304, or within its trust period; for format 2, the file
+    /// with the hash the index names, fetched or cached.
     case ok
-    /// The server answered 404 for a cell the index lists and no copy was cached (the cell was pruned after the index
-    /// was read): no stations, remembered for 5 minutes. ``NearbyResult/emptyTiles`` lists them, so an app can tell
-    /// an answer that may lack stations. With a cached copy the outcome is ``stale`` instead.
+    /// Format 1 only: the server answered 404 for a cell the index lists and no copy was cached (the cell was pruned
+    /// after the index was read): no stations, remembered for 5 minutes. ``NearbyResult/emptyTiles`` lists them, so
+    /// an app can tell an answer that may lack stations. With a cached copy the outcome is ``stale`` instead. Format 2
+    /// never reads a 404 as an empty cell: it reads the index again, or fails.
     case empty
-    /// The server could not be reached or failed; an older cached copy was used instead.
+    /// Format 1 only: the server could not be reached or failed; an older cached copy was used instead. A format-2
+    /// tile is never stale: a cached copy is the file itself.
     case stale
 }
 
@@ -49,19 +52,24 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     public var indexStaleReason: String?
     /// Why each stale cell could not be refreshed, by cell.
     public var staleTileReasons: [TileKey: String]
+    /// The published format the answer was read from: 1 (`fuel/`) or 2 (`fuel/v2/`).
+    public var formatVersion: Int
 
+    /// A result, as ``TileClient`` builds it.
     public init(
         stations: [NearbyStation],
         tiles: [TileKey: TileOutcome],
         indexBuiltAt: Date,
         indexStaleReason: String? = nil,
-        staleTileReasons: [TileKey: String] = [:]
+        staleTileReasons: [TileKey: String] = [:],
+        formatVersion: Int = TileFormat.version
     ) {
         self.stations = stations
         self.tiles = tiles
         self.indexBuiltAt = indexBuiltAt
         self.indexStaleReason = indexStaleReason
         self.staleTileReasons = staleTileReasons
+        self.formatVersion = formatVersion
     }
 
     /// True when the index could not be refreshed and an older copy was used.
@@ -76,21 +84,23 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
     public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }
 
-    /// Each stale file, by its path below the prefix (`tiles/76_-18.json`, then `index.json`), and why it could not
-    /// be refreshed.
+    /// Each stale file, by its path below `fuel/` (`tiles/76_-18.json`, then `index.json`, or `v2/index.json` for
+    /// format 2), and why it could not be refreshed. Format 2's tiles are never stale: they never change.
     public var staleReasons: [(path: String, reason: String)] {
-        staleTiles.map { (TileFormat.tilePath($0), staleTileReasons[$0] ?? "the refresh failed") }
-            + (indexStaleReason.map { [(TileFormat.indexPath, $0)] } ?? [])
+        let indexPath = formatVersion == SnapshotFormat.version ? RemoteFile.snapshotIndex.path : TileFormat.indexPath
+        return staleTiles.map { (TileFormat.tilePath($0), staleTileReasons[$0] ?? "the refresh failed") }
+            + (indexStaleReason.map { [(indexPath, $0)] } ?? [])
     }
 
     private enum CodingKeys: String, CodingKey {
-        case stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
+        case format, stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
     }
 
-    /// `{"stale":…, "staleTiles":[…], "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…, "indexBuiltAt":"…",
-    /// "tiles":{"77_-19":"ok"}, "stations":[…]}`.
+    /// `{"format":2, "stale":…, "staleTiles":[…], "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…,
+    /// "indexBuiltAt":"…", "tiles":{"77_-19":"ok"}, "stations":[…]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formatVersion, forKey: .format)
         try container.encode(isStale, forKey: .stale)
         try container.encode(staleTiles.map(\.description), forKey: .staleTiles)
         try container.encode(

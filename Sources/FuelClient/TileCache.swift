@@ -112,6 +112,16 @@ struct TileDiskCache: Sendable {
         try? FileManager.default.removeItem(at: bodyURL(path))
     }
 
+    /// Removes every entry whose path starts with `prefix` except `path`: the older versions of a format-2 tile.
+    func removeVersions(withPrefix prefix: String, except path: String) {
+        let start = fileName(prefix)
+        let kept = [fileName(path) + ".meta", fileName(path) + ".body"]
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        for name in names where name.hasPrefix(start) && !kept.contains(name) {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+    }
+
     private func fileName(_ path: String) -> String { path.replacingOccurrences(of: "/", with: "_") }
     private func metaURL(_ path: String) -> URL { root.appendingPathComponent(fileName(path) + ".meta") }
     private func bodyURL(_ path: String) -> URL { root.appendingPathComponent(fileName(path) + ".body") }

@@ -2,31 +2,40 @@ import Foundation
 
 /// How long the client trusts what it has without asking the server again, and how much it keeps in memory.
 public struct TileCachePolicy: Sendable, Hashable {
-    /// A tile is used without a request for this long (6 hours), then revalidated with its ETag / Last-Modified.
+    /// A format-1 tile is used without a request for this long (6 hours), then revalidated with its ETag /
+    /// Last-Modified. A format-2 tile is never revalidated: its name is the hash of its bytes.
     public var tileTrust: TimeInterval
-    /// A 404 (empty cell) is remembered for this long (5 minutes).
+    /// A format-1 404 (empty cell) is remembered for this long (5 minutes). Format 2 never reads a 404 as an empty
+    /// cell, and never remembers one.
     public var emptyTrust: TimeInterval
-    /// The index is used without a request for this long (5 minutes, its `max-age`).
+    /// The format-1 index is used without a request for this long (5 minutes, its `max-age`).
     public var indexTrust: TimeInterval
+    /// The format-2 index, the only file of format 2 that changes, is used without a request for this long
+    /// (60 seconds, its `max-age`).
+    public var snapshotIndexTrust: TimeInterval
     /// Parsed files kept in memory; the least recently used beyond this are dropped (and re-read from the cache
     /// directory when needed again).
     public var filesInMemory: Int
     /// Seconds a whole lookup may take, the index and every tile, before it is cancelled (30).
     public var lookupDeadline: TimeInterval
 
+    /// A policy; every period is in seconds.
     public init(
         tileTrust: TimeInterval = 6 * 3600,
         emptyTrust: TimeInterval = 300,
         indexTrust: TimeInterval = 300,
+        snapshotIndexTrust: TimeInterval = 60,
         filesInMemory: Int = 256,
         lookupDeadline: TimeInterval = 30
     ) {
         self.tileTrust = tileTrust
         self.emptyTrust = emptyTrust
         self.indexTrust = indexTrust
+        self.snapshotIndexTrust = snapshotIndexTrust
         self.filesInMemory = max(filesInMemory, 2)
         self.lookupDeadline = lookupDeadline
     }
 
+    /// The periods above, as documented.
     public static let standard = TileCachePolicy()
 }

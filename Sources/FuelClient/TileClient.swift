@@ -1,16 +1,24 @@
 import Foundation
 import FuelFormat
 
-/// The phone's lookup: reads `fuel/index.json` and the tiles around a point, with an in-memory and on-disk cache.
+/// The phone's lookup: reads an index and the tiles around a point, with an in-memory and on-disk cache.
+///
+/// It reads format 1 (`fuel/index.json`, tiles replaced in place and revalidated) or format 2 (`fuel/v2/index.json`
+/// naming immutable tiles by hash), as its ``layout`` says. Each lookup reads its tiles through one index, captured
+/// once: with format 2, every tile of an answer comes from one build.
 ///
 /// An empty cell and a cell that could not be fetched are different evidence: a tile the lookup needs but cannot get
-/// fails the lookup, unless an older cached copy exists, which is used and flagged as stale. Concurrent lookups share
-/// one request per file.
+/// fails the lookup. With format 1 an older cached copy stands in and is flagged as stale, and a 404 for a listed cell
+/// reads as an empty cell. With format 2 a 404 for a tile the index names means the index is outdated: the lookup
+/// reads the index again, once, ignoring its trust period, and answers wholly from the new one, or fails. Concurrent
+/// lookups share one request per file.
 public actor TileClient {
     /// Where the published files live: an `http(s)` URL or a local folder; files are read from `<base>/fuel/…`.
     public nonisolated let base: URL
     /// The grid this client expects the index to be built on.
     public nonisolated let grid: Grid
+    /// Which published format this client reads.
+    public nonisolated let layout: TileLayout
     private let transport: any TileTransport
     private let policy: TileCachePolicy
     private let clock: @Sendable () -> Date
@@ -23,6 +31,8 @@ public actor TileClient {
     private var diskChecked: Set<String> = []
 
     private var inFlight: [String: Task<Resolution, Never>] = [:]
+    /// With ``TileLayout/automatic``: the format that answered last; nil before the first lookup.
+    var answering: TileLayout?
 
     /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
     public static let maxFileBytes = 64 << 20
@@ -34,6 +44,7 @@ public actor TileClient {
     ///   - transport: how to fetch; URLSession for `http(s)` bases and the file system for folders when nil.
     ///   - policy: trust periods.
     ///   - grid: the grid the index must have been built on.
+    ///   - layout: which published format to read; format 2 when the server has it, else format 1, by default.
     ///   - clock: the current time; injectable for tests.
     public init(
         base: URL,
@@ -41,10 +52,12 @@ public actor TileClient {
         transport: (any TileTransport)? = nil,
         policy: TileCachePolicy = .standard,
         grid: Grid = .standard,
+        layout: TileLayout = .standard,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.base = base
         self.grid = grid
+        self.layout = layout
         self.transport = transport ?? (base.isFileURL ? DirectoryTransport() : URLSessionTransport())
         self.policy = policy
         self.clock = clock
@@ -97,38 +110,42 @@ public actor TileClient {
         latitude: Double, longitude: Double, radiusKm: Double, fuel: FuelCode?, brand: String?, limit: Int?
     ) async throws(NearbyError) -> NearbyResult {
         try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
-        let (index, indexStaleReason) = try await loadIndex()
-        let listed = Set(index.tiles)
         let cells = grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
-        var outcomes: [TileKey: TileOutcome] = [:]
-        var staleReasons: [TileKey: String] = [:]
-        let needed = cells.filter { listed.contains($0.description) }
-        for cell in cells where !listed.contains(cell.description) { outcomes[cell] = .notListed }
-
-        let resolutions = await withTaskGroup(of: (TileKey, Resolution).self) { group in
-            for key in needed {
-                group.addTask { (key, await self.resolve(.tile(key), indexBuiltAt: index.builtAt)) }
-            }
-            var all: [(TileKey, Resolution)] = []
-            for await pair in group { all.append(pair) }
-            return all.sorted { $0.0 < $1.0 }
+        var index = try await lookupIndex(refetch: false)
+        var tiles = await resolveTiles(cells, through: index)
+        if tiles.contains(where: \.isNotFound) {
+            // Format 2: the index names a tile the server no longer has, so a newer build has replaced the index and
+            // pruned the tile. Read the index again, whatever its trust period, and answer wholly from the new one.
+            index = try await lookupIndex(refetch: true)
+            tiles = await resolveTiles(cells, through: index)
         }
 
+        var outcomes: [TileKey: TileOutcome] = [:]
+        var staleReasons: [TileKey: String] = [:]
         var failures: [TileFailure] = []
         var candidates: [Station] = []
-        for (key, resolution) in resolutions {
-            switch resolution {
+        for cell in cells where !tiles.contains(where: { $0.key == cell }) { outcomes[cell] = .notListed }
+        for tile in tiles {
+            let failure = { (reason: String) in
+                TileFailure(key: tile.key, url: self.url(for: tile.file).absoluteString, reason: reason)
+            }
+            switch tile.resolution {
             case .current(let file):
-                outcomes[key] = file.tile == nil ? .empty : .ok
+                outcomes[tile.key] = file.tile == nil ? .empty : .ok
                 candidates += file.tile?.stations ?? []
             case .stale(let file, let reason):
-                outcomes[key] = .stale
-                staleReasons[key] = reason
+                outcomes[tile.key] = .stale
+                staleReasons[tile.key] = reason
                 candidates += file.tile?.stations ?? []
             case .failed(let reason):
-                failures.append(TileFailure(key: key, url: url(for: .tile(key)).absoluteString, reason: reason))
+                failures.append(failure(reason))
             case .rejected(let error):
-                failures.append(TileFailure(key: key, url: url(for: .tile(key)).absoluteString, reason: "\(error)"))
+                failures.append(failure("\(error)"))
+            case .notFound(let status, _):
+                failures.append(
+                    failure(
+                        "HTTP \(status): the index names this tile but the server does not have it, also after the "
+                            + "index was read again"))
             }
         }
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
@@ -137,49 +154,80 @@ public actor TileClient {
             latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit
         ).apply(to: candidates)
         return NearbyResult(
-            stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: indexStaleReason,
-            staleTileReasons: staleReasons)
+            stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,
+            staleTileReasons: staleReasons, formatVersion: index.formatVersion)
     }
 
-    /// The index in use, refreshed when its trust period is over.
-    /// - Returns: the index and, when it is an older copy kept because the refresh failed, why the refresh failed.
-    public func loadIndex() async throws(NearbyError) -> (index: TileIndex, staleReason: String?) {
-        switch await resolve(.index, indexBuiltAt: nil) {
-        case .current(let file): if let index = file.index { return (index, nil) }
-        case .stale(let file, let reason): if let index = file.index { return (index, reason) }
-        case .failed(let reason): throw .indexUnavailable(url: url(for: .index).absoluteString, reason: reason)
-        case .rejected(let error): throw error
+    /// One tile of a lookup: its cell, the file the lookup's index names for it, and how that file was settled.
+    private struct ResolvedTile: Sendable {
+        var key: TileKey
+        var file: RemoteFile
+        var resolution: Resolution
+
+        var isNotFound: Bool {
+            if case .notFound = resolution { return true }
+            return false
         }
-        throw .indexUnavailable(url: url(for: .index).absoluteString, reason: "the server sent no index")
+    }
+
+    /// Settles, concurrently, the file of every cell the index lists, in cell order.
+    private func resolveTiles(_ cells: [TileKey], through index: LookupIndex) async -> [ResolvedTile] {
+        let files = index.files(for: cells)
+        let builtAt = index.builtAt
+        return await withTaskGroup(of: ResolvedTile.self) { group in
+            for (key, file) in files {
+                group.addTask {
+                    ResolvedTile(key: key, file: file, resolution: await self.resolve(file, indexBuiltAt: builtAt))
+                }
+            }
+            var all: [ResolvedTile] = []
+            for await tile in group { all.append(tile) }
+            return all.sorted { $0.key < $1.key }
+        }
     }
 
     // MARK: - Resolving one file
 
     /// Returns the cached copy while it is trusted, otherwise refreshes it through one shared request.
-    private func resolve(_ file: RemoteFile, indexBuiltAt: Date?) async -> Resolution {
+    /// - Parameter force: ask the server even when the copy is trusted.
+    func resolve(_ file: RemoteFile, indexBuiltAt: Date?, force: Bool = false) async -> Resolution {
         let cached = cachedCopy(file)
-        if let cached, isTrusted(cached, file: file, indexBuiltAt: indexBuiltAt) { return .current(cached) }
+        if !force, let cached, isTrusted(cached, file: file, indexBuiltAt: indexBuiltAt) { return .current(cached) }
         if let running = inFlight[file.path] { return await running.value }
-        let task = Task { await self.refresh(file, cached: cached, indexBuiltAt: indexBuiltAt) }
+        // A format-2 tile's copy is always trusted; what else the cache holds under its name cannot stand in for it.
+        let fallback = file.isImmutable ? nil : cached
+        let task = Task { await self.refresh(file, cached: fallback, indexBuiltAt: indexBuiltAt) }
         inFlight[file.path] = task
         let resolution = await task.value
         inFlight[file.path] = nil
         return resolution
     }
 
-    private func isTrusted(_ cached: CachedFile, file: RemoteFile, indexBuiltAt: Date?) -> Bool {
-        let age = clock().timeIntervalSince(cached.entry.fetchedAt)
-        guard age >= 0 else { return false }  // the clock went back: ask again rather than trust for too long
-        switch (cached.entry.content, file) {
-        case (.missing, _):
-            return age < policy.emptyTrust
-        case (.present, .index):
-            return age < policy.indexTrust
-        case (.present, .tile):
+    func isTrusted(_ cached: CachedFile, file: RemoteFile, indexBuiltAt: Date?) -> Bool {
+        guard case .present = cached.entry.content else {
+            // Only format 1 remembers a 404, for a tile: an empty cell.
+            guard case .tile = file else { return false }
+            return isFresh(cached, within: policy.emptyTrust)
+        }
+        switch file {
+        case .snapshotTile:
+            // Named by the hash of its bytes: never changes, never revalidated.
+            return true
+        case .index:
+            return isFresh(cached, within: policy.indexTrust)
+        case .snapshotIndex:
+            return isFresh(cached, within: policy.snapshotIndexTrust)
+        case .tile:
             // A rebuild since this copy was confirmed means it may have changed: revalidate early (cheap 304).
             if let indexBuiltAt, let seen = cached.entry.indexBuiltAt, seen < indexBuiltAt { return false }
-            return age < policy.tileTrust
+            return isFresh(cached, within: policy.tileTrust)
         }
+    }
+
+    private func isFresh(_ cached: CachedFile, within trust: TimeInterval) -> Bool {
+        let age = clock().timeIntervalSince(cached.entry.fetchedAt)
+        // The clock went back: ask again rather than trust for too long.
+        return age >= 0 && age < trust
     }
 
     private func refresh(_ file: RemoteFile, cached: CachedFile?, indexBuiltAt: Date?) async -> Resolution {
@@ -201,16 +249,15 @@ public actor TileClient {
             copy.entry.lastModified = lastModified ?? copy.entry.lastModified
             copy.entry.indexBuiltAt = indexBuiltAt
             return .current(remember(copy, for: file, bodyChanged: false))
-        case .notFound where file != .index && cached?.tile != nil:
-            // A tile the index lists answered 404 (pruned, or a missing file under a local base): the good copy
-            // stays, and the lookup says it is stale and why, rather than answer with fewer stations.
-            return cached.map { .stale($0, "HTTP 404 for a tile the index lists; an older copy is shown") }
-                ?? .failed("HTTP 404 Not Found")
-        case .notFound where file != .index:
+        case .notFound(let status):
+            guard case .tile = file else { return .notFound(status: status, cached: cached) }
+            if let cached, cached.tile != nil {
+                // A format-1 tile the index lists answered 404 (pruned, or a missing file under a local base): the
+                // good copy stays, and the lookup says it is stale and why, rather than answer with fewer stations.
+                return .stale(cached, "HTTP \(status) for a tile the index lists; an older copy is shown")
+            }
             let entry = CacheEntry(content: .missing, etag: nil, lastModified: nil, fetchedAt: now)
             return .current(remember(CachedFile(entry: entry, payload: nil), for: file, bodyChanged: true))
-        case .notFound:
-            return cached.map { .stale($0, "HTTP 404") } ?? .failed("HTTP 404 Not Found")
         case .failed(let reason):
             // Never let a failure overwrite a good copy: keep it and say it is stale.
             return cached.map { .stale($0, reason) } ?? .failed(reason)
@@ -222,6 +269,12 @@ public actor TileClient {
     private func remember(_ cached: CachedFile, for file: RemoteFile, bodyChanged: Bool) -> CachedFile {
         keep(cached, for: file.path)
         disk?.store(cached.entry, for: file.path, bodyChanged: bodyChanged)
+        if let prefix = file.versionsPrefix {
+            // A format-2 tile's new version supersedes the older ones: drop them, so that the cache does not grow
+            // with every build. A lookup still reading an older index fetches its version again.
+            for path in memory.keys where path.hasPrefix(prefix) && path != file.path { forget(path) }
+            disk?.removeVersions(withPrefix: prefix, except: file.path)
+        }
         return cached
     }
 
@@ -229,14 +282,17 @@ public actor TileClient {
         memory[path] = cached
         touch(path)
         guard memory.count > policy.filesInMemory else { return }
-        let evicted = lastUse.filter { $0.key != path && $0.key != RemoteFile.index.path }
+        let evicted = lastUse.filter { $0.key != path && !RemoteFile.indexPaths.contains($0.key) }
             .sorted { $0.value < $1.value }
             .prefix(memory.count - policy.filesInMemory)
-        for (old, _) in evicted {
-            memory[old] = nil
-            lastUse[old] = nil
-            diskChecked.remove(old)
-        }
+        for (old, _) in evicted { forget(old) }
+    }
+
+    /// Drops a file from memory; the disk copy, if any, is read again when needed.
+    private func forget(_ path: String) {
+        memory[path] = nil
+        lastUse[path] = nil
+        diskChecked.remove(path)
     }
 
     private func touch(_ path: String) {
@@ -245,7 +301,7 @@ public actor TileClient {
     }
 
     /// The memory copy, else the disk copy of an earlier launch (read and parsed once).
-    private func cachedCopy(_ file: RemoteFile) -> CachedFile? {
+    func cachedCopy(_ file: RemoteFile) -> CachedFile? {
         if let copy = memory[file.path] {
             touch(file.path)
             return copy
@@ -266,7 +322,7 @@ public actor TileClient {
         return copy
     }
 
-    private func url(for file: RemoteFile) -> URL {
+    func url(for file: RemoteFile) -> URL {
         base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(file.path)
     }
 

@@ -1,24 +1,54 @@
 import Foundation
 import FuelFormat
 
-/// Which file of the published set the client reads below `<base>/fuel/`: the index or one tile. It names the file
-/// on the server (or in a local build folder) and keys the caches; what was fetched is a ``CachedFile``.
+/// Which file of the published set the client reads below `<base>/fuel/`: an index or one tile, of format 1 or
+/// format 2. It names the file on the server (or in a local build folder) and keys the caches; what was fetched is a
+/// ``CachedFile``.
 enum RemoteFile: Sendable, Hashable {
+    /// Format 1's `index.json`.
     case index
+    /// Format 1's `tiles/<key>.json`, replaced in place by each build.
     case tile(TileKey)
+    /// Format 2's `v2/index.json`, its only mutable file.
+    case snapshotIndex
+    /// Format 2's `v2/tiles/<key>.<hash>.json`: never changes once written.
+    case snapshotTile(TileKey, hash: String)
 
-    /// The path below the prefix: `index.json`, `tiles/77_-19.json`.
+    /// The path below `fuel/`: `index.json`, `tiles/77_-19.json`, `v2/index.json`,
+    /// `v2/tiles/77_-19.0123456789abcdef.json`. Format 2's paths hold the hash, so a cache keyed by path keeps each
+    /// version of a tile apart.
     var path: String {
         switch self {
         case .index: TileFormat.indexPath
         case .tile(let key): TileFormat.tilePath(key)
+        case .snapshotIndex: Self.inSnapshotFolder(SnapshotFormat.indexPath)
+        case .snapshotTile(let key, let hash):
+            Self.inSnapshotFolder(SnapshotFormat.tilePath(key.description, hash: hash))
         }
     }
+
+    /// The paths of the two indexes, which stay in memory whatever the limit.
+    static let indexPaths: Set<String> = [RemoteFile.index.path, RemoteFile.snapshotIndex.path]
+
+    /// Whether the file never changes once written: a format-2 tile.
+    var isImmutable: Bool {
+        if case .snapshotTile = self { return true }
+        return false
+    }
+
+    /// The path prefix every version of this format-2 tile shares, `v2/tiles/77_-19.`; nil for other files.
+    var versionsPrefix: String? {
+        guard case .snapshotTile(let key, _) = self else { return nil }
+        return Self.inSnapshotFolder("tiles/\(key).")
+    }
+
+    private static func inSnapshotFolder(_ path: String) -> String { "\(SnapshotFormat.folder)/\(path)" }
 }
 
 /// A parsed file.
 enum Payload: Sendable {
     case index(TileIndex)
+    case snapshotIndex(SnapshotIndex)
     case tile(Tile)
 }
 
@@ -27,9 +57,13 @@ struct CachedFile: Sendable {
     var entry: CacheEntry
     var payload: Payload?
 
-    var index: TileIndex? {
-        if case .index(let index) = payload { return index }
-        return nil
+    /// The index, of either format, for a lookup.
+    var indexContent: LookupIndex.Content? {
+        switch payload {
+        case .index(let index): .v1(index)
+        case .snapshotIndex(let index): .v2(index)
+        case .tile, nil: nil
+        }
     }
 
     var tile: Tile? {
@@ -48,13 +82,16 @@ enum Resolution: Sendable {
     case failed(String)
     /// The server's file is one this client must not use (another grid, a newer format).
     case rejected(NearbyError)
+    /// The server answered 404 or 410 for a file whose absence is no answer (an index, a format-2 tile): what that
+    /// means is for the caller to say. The older copy, if any, is passed along.
+    case notFound(status: Int, cached: CachedFile?)
 }
 
 /// The result of one request, decoded and parsed off the actor.
 enum Download: Sendable {
     case fetched(body: Data, etag: String?, lastModified: String?, payload: Payload)
     case notModified(etag: String?, lastModified: String?)
-    case notFound
+    case notFound(status: Int)
     case failed(String)
     case rejected(NearbyError)
 }
@@ -88,7 +125,7 @@ extension TileClient {
         case 304:
             return .notModified(etag: response.headers["etag"], lastModified: response.headers["last-modified"])
         case 404, 410:
-            return .notFound
+            return .notFound(status: response.status)
         default:
             return .failed("HTTP \(response.status)")
         }
@@ -109,16 +146,31 @@ extension TileClient {
                 throw NearbyError.unsupportedIndexVersion(error.version)
             }
             guard index.version >= 1 else { throw NearbyError.unsupportedIndexVersion(index.version) }
-            guard abs(index.gridDegrees - grid.degrees) < 1e-9 else {
-                throw NearbyError.incompatibleGrid(indexDegrees: index.gridDegrees, clientDegrees: grid.degrees)
-            }
+            try checkGrid(index.gridDegrees, grid: grid)
             return .index(index)
-        case .tile(let key):
+        case .snapshotIndex:
+            let index: SnapshotIndex
+            do {
+                index = try decoder.decode(SnapshotIndex.self, from: json)
+            } catch let error as UnsupportedFormatError {
+                throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
+            }
+            try checkGrid(index.gridDegrees, grid: grid)
+            return .snapshotIndex(index)
+        case .tile(let key), .snapshotTile(let key, _):
+            // Format 2's tiles are format 1's documents, byte for byte.
             let tile = try decoder.decode(Tile.self, from: json)
             guard tile.key == key.description else {
                 throw TileMismatch(expected: key.description, found: tile.key)
             }
             return .tile(tile)
+        }
+    }
+
+    /// - Throws: ``NearbyError`` when the index was built on another grid than the client's.
+    private nonisolated static func checkGrid(_ degrees: Double, grid: Grid) throws(NearbyError) {
+        guard abs(degrees - grid.degrees) < 1e-9 else {
+            throw NearbyError.incompatibleGrid(indexDegrees: degrees, clientDegrees: grid.degrees)
         }
     }
 }

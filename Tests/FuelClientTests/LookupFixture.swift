@@ -31,15 +31,18 @@ final class LookupFixture: Sendable {
         try? FileManager.default.removeItem(at: cache)
     }
 
-    /// A client on the server; shares the fixture's cache folder and clock unless told otherwise.
+    /// A client on the server; shares the fixture's cache folder and clock unless told otherwise. It reads format 1
+    /// alone unless told otherwise, so that request counts are format 1's (``TileLayout/automatic`` first asks for
+    /// the format-2 index, which the fixture does not have).
     func client(
         persistent: Bool = true,
         transport: (any TileTransport)? = nil,
-        policy: TileCachePolicy = .standard
+        policy: TileCachePolicy = .standard,
+        layout: TileLayout = .v1
     ) -> TileClient {
         TileClient(
             base: server.baseURL, cacheDirectory: persistent ? cache : nil, transport: transport, policy: policy,
-            clock: clock.closure)
+            layout: layout, clock: clock.closure)
     }
 
     /// A 10 km lookup at the corner that needs four tiles.

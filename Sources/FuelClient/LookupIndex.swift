@@ -1,0 +1,58 @@
+import Foundation
+import FuelFormat
+
+/// The index one lookup attempt reads its tiles through, captured once: every tile of the answer is the file this
+/// index names, so with format 2 every tile comes from the one build the index describes.
+struct LookupIndex: Sendable {
+    enum Content: Sendable {
+        case v1(TileIndex)
+        case v2(SnapshotIndex)
+    }
+
+    let content: Content
+    /// Why the index could not be refreshed, when an older copy stands in; nil when it is current.
+    let staleReason: String?
+
+    /// The index's `builtAt`.
+    var builtAt: Date {
+        switch content {
+        case .v1(let index): index.builtAt
+        case .v2(let index): index.builtAt
+        }
+    }
+
+    /// 1 or 2.
+    var formatVersion: Int {
+        switch content {
+        case .v1: TileFormat.version
+        case .v2: SnapshotFormat.version
+        }
+    }
+
+    /// The file of each cell the index lists, by cell; a cell not listed has no stations and is not requested.
+    func files(for cells: [TileKey]) -> [TileKey: RemoteFile] {
+        var files: [TileKey: RemoteFile] = [:]
+        switch content {
+        case .v1(let index):
+            let listed = Set(index.tiles)
+            for cell in cells where listed.contains(cell.description) { files[cell] = .tile(cell) }
+        case .v2(let index):
+            for cell in cells {
+                if let hash = index.tiles[cell.description] { files[cell] = .snapshotTile(cell, hash: hash) }
+            }
+        }
+        return files
+    }
+
+    /// The index in format 1's terms: for format 2, its grid, build time, countries and listed cells in grid order.
+    var tileIndex: TileIndex {
+        switch content {
+        case .v1(let index):
+            return index
+        case .v2(let index):
+            let keys = index.tiles.keys.compactMap { TileKey($0) }.sorted().map(\.description)
+            return TileIndex(
+                gridDegrees: index.gridDegrees, builtAt: index.builtAt, tiles: keys, countries: index.countries)
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import FuelFormat
+
+/// Which index a lookup reads: the layout's, and with ``TileLayout/automatic`` format 2 when the server has it.
+extension TileClient {
+    /// The index in use, refreshed when its trust period is over; for format 2, in format 1's terms
+    /// (``LookupIndex/tileIndex``).
+    /// - Returns: the index and, when it is an older copy kept because the refresh failed, why the refresh failed.
+    public func loadIndex() async throws(NearbyError) -> (index: TileIndex, staleReason: String?) {
+        let index = try await lookupIndex(refetch: false)
+        return (index.tileIndex, index.staleReason)
+    }
+
+    /// The index for one lookup attempt, in the client's layout.
+    /// - Parameter refetch: ask for the format-2 index even within its trust period, because a tile it names is gone.
+    func lookupIndex(refetch: Bool) async throws(NearbyError) -> LookupIndex {
+        switch layout {
+        case .v1:
+            return try await readIndex(.index)
+        case .v2:
+            return try await readIndex(.snapshotIndex, force: refetch)
+        case .automatic:
+            return try await automaticIndex(refetch: refetch)
+        }
+    }
+
+    /// Format 2 when the server has it, else format 1 (see ``TileLayout/automatic``).
+    private func automaticIndex(refetch: Bool) async throws(NearbyError) -> LookupIndex {
+        // Format 1 answered last (or, on a first lookup, is all the cache holds): while its index is trusted, no
+        // request at all; when it is due, format 2 is asked for first.
+        let formatOne =
+            answering == .v1 || (answering == nil && cachedCopy(.snapshotIndex) == nil && cachedCopy(.index) != nil)
+        if !refetch, formatOne, let cached = cachedCopy(.index), isTrusted(cached, file: .index, indexBuiltAt: nil) {
+            return try index(from: .current(cached), file: .index)
+        }
+        let probe = await resolve(.snapshotIndex, indexBuiltAt: nil, force: refetch)
+        switch probe {
+        case .notFound:
+            // No format 2 here (any more): read format 1.
+            answering = .v1
+            return try await readIndex(.index)
+        case .failed where cachedCopy(.index) != nil:
+            // No answer and no format-2 copy, but format 1 was read before (offline, say): its copy answers.
+            return try await readIndex(.index)
+        default:
+            let index = try index(from: probe, file: .snapshotIndex)
+            answering = .v2
+            return index
+        }
+    }
+
+    /// One index, refreshed when its trust period is over, or when forced.
+    private func readIndex(_ file: RemoteFile, force: Bool = false) async throws(NearbyError) -> LookupIndex {
+        try index(from: await resolve(file, indexBuiltAt: nil, force: force), file: file)
+    }
+
+    /// The index a resolution settled on, or why there is none.
+    private func index(from resolution: Resolution, file: RemoteFile) throws(NearbyError) -> LookupIndex {
+        let url = url(for: file).absoluteString
+        var copy: CachedFile?
+        var staleReason: String?
+        switch resolution {
+        case .current(let cached):
+            copy = cached
+        case .stale(let cached, let reason):
+            copy = cached
+            staleReason = reason
+        case .notFound(let status, let cached):
+            // The index is gone: a copy answers, stale, as for any failed refresh.
+            guard let cached else { throw .indexUnavailable(url: url, reason: "HTTP \(status)") }
+            copy = cached
+            staleReason = "HTTP \(status)"
+        case .failed(let reason):
+            throw .indexUnavailable(url: url, reason: reason)
+        case .rejected(let error):
+            throw error
+        }
+        guard let content = copy?.indexContent else {
+            throw .indexUnavailable(url: url, reason: "the server sent no index")
+        }
+        return LookupIndex(content: content, staleReason: staleReason)
+    }
+}

@@ -99,7 +99,9 @@ let package = Package(
         .testTarget(
             name: "FuelUploadTests",
             dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "_FuelTestSupport"]),
-        .testTarget(name: "FuelClientTests", dependencies: ["FuelClient", "_FuelTestSupport"]),
+        // FuelBuild makes the format-2 sets the client tests read, with the publisher's own code.
+        .testTarget(
+            name: "FuelClientTests", dependencies: ["FuelClient", "FuelBuild", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch"],

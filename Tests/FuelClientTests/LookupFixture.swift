@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelClient
 import FuelFormat
 import _FuelTestSupport
@@ -9,18 +10,25 @@ final class LookupFixture: Sendable {
     let server: TileServer
     let cache: URL
     let clock = TileTestClock()
+    /// The format-2 set under `fuel/v2/`, when the layout has one.
+    let snapshot: SnapshotBuild?
 
     /// Writes the Lisbon fixture build (optionally changed first) and starts a server on it.
+    /// - Parameter layout: format 1 (`TileFixtures`), format 2 (`SnapshotBuild`, the publisher's own code), or both.
     init(
         stations: [Station] = TileFixtures.lisbonStations,
         gridDegrees: Double = Grid.standard.degrees,
         weakETags: Bool = false,
         statuses: [String: Int] = [:],
+        layout: PublishLayout = .v1,
         prepare: (URL) throws -> Void = { _ in }
     ) throws {
         out = RepositoryPaths.temporaryDirectory("client-out")
         cache = RepositoryPaths.temporaryDirectory("client-cache")
-        let fuel = try TileFixtures.write(stations, to: out, gridDegrees: gridDegrees)
+        let fuel = out.appendingPathComponent("fuel", isDirectory: true)
+        if layout.includesV1 { try TileFixtures.write(stations, to: out, gridDegrees: gridDegrees) }
+        snapshot = layout.includesV2 ? SnapshotBuild(stations: stations, gridDegrees: gridDegrees) : nil
+        try snapshot?.write(to: out)
         try prepare(fuel)
         server = try TileServer(root: out, weakETags: weakETags, statuses: statuses)
     }

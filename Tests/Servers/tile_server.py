@@ -5,7 +5,8 @@
 
 - GET /fuel/<path> returns OUT/fuel/<path> as stored (gzipped) with Content-Encoding: gzip,
   Content-Type: application/json, an ETag (a SHA-256 prefix of the bytes; weak W/"..." with
-  --weak-etags), Last-Modified (the file's mtime) and Cache-Control (300 s for the index, 6 h for tiles).
+  --weak-etags), Last-Modified (the file's mtime) and Cache-Control (format 1: 300 s for the index, 6 h for
+  tiles; format 2, under /fuel/v2/: 60 s for the index, a year and immutable for the hashed files).
 - If-None-Match (weak comparison) or, without it, If-Modified-Since answers 304.
 - A missing file answers 404. --status PATH=CODE forces a status for one path.
 - --bomb PATH: that path answers a gzip bomb, 200 MB of zeros gzipped (about 200 KB) with Content-Encoding: gzip.
@@ -131,11 +132,16 @@ class Handler(BaseHTTPRequestHandler):
         digest = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
         etag = "W/" + digest if self.weak else digest
         modified = email.utils.formatdate(int(os.stat(full).st_mtime), usegmt=True)
-        max_age = 300 if path.endswith("/index.json") else 21600
+        if path == "/fuel/v2/index.json":
+            cache_control = "public, max-age=60"
+        elif path.startswith("/fuel/v2/"):
+            cache_control = "public, max-age=31536000, immutable"
+        else:
+            cache_control = "public, max-age=%d" % (300 if path.endswith("/index.json") else 21600)
         headers = {
             "ETag": etag,
             "Last-Modified": modified,
-            "Cache-Control": "public, max-age=%d" % max_age,
+            "Cache-Control": cache_control,
         }
         if_none_match = self.headers.get("If-None-Match")
         if if_none_match is not None:

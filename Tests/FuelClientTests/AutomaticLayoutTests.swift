@@ -1,0 +1,108 @@
+import Foundation
+import FuelBuild
+import FuelClient
+import FuelFormat
+import Testing
+import _FuelTestSupport
+
+/// ``TileLayout/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
+@Suite(.serverLogsOnFailure) struct AutomaticLayoutTests {
+    struct Served: Sendable, CustomTestStringConvertible {
+        let name: String
+        let layout: PublishLayout
+        let formatVersion: Int
+        /// The requests of one cold corner lookup, by URL path prefix: `fuel/v2/` or format 1's `fuel/`.
+        let formatTwoRequests: Int
+        let formatOneRequests: Int
+        var testDescription: String { name }
+    }
+
+    static let served = [
+        Served(name: "format 1 alone", layout: .v1, formatVersion: 1, formatTwoRequests: 1, formatOneRequests: 5),
+        Served(name: "both formats", layout: .both, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0),
+        Served(name: "format 2 alone", layout: .v2, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0),
+    ]
+
+    @Test(arguments: served)
+    func readsFormatTwoWhenServedElseFormatOne(_ served: Served) async throws {
+        let fixture = try LookupFixture(layout: served.layout)
+        let result = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        #expect(result.formatVersion == served.formatVersion)
+        #expect(result.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+        #expect(!result.isStale)
+
+        let requests = try await fixture.server.requests()
+        let formatTwo = requests.filter { $0.key.hasPrefix("/fuel/v2/") }
+        #expect(formatTwo.values.map { $0.values.reduce(0, +) }.reduce(0, +) == served.formatTwoRequests)
+        #expect(requests.count - formatTwo.count == served.formatOneRequests, "\(requests)")
+        if served.formatVersion == 1 { #expect(formatTwo == [SnapshotBuild.indexServerPath: ["404": 1]]) }
+    }
+
+    @Test func onFormatOneTheFormatTwoIndexIsAskedForAgainWhenTheIndexIsDue() async throws {
+        let fixture = try LookupFixture(layout: .v1)
+        let client = fixture.client(layout: .automatic)
+        _ = try await fixture.cornerLookup(client)
+
+        // Within format 1's 5 minutes of index trust: no request at all, not even for format 2's index.
+        fixture.clock.advance(by: 299)
+        try await fixture.server.resetCounts()
+        #expect(try await fixture.cornerLookup(client).formatVersion == 1)
+        #expect(try await fixture.server.requests().isEmpty)
+
+        // Format 2 is published meanwhile; once format 1's index is due, the client asks for format 2's and moves.
+        let snapshot = SnapshotBuild(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
+        try snapshot.write(to: fixture.out)
+        fixture.clock.advance(by: 2)
+        let moved = try await fixture.cornerLookup(client)
+        #expect(moved.formatVersion == 2)
+        #expect(moved.indexBuiltAt == snapshot.builtAt)
+        #expect(moved.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+        let requests = try await fixture.server.requests()
+        #expect(requests.keys.allSatisfy { $0.hasPrefix("/fuel/v2/") }, "\(requests)")
+        #expect(requests.count == 5)
+    }
+
+    @Test func aLaterLaunchOnFormatOneStartsFromTheDiskCacheWithoutARequest() async throws {
+        let fixture = try LookupFixture(layout: .v1)
+        let first = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        try await fixture.server.resetCounts()
+        fixture.clock.advance(by: 60)
+        let relaunched = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        #expect(relaunched.stations == first.stations)
+        #expect(try await fixture.server.requests().isEmpty)
+    }
+
+    @Test func offlineWithOnlyFormatOneCachedAnswersFromFormatOne() async throws {
+        let fixture = try LookupFixture(layout: .v1)
+        let online = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        fixture.clock.advance(by: 7 * 3600)
+        let offline = try await fixture.cornerLookup(
+            fixture.client(transport: TileCacheTests.OfflineTransport(), layout: .automatic))
+        #expect(offline.formatVersion == 1)
+        #expect(offline.stations == online.stations)
+        #expect(offline.indexIsStale)
+        #expect(offline.staleReasons.map(\.path).last == "index.json")
+    }
+
+    @Test func offlineWithNothingCachedNamesTheFormatTwoIndex() async throws {
+        let fixture = try LookupFixture(layout: .both)
+        let error = await #expect(throws: NearbyError.self) {
+            try await fixture.cornerLookup(
+                fixture.client(transport: TileCacheTests.OfflineTransport(), layout: .automatic))
+        }
+        #expect(error?.code == .indexUnavailable)
+        #expect(error?.message.contains("/fuel/v2/index.json: no answer") == true, "\(String(describing: error))")
+    }
+
+    @Test func aStaleFormatTwoIndexSaysWhichFileIsStale() async throws {
+        let fixture = try LookupFixture(layout: .both)
+        _ = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        fixture.clock.advance(by: 61)
+        try await fixture.server.setStatus(503, for: SnapshotBuild.indexServerPath)
+        let result = try await fixture.cornerLookup(fixture.client(layout: .automatic))
+        #expect(result.formatVersion == 2)
+        #expect(result.staleReasons.map(\.path) == ["v2/index.json"])
+        #expect(result.staleReasons.map(\.reason) == ["HTTP 503"])
+        #expect(result.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+    }
+}

@@ -8,19 +8,23 @@ import FuelFormat
 struct FuelNearby {
     static let usage = """
         usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
-                           [--limit N] [--json] [--cache DIR] [--deadline S]
+                           [--limit N] [--json] [--cache DIR] [--deadline S] [--layout auto|v1|v2]
 
         Lists fuel stations near a point from published tiles, nearest first.
 
           --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
+          --layout L      which published format to read: auto (the default) reads format 2, BASE/fuel/v2/, when
+                          its index.json exists, else format 1, BASE/fuel/; v1 or v2 reads that format alone
           --lat, --lon    the point, in decimal degrees (WGS84)
           --radius KM     search radius, default 10
           --fuel CODE     only stations selling this fuel, and show its price; one of:
         \(fuelList)
           --brand NAME    only stations of this brand (case-insensitive)
           --limit N       at most N stations, default 20
-          --json          machine-readable output: the stations with distanceKm, the stale flag and reasons
-          --cache DIR     keep fetched tiles in DIR for later runs (6 h trust, then revalidated)
+          --json          machine-readable output: the stations with distanceKm, the format that answered, the
+                          stale flag and reasons
+          --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
+                          revalidated; a format-2 tile never changes and is never asked for again, only the index
           --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,
                           go 20 s without a byte, and be at most 64 MB decoded
 
@@ -50,7 +54,7 @@ struct FuelNearby {
             let options = try NearbyOptions(CommandMain.arguments, usage: usage)
             let client = TileClient(
                 base: options.base, cacheDirectory: options.cache,
-                policy: TileCachePolicy(lookupDeadline: options.deadline))
+                policy: TileCachePolicy(lookupDeadline: options.deadline), layout: options.layout)
             let result: NearbyResult
             do throws(NearbyError) {
                 result = try await client.stationsAround(
@@ -111,6 +115,7 @@ struct NearbyOptions {
     var json = false
     var cache: URL?
     var deadline = 30.0
+    var layout = TileLayout.standard
 
     init(_ arguments: [String], usage: String) throws {
         var reader = Arguments(arguments)
@@ -149,6 +154,8 @@ struct NearbyOptions {
             guard seconds > 0, seconds <= 600 else { throw UsageError("--deadline must be above 0 and at most 600") }
             deadline = seconds
         }
+        layout =
+            try reader.option("--layout", as: TileLayout.init(rawValue:), expected: TileLayout.choices) ?? .standard
         try reader.finish()
     }
 

@@ -123,7 +123,7 @@ import _FuelTestSupport
     }
 
     /// Rewrites `fetchedAt` in every metadata file below a `fuel-nearby --cache` folder.
-    private static func ageCache(_ cache: URL, fetchedAt: String) throws {
+    static func ageCache(_ cache: URL, fetchedAt: String) throws {
         let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?.allObjects ?? []
         let metas = files.compactMap { $0 as? URL }.filter { $0.pathExtension == "meta" }
         try #require(!metas.isEmpty, "no .meta files in \(cache.path)")
@@ -155,6 +155,9 @@ import _FuelTestSupport
             message: "unknown option --colour"),
         BadFlags(
             name: "zero radius", arguments: ["--base", "/"] + corner + ["--radius", "0"], message: "--radius must be"),
+        BadFlags(
+            name: "unknown layout", arguments: ["--base", "/"] + corner + ["--layout", "v3"],
+            message: "--layout expects auto, v1 or v2, got 'v3'"),
     ]
 
     @Test(arguments: badFlags)
@@ -169,6 +172,7 @@ import _FuelTestSupport
         let run = try NearbyRun(["--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("--base URL|DIR"))
+        #expect(run.stdout.contains("[--layout auto|v1|v2]"))
     }
 
     private static func servedFixture() throws -> (URL, TileServer) {

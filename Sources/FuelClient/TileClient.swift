@@ -10,8 +10,8 @@ import FuelFormat
 /// An empty cell and a cell that could not be fetched are different evidence: a tile the lookup needs but cannot get
 /// fails the lookup. With format 1 an older cached copy stands in and is flagged as stale, and a 404 for a listed cell
 /// reads as an empty cell. With format 2 a 404 for a tile the index names means the index is outdated: the lookup
-/// reads the index again, once, ignoring its trust period, and answers wholly from the new one, or fails. Concurrent
-/// lookups share one request per file.
+/// reads the index again, once, ignoring its trust period, and fails, never answering with fewer stations or with
+/// tiles of two builds; the next lookup reads the new build. Concurrent lookups share one request per file.
 public actor TileClient {
     /// Where the published files live: an `http(s)` URL or a local folder; files are read from `<base>/fuel/…`.
     public nonisolated let base: URL
@@ -111,13 +111,14 @@ public actor TileClient {
     ) async throws(NearbyError) -> NearbyResult {
         try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
         let cells = grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
-        var index = try await lookupIndex(refetch: false)
-        var tiles = await resolveTiles(cells, through: index)
+        let index = try await lookupIndex(refetch: false)
+        let tiles = await resolveTiles(cells, through: index)
+        var renewed: LookupIndex?
         if tiles.contains(where: \.isNotFound) {
             // Format 2: the index names a tile the server no longer has, so a newer build has replaced the index and
-            // pruned the tile. Read the index again, whatever its trust period, and answer wholly from the new one.
-            index = try await lookupIndex(refetch: true)
-            tiles = await resolveTiles(cells, through: index)
+            // the tile was pruned. Read the index again, once, whatever its trust period, so that the next lookup
+            // reads the new build; this one fails rather than answer with fewer stations or mix two builds.
+            renewed = try? await lookupIndex(refetch: true)
         }
 
         var outcomes: [TileKey: TileOutcome] = [:]
@@ -142,10 +143,18 @@ public actor TileClient {
             case .rejected(let error):
                 failures.append(failure("\(error)"))
             case .notFound(let status, _):
+                let next =
+                    renewed.map { renewed in
+                        renewed.builtAt == index.builtAt
+                            ? "; the index was read again and still names it"
+                            : "; the index was read again: a new lookup reads the build of "
+                                + UTCTime.format(renewed.builtAt)
+                    } ?? "; the index could not be read again"
                 failures.append(
                     failure(
-                        "HTTP \(status): the index names this tile but the server does not have it, also after the "
-                            + "index was read again"))
+                        "HTTP \(status): the index this lookup read (built \(UTCTime.format(index.builtAt))) names "
+                            + "this tile but the server no longer has it, so a newer build replaced that index"
+                            + next))
             }
         }
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }

@@ -5,7 +5,8 @@ import Testing
 import _FuelTestSupport
 
 /// Format 2's promise to a reader: one lookup, one build. A 404 for a tile the index names means the index is
-/// outdated, never an empty cell; the lookup reads the index again, once, and answers wholly from it, or fails.
+/// outdated, never an empty cell: the lookup reads the index again, once, and fails; the next lookup reads the new
+/// build.
 @Suite(.serverLogsOnFailure) struct SnapshotConsistencyTests {
     /// Build B: every price 0.1 higher than build A's, so that every tile has a new hash, an hour later.
     static let buildB = SnapshotBuild(
@@ -30,7 +31,7 @@ import _FuelTestSupport
         }
     }
 
-    @Test func aPrunedTileIsFoundThroughTheNewIndexAndTheAnswerIsTheNewBuilds() async throws {
+    @Test func aPrunedTileFailsTheLookupAndTheNextOneReadsTheNewBuild() async throws {
         let fixture = try LookupFixture(layout: .v2)
         let buildA = try #require(fixture.snapshot)
         let client = fixture.client(layout: .v2)
@@ -39,6 +40,15 @@ import _FuelTestSupport
         try Self.buildB.write(to: fixture.out)
         try buildA.prune(TileFixtures.cornerTiles, from: fixture.out)
 
+        let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
+        #expect(error?.code == .tilesUnavailable)
+        #expect(error?.failedTiles.map(\.key.description).sorted() == TileFixtures.cornerTiles.sorted())
+        #expect(
+            error?.failedTiles.first?.reason.hasSuffix(
+                "a new lookup reads the build of \(UTCTime.format(Self.buildB.builtAt))") == true,
+            "\(String(describing: error))")
+
+        // Within the index's 60 s of trust, the next lookup reads B's index, read again above, and B's tiles.
         let result = try await fixture.cornerLookup(client)
         let expected = try await Self.answer(of: Self.buildB)
         #expect(Self.prices(result) == Self.prices(expected))
@@ -46,7 +56,7 @@ import _FuelTestSupport
         #expect(result.indexBuiltAt == Self.buildB.builtAt)
         #expect(result.tiles.values.allSatisfy { $0 == .ok })
         #expect(result.emptyTiles.isEmpty)
-        // The index twice (the second time within its 60 s of trust), each of A's tiles once (404), B's once.
+        // The index twice (the second time within its trust), each of A's tiles once (404), B's once.
         let requests = try await fixture.server.requests()
         #expect(requests[SnapshotBuild.indexServerPath] == ["200": 2])
         for key in TileFixtures.cornerTiles {
@@ -70,7 +80,7 @@ import _FuelTestSupport
     ]
 
     @Test(arguments: stillMissing)
-    func aTileStillMissingAfterTheIndexIsReadAgainFailsTheLookup(_ missing: StillMissing) async throws {
+    func aMissingTileFailsTheLookupAfterTheIndexIsReadAgain(_ missing: StillMissing) async throws {
         let fixture = try LookupFixture(layout: .v2)
         let client = fixture.client(layout: .v2)
         var current = try #require(fixture.snapshot)
@@ -89,11 +99,14 @@ import _FuelTestSupport
         #expect(error?.failedTiles.first?.url.hasSuffix(current.serverPath(key)) == true)
         #expect(
             error?.failedTiles.first?.reason
-                == "HTTP \(missing.status): the index names this tile but the server does not have it, also after "
-                + "the index was read again")
-        // Asked twice, once through each reading of the index.
-        #expect(try await fixture.server.count(current.serverPath(key), status: missing.status) == 2)
+                == "HTTP \(missing.status): the index this lookup read (built \(UTCTime.format(current.builtAt))) "
+                + "names this tile but the server no longer has it, so a newer build replaced that index; the index "
+                + "was read again and still names it")
+        // The tile once, the index once more than before; a second lookup fails the same way (never empty).
+        #expect(try await fixture.server.count(current.serverPath(key), status: missing.status) == 1)
         #expect(try await fixture.server.count(SnapshotBuild.indexServerPath) == (missing.olderVersionCached ? 3 : 2))
+        let again = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
+        #expect(again?.code == .tilesUnavailable)
     }
 
     struct Interleaving: Sendable, CustomTestStringConvertible {
@@ -108,7 +121,8 @@ import _FuelTestSupport
     static let interleavings = [
         Interleaving(name: "A's tiles still there: all of A", prunedFromA: [], answersFromB: false),
         Interleaving(
-            name: "two of A's tiles pruned: all of B", prunedFromA: ["76_-18", "77_-19"], answersFromB: true),
+            name: "two of A's tiles pruned: a failure, then all of B", prunedFromA: ["76_-18", "77_-19"],
+            answersFromB: true),
     ]
 
     /// A reader and a publisher, step by step: the reader gets A's index; then the publisher writes B's tiles and
@@ -122,7 +136,13 @@ import _FuelTestSupport
             try Self.buildB.write(to: out)
             try buildA.prune(interleaving.prunedFromA, from: out)
         }
-        let result = try await fixture.cornerLookup(fixture.client(transport: transport, layout: .v2))
+        let client = fixture.client(transport: transport, layout: .v2)
+        if interleaving.answersFromB {
+            // A's index names tiles that are gone: the lookup fails rather than answer with some of A's cells.
+            let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
+            #expect(error?.failedTiles.map(\.key.description).sorted() == interleaving.prunedFromA.sorted())
+        }
+        let result = try await fixture.cornerLookup(client)
 
         let answerA = try await Self.answer(of: buildA)
         let answerB = try await Self.answer(of: Self.buildB)

@@ -15,6 +15,9 @@ import Synchronization
 /// archived builds outside `--keep` beyond the newest 7. Any error stops before the next phase and prunes nothing.
 public struct SnapshotUploader: Sendable {
     public let settings: UploadSettings
+    /// Awaited after each phase (`tiles and files`, `build archive`, `index`, `prune`) that wrote something. A test
+    /// hook, not public API: a test interleaves a reader with the publish, step by step.
+    package var afterPhase: @Sendable (String) async -> Void = { _ in }
     private let log: @Sendable (String) -> Void
     private let secrets: [String]
 
@@ -102,6 +105,7 @@ public struct SnapshotUploader: Sendable {
                 throw UploadError.objectsFailed(
                     phase: phase, failures: failures.failures, notAttempted: failures.notAttempted, indexWritten: false)
             }
+            await afterPhase(phase)
         }
 
         // Phase 3: the one mutable object.
@@ -112,6 +116,7 @@ public struct SnapshotUploader: Sendable {
                 condition: plan.indexCondition, log: log)
             summary.puts += 1
             summary.bytes += index.bytes.count
+            await afterPhase("index")
         }
 
         // Phase 4: prune, decided only now that the index is live, and checked again before every batch.
@@ -135,6 +140,7 @@ public struct SnapshotUploader: Sendable {
                         indexWritten: true)
                 }
             }
+            await afterPhase("prune")
         }
         return summary
     }

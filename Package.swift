@@ -98,7 +98,7 @@ let package = Package(
             name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelUploadTests",
-            dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "_FuelTestSupport"]),
+            dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "FuelClient", "_FuelTestSupport"]),
         // FuelBuild makes the format-2 sets the client tests read, with the publisher's own code.
         .testTarget(
             name: "FuelClientTests", dependencies: ["FuelClient", "FuelBuild", "FuelFeeds", "_FuelTestSupport"]),

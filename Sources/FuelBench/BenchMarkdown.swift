@@ -174,6 +174,7 @@ public enum BenchMarkdown {
                         + "\(snapshot.objectsInBucket) under `fuel/v2/` (objects, index and archived builds).",
                 ]
                 lines += snapshot.runs.map { "- `\($0.name)`: `\($0.line)`" }
+                lines += formatLookupLines(snapshot.lookups)
             }
         }
         if let lookups = results.lookups {
@@ -220,4 +221,35 @@ public enum BenchMarkdown {
 
 extension UploadStats {
     var runs: [UploadRun] { [first, unchanged, changed] }
+}
+
+extension BenchMarkdown {
+    /// Format 1 against format 2: requests and bytes per lookup, cold and a day later.
+    static func formatLookupLines(_ stats: [FormatLookupStats]) -> [String] {
+        guard let points = stats.first?.points else { return [] }
+        var lines = [
+            "", "### Lookups, format 1 against format 2 (\(points) points, 10 km, the same two builds)", "",
+            "| format | pass | requests per lookup: median | p95 | bytes per lookup: median | p95 | requests in all "
+                + "| of which 304 |",
+            "|---|---|---|---|---|---|---|---|",
+        ]
+        for stat in stats {
+            for (name, pass) in [
+                ("cold (new client per lookup)", stat.cold),
+                ("warm, a day later, after the 5% rebuild", stat.warmAfterRebuild),
+            ] {
+                lines.append(
+                    "| \(stat.format) | \(name) | "
+                        + String(format: "%.0f | %.0f | ", pass.requestsMedian, pass.requestsP95)
+                        + "\(ByteCount.format(Int(pass.bytesMedian))) | \(ByteCount.format(Int(pass.bytesP95))) | "
+                        + "\(pass.requests) | \(pass.notModified) |")
+            }
+        }
+        lines += [
+            "",
+            "Requests count every answer (200, 304, 404), index included; bytes are gzipped bodies. The server answers "
+                + "as S3 or a CDN would: the ETag is the MD5 of the bytes, and a matching `If-None-Match` gets 304.",
+        ]
+        return lines
+    }
 }

@@ -143,7 +143,7 @@ public struct BenchRunner: Sendable {
                     "fuel-bench gen --scale 1 --seed \(options.seed) --change-prices 0.05 --out FEEDS-CHANGED; "
                         + "fuel-publish build … --built-at \(BenchOptions.rebuiltAt); then upload again",
                     "python3 \(Self.relative(options.seaweedScript.path)) --port 0 --bucket fuel-bench   # SeaweedFS",
-                    "fuel-publish build … --layout v2; fuel-publish upload --layout v2 --keep 48 --now BUILT_AT "
+                    "fuel-publish build … --layout both; fuel-publish upload --layout v2 --keep 48 --now BUILT_AT "
                         + "--bucket fuel-bench --endpoint http://127.0.0.1:PORT   # in process: SnapshotUploader",
                 ]
             } catch {
@@ -280,15 +280,18 @@ public struct BenchRunner: Sendable {
         do {
             snapshot = try await SnapshotBench.measure(
                 script: options.seaweedScript, base: feedsFolder(scale), changed: feeds, work: options.work,
+                points: options.lookupPoints, seed: options.seed,
                 build: { feeds, out, builtAt in
                     let result = try ProcessMeter.run(
                         options.publisher,
                         [
                             "build", "--feeds", feeds.path, "--out", out.path, "--adapters", options.adapters.path,
-                            "--built-at", builtAt, "--layout", "v2",
+                            "--built-at", builtAt, "--layout", "both",
                         ],
-                        stderr: logs.appendingPathComponent("build-v2.err"))
-                    guard result.status == 0 else { throw BenchError("a format-2 build failed; see build-v2.err") }
+                        stderr: logs.appendingPathComponent("build-both.err"))
+                    guard result.status == 0 else {
+                        throw BenchError("a --layout both build failed; see build-both.err")
+                    }
                 }, log: log)
         } catch {
             log("upload, format 2: not measured: \(error)")

@@ -31,6 +31,8 @@ public struct SnapshotUploadStats: Sendable, Codable, Equatable {
     public var objectsInBucket: Int
     /// Objects one build names (tiles, brands, sources).
     public var objectsPerBuild: Int
+    /// Lookups in format 1 and in format 2 over the same two builds.
+    public var lookups: [FormatLookupStats]
 
     public var runs: [SnapshotUploadRun] { [first, unchanged, changed] }
 }
@@ -43,17 +45,17 @@ enum SnapshotBench {
 
     /// First publish, unchanged republish, and the day after with 5% of prices changed, `--keep 48`.
     /// - Parameters:
-    ///   - build: builds feeds into an output folder in format 2 at a `builtAt`; throws when the build fails.
+    ///   - build: builds feeds into an output folder in both formats at a `builtAt`; throws when the build fails.
     static func measure(
-        script: URL, base: URL, changed: URL, work: URL, build: (URL, URL, String) throws -> Void,
-        log: (String) -> Void
+        script: URL, base: URL, changed: URL, work: URL, points: Int, seed: UInt64,
+        build: (URL, URL, String) throws -> Void, log: (String) -> Void
     ) async throws -> SnapshotUploadStats {
         guard FileManager.default.fileExists(atPath: script.path) else { throw BenchError("\(script.path) is missing") }
         log("upload, format 2: starting SeaweedFS")
         let server = try S3ServerProcess(script: script, bucket: bucket, timeout: 120)
         defer { server.stop() }
-        let first = work.appendingPathComponent("out-v2-first")
-        let second = work.appendingPathComponent("out-v2-changed")
+        let first = work.appendingPathComponent("out-both-first")
+        let second = work.appendingPathComponent("out-both-changed")
         for folder in [first, second] { try? FileManager.default.removeItem(at: folder) }
         try build(base, first, BenchOptions.builtAt)
         try build(changed, second, BenchOptions.rebuiltAt)
@@ -67,9 +69,12 @@ enum SnapshotBench {
         let settings = try settings(from: second, server: server, now: BenchOptions.rebuiltAt)
         let listing = try await settings.makeClient().listAll(prefix: settings.snapshotPrefix).etags
         let perBuild = try LocalSnapshot.load(from: second).objects.count
+        log("lookups: format 1 against format 2, \(points) points, cold and a day later after the 5% rebuild")
+        let lookups = try await FormatLookupBench.run(first: first, rebuilt: second, points: points, seed: seed)
         return SnapshotUploadStats(
             first: one, unchanged: two, changed: three,
-            objectsInBucket: listing.keys.filter { !$0.hasSuffix("/.lock") }.count, objectsPerBuild: perBuild)
+            objectsInBucket: listing.keys.filter { !$0.hasSuffix("/.lock") }.count, objectsPerBuild: perBuild,
+            lookups: lookups)
     }
 
     private static func settings(from out: URL, server: S3ServerProcess, now: String) throws -> UploadSettings {

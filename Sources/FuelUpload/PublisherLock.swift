@@ -64,6 +64,23 @@ struct PublisherLock: Sendable {
         return PublisherLock(key: key, run: run)
     }
 
+    /// Runs `body` holding the lock of `prefix` (no lock for a dry run, which writes nothing), and releases it
+    /// whatever happens.
+    static func holding<Value>(
+        prefix: String, client: S3Client, dryRun: Bool, log: @escaping @Sendable (String) -> Void,
+        _ body: () async throws -> Value
+    ) async throws -> Value {
+        let lock = dryRun ? nil : try await acquire(prefix: prefix, client: client, log: log)
+        do {
+            let value = try await body()
+            await lock?.release(client: client, log: log)
+            return value
+        } catch {
+            await lock?.release(client: client, log: log)
+            throw error
+        }
+    }
+
     /// Deletes the lock if it is still this run's; a failure is logged, never thrown (it expires anyway).
     func release(client: S3Client, log: @Sendable (String) -> Void) async {
         do {

@@ -15,24 +15,19 @@ import Synchronization
 public struct Uploader: Sendable {
     public let settings: UploadSettings
     private let log: @Sendable (String) -> Void
-    private let secrets: [String]
+    private let redaction: Redaction
 
     /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
     public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        let secrets = settings.credentials.secrets
-        self.secrets = secrets
-        self.log = { line in log(Self.redact(line, secrets)) }
+        redaction = Redaction(settings.credentials)
+        self.log = redaction.guarding(log)
     }
 
     /// Runs the upload (or, with `dryRun`, only the LIST and the plan).
     /// - Throws: ``UploadError``; descriptions never hold a secret.
     public func run() async throws -> UploadSummary {
-        do {
-            return try await perform()
-        } catch let error as UploadError {
-            throw Self.redact(error, secrets)
-        }
+        try await redaction.run { try await perform() }
     }
 
     private func perform() async throws -> UploadSummary {
@@ -49,16 +44,9 @@ public struct Uploader: Sendable {
         }
 
         // One publisher at a time: taken before the LIST the plan rests on, released whatever happens.
-        let lock =
-            settings.dryRun ? nil : try await PublisherLock.acquire(prefix: settings.prefix, client: client, log: log)
-        do {
-            let summary = try await publish(build, client: client, stopwatch: stopwatch, retries: retries)
-            await lock?.release(client: client, log: log)
-            return summary
-        } catch {
-            await lock?.release(client: client, log: log)
-            throw error
-        }
+        return try await PublisherLock.holding(
+            prefix: settings.prefix, client: client, dryRun: settings.dryRun, log: log
+        ) { try await publish(build, client: client, stopwatch: stopwatch, retries: retries) }
     }
 
     private func publish(
@@ -218,28 +206,6 @@ public struct Uploader: Sendable {
                 if let failure = result { failures.append(failure) }
             }
             return (failures.sorted(), items.count - next)
-        }
-    }
-
-    static func redact(_ text: String, _ secrets: [String]) -> String {
-        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
-    }
-
-    static func redact(_ error: UploadError, _ secrets: [String]) -> UploadError {
-        switch error {
-        case .localBuild(let path, let reason):
-            .localBuild(path: redact(path, secrets), reason: redact(reason, secrets))
-        case .configuration(let message): .configuration(redact(message, secrets))
-        case .indexChanged: .indexChanged
-        case .objectsFailed(let phase, let failures, let notAttempted, let indexWritten):
-            .objectsFailed(
-                phase: phase, failures: failures.map { redact($0, secrets) }, notAttempted: notAttempted,
-                indexWritten: indexWritten)
-        case .request(let message): .request(redact(message, secrets))
-        case .shrink(let message): .shrink(redact(message, secrets))
-        case .locked(let message): .locked(redact(message, secrets))
-        case .outdated(let message): .outdated(redact(message, secrets))
-        case .rollback(let message): .rollback(redact(message, secrets))
         }
     }
 }

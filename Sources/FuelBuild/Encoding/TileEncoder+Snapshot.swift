@@ -5,13 +5,7 @@ extension TileEncoder {
     /// `fuel/v2/index.json` and `fuel/v2/builds/<name>.json`: members in a fixed order, object keys sorted.
     public static func encode(_ index: SnapshotIndex) -> [UInt8] {
         var writer = JSONWriter(capacity: 40 * index.tiles.count + 512)
-        writer.beginObject()
-        writer.key("version")
-        writer.integer(index.version)
-        writer.key("gridDegrees")
-        writer.number(index.gridDegrees, decimals: 6)
-        writer.key("builtAt")
-        writer.time(index.builtAt)
+        writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
         writer.key("previous")
         if let previous = index.previous { writer.time(previous) } else { writer.null() }
         writer.key("tiles")

@@ -51,13 +51,7 @@ public enum TileEncoder {
     /// `fuel/index.json`.
     public static func encode(_ index: TileIndex) -> [UInt8] {
         var writer = JSONWriter(capacity: 16 * index.tiles.count + 256)
-        writer.beginObject()
-        writer.key("version")
-        writer.integer(index.version)
-        writer.key("gridDegrees")
-        writer.number(index.gridDegrees, decimals: 6)
-        writer.key("builtAt")
-        writer.time(index.builtAt)
+        writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
         writer.key("tiles")
         writer.beginArray()
         for key in index.tiles { writer.string(key) }
@@ -65,6 +59,17 @@ public enum TileEncoder {
         writeCountries(index.countries, to: &writer)
         writer.endObject()
         return writer.bytes
+    }
+
+    /// Opens an index object with the members both formats start with: `version`, `gridDegrees`, `builtAt`.
+    static func writeIndexHeader(version: Int, gridDegrees: Double, builtAt: Date, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("version")
+        writer.integer(version)
+        writer.key("gridDegrees")
+        writer.number(gridDegrees, decimals: 6)
+        writer.key("builtAt")
+        writer.time(builtAt)
     }
 
     /// The index's `"countries"` member, by country code; shared by both formats' indexes.

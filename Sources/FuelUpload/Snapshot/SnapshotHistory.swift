@@ -26,20 +26,19 @@ public struct SnapshotHistory: Sendable {
 
     public let settings: UploadSettings
     private let log: @Sendable (String) -> Void
-    private let secrets: [String]
+    private let redaction: Redaction
 
     /// - Parameter log: progress lines; secrets are removed before it sees them.
     public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        let secrets = settings.credentials.secrets
-        self.secrets = secrets
-        self.log = { line in log(Uploader.redact(line, secrets)) }
+        redaction = Redaction(settings.credentials)
+        self.log = redaction.guarding(log)
     }
 
     /// Every archived build, oldest first.
     /// - Throws: ``UploadError``.
     public func builds() async throws -> [Build] {
-        do {
+        try await redaction.run {
             let client = settings.makeClient()
             let listing = try await list(client)
             let live = listing[settings.snapshotPrefix + SnapshotFormat.indexPath].map(UploadPlan.normalise)
@@ -64,8 +63,6 @@ public struct SnapshotHistory: Sendable {
                 throw UploadError.request(failures.failures.joined(separator: "; "))
             }
             return found.withLock { $0 }.sorted { $0.name < $1.name }
-        } catch let error as UploadError {
-            throw Uploader.redact(error, secrets)
         }
     }
 
@@ -73,21 +70,11 @@ public struct SnapshotHistory: Sendable {
     /// - Returns: the build restored and the one it replaced (nil when there was no index).
     /// - Throws: ``UploadError/rollback(_:)`` when the build is not archived or is incomplete; nothing is written.
     public func rollback(to builtAt: Date) async throws -> (restored: Build, replaced: String?) {
-        do {
+        try await redaction.run {
             let client = settings.makeClient()
-            let lock =
-                settings.dryRun
-                ? nil : try await PublisherLock.acquire(prefix: settings.snapshotPrefix, client: client, log: log)
-            do {
-                let result = try await restore(builtAt, client: client)
-                await lock?.release(client: client, log: log)
-                return result
-            } catch {
-                await lock?.release(client: client, log: log)
-                throw error
-            }
-        } catch let error as UploadError {
-            throw Uploader.redact(error, secrets)
+            return try await PublisherLock.holding(
+                prefix: settings.snapshotPrefix, client: client, dryRun: settings.dryRun, log: log
+            ) { try await restore(builtAt, client: client) }
         }
     }
 

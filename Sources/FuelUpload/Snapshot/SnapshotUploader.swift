@@ -19,24 +19,19 @@ public struct SnapshotUploader: Sendable {
     /// hook, not public API: a test interleaves a reader with the publish, step by step.
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
     private let log: @Sendable (String) -> Void
-    private let secrets: [String]
+    private let redaction: Redaction
 
     /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
     public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        let secrets = settings.credentials.secrets
-        self.secrets = secrets
-        self.log = { line in log(Uploader.redact(line, secrets)) }
+        redaction = Redaction(settings.credentials)
+        self.log = redaction.guarding(log)
     }
 
     /// Runs the upload (or, with `dryRun`, only the reads and the plan).
     /// - Throws: ``UploadError``; descriptions never hold a secret.
     public func run() async throws -> SnapshotSummary {
-        do {
-            return try await perform()
-        } catch let error as UploadError {
-            throw Uploader.redact(error, secrets)
-        }
+        try await redaction.run { try await perform() }
     }
 
     private func perform() async throws -> SnapshotSummary {
@@ -52,19 +47,12 @@ public struct SnapshotUploader: Sendable {
             retries.withLock { $0 += 1 }
             log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
         }
-        let lock =
-            settings.dryRun
-            ? nil : try await PublisherLock.acquire(prefix: settings.snapshotPrefix, client: client, log: log)
-        do {
-            var summary = try await publish(snapshot, client: client)
-            await lock?.release(client: client, log: log)
-            summary.seconds = stopwatch.seconds
-            summary.retries = retries.withLock { $0 }
-            return summary
-        } catch {
-            await lock?.release(client: client, log: log)
-            throw error
-        }
+        var summary = try await PublisherLock.holding(
+            prefix: settings.snapshotPrefix, client: client, dryRun: settings.dryRun, log: log
+        ) { try await publish(snapshot, client: client) }
+        summary.seconds = stopwatch.seconds
+        summary.retries = retries.withLock { $0 }
+        return summary
     }
 
     private func publish(_ snapshot: LocalSnapshot, client: S3Client) async throws -> SnapshotSummary {

@@ -95,7 +95,10 @@ import _FuelTestSupport
         let bucket = try await SnapshotBucket.make(implementation)
         try await bucket.publish(.day(0))
         let first = try await bucket.liveIndex()
+        let firstAnswer = SnapshotReaderTests.prices(try await SnapshotReaderTests.freshAnswer(bucket))
         try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        let secondAnswer = SnapshotReaderTests.prices(try await SnapshotReaderTests.freshAnswer(bucket))
+        #expect(secondAnswer != firstAnswer)
         let history = SnapshotHistory(settings: try bucket.settings(), log: LineCapture().sink)
         let listed = try await history.builds()
         #expect(listed.map(\.name) == ["20261201T050000Z", "20261202T050000Z"])
@@ -108,6 +111,8 @@ import _FuelTestSupport
         #expect(replaced == "20261202T050000Z")
         let live = try await bucket.liveIndex()
         #expect(live == first)
+        // A phone's lookup answers the first day's prices again.
+        #expect(SnapshotReaderTests.prices(try await SnapshotReaderTests.freshAnswer(bucket)) == firstAnswer)
         let client = try bucket.client()
         let archived = try await client.get(key: bucket.snapshotPrefix + "builds/20261201T050000Z.json")
         #expect(try await client.get(key: bucket.snapshotPrefix + "index.json").body == archived.body)
@@ -171,5 +176,36 @@ import _FuelTestSupport
         }
         #expect(String(describing: error).contains("rollback"))
         #expect(try await bucket.remote(under: bucket.snapshotPrefix) == before)
+    }
+}
+
+/// Format 2 never prunes after an error: the proxy in front of moto fails the index PUT of a publish that would
+/// prune, and every object stays.
+@Suite(.serverLogsOnFailure) struct SnapshotFailureTests {
+    @Test func aFailedIndexWriteLeavesTheIndexAndPrunesNothing() async throws {
+        let bucket = try await SnapshotBucket.make(.moto)
+        let day0 = SnapshotFixture.day(0)
+        try await bucket.publish(day0)
+        try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)
+
+        // Two days later, a publish that would prune the first build's changed tile; its index PUT fails.
+        let later = SnapshotFixture(
+            builtAt: day0.builtAt.addingTimeInterval(49 * 3600),
+            prices: SnapshotFixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44]).prices)
+        try later.build(into: bucket.out, layout: .v2)
+        let faulty = try S3Proxy(S3TestServer.shared(), faults: ["--fail-key", bucket.snapshotPrefix + "index.json"])
+        var settings = try bucket.settings(keepHours: 48, now: later.builtAt)
+        settings.endpoint = try S3Endpoint(parsing: faulty.endpoint, source: "the faulty proxy")
+        settings.retry = .none
+        let error = await #expect(throws: UploadError.self) {
+            try await SnapshotUploader(settings: settings, log: LineCapture().sink).run()
+        }
+        #expect(String(describing: error).contains("the index in the bucket was not changed and nothing was deleted"))
+
+        let after = try await bucket.remote(under: bucket.snapshotPrefix)
+        #expect(after["index.json"] == before["index.json"])
+        for (path, etag) in before { #expect(after[path] == etag, "\(path) is still there, unchanged") }
+        #expect(try faulty.entries().filter(\.isDelete).isEmpty, "not one DELETE was sent")
     }
 }

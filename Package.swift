@@ -60,6 +60,8 @@ let package = Package(
         .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
         .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelBuild"]),
+        // Seeing a build: the comparison of two builds (`diff`) and the self-contained map report (`report`).
+        .target(name: "FuelReport", dependencies: ["FuelFormat", "FuelCodecs", "FuelBuild"]),
         // The phone's lookup: depends on the contract and Foundation only.
         .target(name: "FuelClient", dependencies: ["FuelFormat"]),
         // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
@@ -76,7 +78,9 @@ let package = Package(
 
         .executableTarget(
             name: "fuel-publish",
-            dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "FuelCommandLine"]),
+            dependencies: [
+                "FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "FuelReport", "FuelCommandLine",
+            ]),
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelFormat", "FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelFormat", "FuelBench", "FuelCommandLine"]),
 
@@ -100,6 +104,9 @@ let package = Package(
             name: "FuelUploadTests",
             dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "FuelClient", "_FuelTestSupport"]),
         // FuelBuild makes the format-2 sets the client tests read, with the publisher's own code.
+        .testTarget(
+            name: "FuelReportTests",
+            dependencies: ["FuelReport", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelClientTests", dependencies: ["FuelClient", "FuelBuild", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),

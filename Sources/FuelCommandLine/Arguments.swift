@@ -71,6 +71,14 @@ public struct Arguments: Sendable {
         try option(name).map { $0.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } }
     }
 
+    /// Consumes every argument that is not an option, in order (`diff OLD NEW`). Read the options first: a value
+    /// left after its option would be taken as a positional argument.
+    public mutating func positionals() -> [String] {
+        let values = remaining.filter { !$0.hasPrefix("-") }
+        remaining.removeAll { !$0.hasPrefix("-") }
+        return values
+    }
+
     /// Fails on anything not consumed.
     /// - Throws: ``UsageError`` naming the first unknown argument.
     public func finish() throws {

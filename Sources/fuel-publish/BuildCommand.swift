@@ -36,7 +36,8 @@ enum BuildCommand {
                              content-addressed files, index and archived build under OUT/fuel/v2/; both: the
                              two side by side, for apps migrating to format 2
           --dry-run          build and report, but write nothing
-          --json             print the report as JSON on stdout
+          --json             print the report as JSON on stdout (machine keys: reasons as codes, their
+                             sentences under "reasons"); a refused build prints {"ok": false, "error": …}
         """
 
     static func run(_ arguments: inout Arguments) async throws {
@@ -66,6 +67,8 @@ enum BuildCommand {
             (report, files) = try await builder.run { line in Console.error(line) }
         } catch {
             GitHubActions.appendSummary(BuildReport.refusalMarkdown(String(describing: error)))
+            // stdout stays one JSON document for a machine; the message still goes to stderr with the exit code.
+            if json { Console.output(BuildFailure(error).json()) }
             throw error
         }
         if json { Console.output(report.json()) } else { Console.error(report.text()) }

@@ -14,6 +14,7 @@ struct FuelPublishCommand {
           status    how old the published data is (exit 1 when stale), for an operator or a monitor
           builds    format 2: the archived builds in the bucket, with age and stations, and which are restorable
           rollback  format 2: make an archived build the live index again (--to BUILT_AT)
+          diff      what changed between two builds: stations added, removed and moved, prices, tiles
 
         Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
@@ -22,7 +23,7 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback"]) {
+            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback", "diff"]) {
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
@@ -35,6 +36,8 @@ struct FuelPublishCommand {
                 try await BuildsCommand.run(&arguments)
             case "rollback":
                 try await RollbackCommand.run(&arguments)
+            case "diff":
+                try await DiffCommand.run(&arguments)
             default:
                 if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
                 if let first = CommandMain.arguments.first, !first.hasPrefix("-") {

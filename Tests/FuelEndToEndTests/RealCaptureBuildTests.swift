@@ -22,15 +22,15 @@ import _FuelTestSupport
 
     static let expected: [Expected] = [
         Expected(
-            country: "AT", records: 20, parsed: 10, kept: 5, rejected: ["no current price": 5],
+            country: "AT", records: 20, parsed: 10, kept: 5, rejected: ["no-current-price": 5],
             updated: "2026-06-11T09:00:01Z"),
         Expected(country: "ES", records: 40, parsed: 40, kept: 40, rejected: [:], updated: "2025-09-13T00:46:36Z"),
         Expected(
             country: "FR", records: 9_949, parsed: 9_949, kept: 9_590,
-            rejected: ["no current price": 359, "price older than 30 days": 1_163, "price outside plausible band": 2],
+            rejected: ["no-current-price": 359, "price-too-old": 1_163, "price-outside-plausible-band": 2],
             updated: "2022-05-03T07:39:57Z"),
         Expected(
-            country: "IT", records: 457, parsed: 59, kept: 59, rejected: ["price older than 30 days": 4],
+            country: "IT", records: 457, parsed: 59, kept: 59, rejected: ["price-too-old": 4],
             updated: "2026-08-21T06:00:00Z"),
         Expected(country: "PT", records: 9, parsed: 2, kept: 2, rejected: [:], updated: "2026-06-08T12:15:00Z"),
     ]
@@ -100,6 +100,11 @@ import _FuelTestSupport
             #expect(country["updated"] as? String == expected.updated, "\(expected.country)")
         }
         let france = try #require(report["FR"]?["counters"] as? [String: Int])
-        #expect(france["hours left unknown: all seven days ferme but prices are current"] == 650)
+        let code = "hours-left-unknown-all-seven-days-ferme-but-prices-are-current"
+        #expect(france[code] == 650)
+        // Each code comes with the sentence it stands for.
+        let reasons = try #require(report["FR"]?["reasons"] as? [String: String])
+        #expect(reasons[code] == "hours left unknown: all seven days ferme but prices are current")
+        #expect(reasons["price-too-old"] == "price older than 30 days")
     }
 }

@@ -21,7 +21,8 @@ extension BuildReport {
             let rejected =
                 country.rejected.isEmpty
                 ? "none"
-                : country.rejected.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: "; ")
+                : country.rejected.sorted { $0.key < $1.key }.map { "\($0.value) \(country.reasons[$0.key] ?? $0.key)" }
+                    .joined(separator: "; ")
             let lag =
                 country.fetchedAt.flatMap { fetched -> String? in
                     guard let fetchedSeconds = UTCTime.parse(fetched), let feed = UTCTime.parse(country.updated) else {

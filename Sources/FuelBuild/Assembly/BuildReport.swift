@@ -13,12 +13,15 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var parsed: Int
         /// Stations published.
         public var kept: Int
-        /// Records, stations and prices dropped, by reason (adapter and validation).
+        /// Records, stations and prices dropped, by reason code (``ReasonCode``; adapter and validation).
         public var rejected: [String: Int]
-        /// Repairs that kept a record.
+        /// Repairs that kept a record, by reason code.
         public var repaired: [String: Int]
-        /// Other counts worth knowing that dropped nothing (unknown fuel names, sites listed twice, repaired rows).
+        /// Other counts worth knowing that dropped nothing (unknown fuel names, sites listed twice, repaired rows),
+        /// by reason code.
         public var counters: [String: Int]
+        /// The sentence each code of ``rejected``, ``repaired`` and ``counters`` stands for.
+        public var reasons: [String: String] = [:]
         public var notes: [String]
         /// The feed's own reference time, `…Z`.
         public var updated: String
@@ -46,6 +49,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var unchanged: Int
     }
 
+    /// Always true in a report; a refused build's JSON document (``BuildFailure``) has `"ok": false`.
+    public var ok = true
     public var countries: [Country]
     /// Files written under `OUT/fuel/`.
     public var files: Int
@@ -81,14 +86,14 @@ public struct BuildReport: Sendable, Codable, Equatable {
             }
             lines.append(line)
             if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
-            for (reason, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
-                lines.append("    rejected \(count): \(reason)")
+            for (code, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
+                lines.append("    rejected \(count): \(country.reasons[code] ?? code)")
             }
-            for (reason, count) in country.repaired.sorted(by: { $0.key < $1.key }) {
-                lines.append("    repaired \(count): \(reason)")
+            for (code, count) in country.repaired.sorted(by: { $0.key < $1.key }) {
+                lines.append("    repaired \(count): \(country.reasons[code] ?? code)")
             }
-            for (what, count) in country.counters.sorted(by: { $0.key < $1.key }) {
-                lines.append("    counted \(count): \(what)")
+            for (code, count) in country.counters.sorted(by: { $0.key < $1.key }) {
+                lines.append("    counted \(count): \(country.reasons[code] ?? code)")
             }
             for note in country.notes { lines.append("    note: \(note)") }
         }

@@ -178,6 +178,13 @@ public struct Builder: Sendable {
                     previous.index.countries[report.countries[index].country]?.stations
             }
         }
+        if !options.dryRun {
+            do {
+                try output.saveReport(report)
+            } catch {
+                progress("warning: the build is published, but its report could not be saved: \(error)")
+            }
+        }
         return (report, files)
     }
 
@@ -308,14 +315,18 @@ public struct Builder: Sendable {
             let country = build.dataset.config.country
             let tiles = assembly.tilesPerCountry[country] ?? 0
             let bytes = assembly.stationBytes[country] ?? 0
-            return BuildReport.Country(
+            let rejected = build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +)
+            var line = BuildReport.Country(
                 country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
-                kept: stations.count,
-                rejected: build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +),
-                repaired: build.validation.repairs, counters: build.parse.counters, notes: build.parse.notes,
+                kept: stations.count, rejected: ReasonCode.codes(rejected),
+                repaired: ReasonCode.codes(build.validation.repairs), counters: ReasonCode.codes(build.parse.counters),
+                notes: build.parse.notes,
                 updated: UTCTime.format(build.dataset.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
                 stationBytes: bytes, carriedSince: build.dataset.carriedSince.map(UTCTime.format),
                 carriedBecause: build.carriedBecause)
+            line.reasons = ReasonCode.sentences(
+                Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
+            return line
         }
         return BuildReport(
             countries: countries, files: files.count,

@@ -97,6 +97,24 @@ public struct OutputDirectory: Sendable {
         }
     }
 
+    /// `OUT/report.json`: the last published build's report, beside `OUT/fuel` (never uploaded), for `report`.
+    public var savedReport: URL { root.appendingPathComponent("report.json") }
+
+    /// Saves a published build's report as ``savedReport``, atomically.
+    /// - Throws: when it cannot be written.
+    public func saveReport(_ report: BuildReport) throws {
+        try Data(report.json().utf8).write(to: savedReport, options: .atomic)
+    }
+
+    /// The saved report of the published build, when there is one and it is that build's (same `builtAt`).
+    public func readSavedReport(builtAt: Date) -> BuildReport? {
+        guard let data = FileManager.default.contents(atPath: savedReport.path),
+            let report = try? JSONDecoder().decode(BuildReport.self, from: data),
+            report.builtAt == UTCTime.format(builtAt)
+        else { return nil }
+        return report
+    }
+
     /// Refuses an `OUT/fuel` that is a real folder (or file) instead of the link to a build, so that nothing the
     /// build did not write is ever moved or deleted.
     /// - Throws: ``BuildError/output(path:reason:)`` naming it.

@@ -140,13 +140,15 @@ struct SnapshotBucket: Sendable {
         ).run()
     }
 
-    /// A client straight to the server (through the proxy for moto).
+    /// A client straight to the server (through the proxy for moto). It retries a 5xx: moto's LIST walks the whole
+    /// shared bucket and answers 500 (a KeyError) when another test deletes a key under it at that moment.
     func client() throws -> S3Client {
         let settings = try settings()
         return S3Client(
             endpoint: settings.endpoint, bucket: bucket,
             signer: SigV4Signer(credentials: settings.credentials, region: settings.region),
-            http: HTTPClient(maxConcurrentTransfers: 4), retry: .none)
+            http: HTTPClient(maxConcurrentTransfers: 4),
+            retry: RetryPolicy(maxAttempts: 4, baseDelay: 0.05, maxDelay: 0.2))
     }
 
     /// ETags by path below `prefix`.

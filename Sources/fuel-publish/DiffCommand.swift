@@ -1,0 +1,37 @@
+import Foundation
+import FuelCommandLine
+import FuelReport
+
+/// `fuel-publish diff OLD NEW`: what changed between two builds.
+enum DiffCommand {
+    static let usage = """
+        usage: fuel-publish diff OLD NEW [--json]
+
+        Compares two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
+        stations added, removed and moved (more than 100 m), with up to 10 named examples each; prices changed per
+        fuel (how many, the median change, the largest rises and falls); tiles changed, added and removed.
+        Format 1 is read when a build has it, format 2 otherwise.
+
+          --json     print the comparison as JSON (stable keys) instead of text
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        let json: Bool
+        let folders: [String]
+        do {
+            json = try arguments.flag("--json")
+            folders = arguments.positionals()
+            try arguments.finish()
+            guard folders.count == 2 else {
+                throw UsageError("give two build folders, OLD and NEW (got \(folders.count))")
+            }
+        } catch let error as UsageError {
+            throw UsageError(error.message, usage: usage)
+        }
+        let old = try PublishedBuild.load(URL(fileURLWithPath: folders[0]))
+        let new = try PublishedBuild.load(URL(fileURLWithPath: folders[1]))
+        let comparison = BuildComparison.between(old, new)
+        Console.output(json ? comparison.json() : comparison.text())
+    }
+}

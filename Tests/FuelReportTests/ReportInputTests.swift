@@ -2,6 +2,7 @@ import Foundation
 import FuelFormat
 import FuelReport
 import Testing
+import _FuelTestSupport
 
 /// ``ReportInput``: the cell a station is drawn in is the cell its tile is published under.
 @Suite struct ReportInputTests {
@@ -12,5 +13,54 @@ import Testing
             builtAt: Date(timeIntervalSince1970: 0), gridDegrees: 0.5, stations: [station], cells: [key],
             cellChanges: [:], hasPrevious: false, countries: [], fuel: .diesel, title: "t")
         #expect(input.tileKey(of: station) == key)
+    }
+}
+
+/// ``ReportInput/of(_:previous:fuel:title:)`` on real builds of the samples: the table's columns, and the cells
+/// that changed since a previous build.
+@Suite struct ReportInputOfBuildTests {
+    static func build(_ feeds: URL, _ out: URL, builtAt: String) throws {
+        let result = try Executable.run(
+            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt])
+        try #require(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func theTableAndTheChangedCellComeFromTheBuilds() throws {
+        let root = RepositoryPaths.temporaryDirectory("report-input")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = root.appendingPathComponent("feeds")
+        try FileManager.default.copyItem(at: RepositoryPaths.samples(), to: feeds)
+        try Self.build(feeds, root.appendingPathComponent("old"), builtAt: "2026-11-30T08:00:00Z")
+        // One Spanish price changes: its cell, and only it, changes.
+        let spain = feeds.appendingPathComponent("ES/estaciones-terrestres-barcelona-2025-09-27-first40.json")
+        let text = try String(contentsOf: spain, encoding: .utf8)
+        let price = try #require(text.range(of: #""Precio Gasoleo A":"1,339""#))
+        try text.replacingCharacters(in: price, with: #""Precio Gasoleo A":"1,349""#).write(
+            to: spain, atomically: true, encoding: .utf8)
+        try Self.build(feeds, root.appendingPathComponent("new"), builtAt: "2026-12-01T08:00:00Z")
+
+        let old = try PublishedBuild.load(root.appendingPathComponent("old"))
+        let new = try PublishedBuild.load(root.appendingPathComponent("new"))
+        let input = ReportInput.of(new, previous: old, fuel: .diesel, title: "t")
+        #expect(input.hasPrevious)
+        #expect(input.cellChanges.count == 1)
+        #expect(input.cellChanges.values.first == .changed)
+        #expect(input.stations.count == new.stations.count)
+        #expect(input.countries.map(\.country) == ["AT", "ES", "FR", "IT", "PT"])
+        let austria = try #require(input.countries.first)
+        #expect(austria.rejected == ["no-current-price": 5], "from the saved report")
+        #expect(austria.previousStations == austria.stations)
+        for country in input.countries {
+            #expect(country.tiles > 0 && country.bytes > 0, "\(country.country)")
+            #expect(abs(country.feedAgeHours - new.index.builtAt.timeIntervalSince(country.feedTime) / 3600) < 1e-9)
+        }
+        // Without a previous build nothing is outlined; a copy of a fuel/ folder reads as a build too.
+        let copy = root.appendingPathComponent("copy/fuel")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("old/fuel").resolvingSymlinksInPath(), to: copy)
+        let alone = ReportInput.of(try PublishedBuild.load(copy), previous: nil, fuel: .diesel, title: "t")
+        #expect(!alone.hasPrevious && alone.cellChanges.isEmpty)
+        #expect(alone.stations.count == old.stations.count)
     }
 }

@@ -109,6 +109,7 @@ let package = Package(
             dependencies: ["FuelReport", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelClientTests", dependencies: ["FuelClient", "FuelBuild", "FuelFeeds", "_FuelTestSupport"]),
+        .testTarget(name: "FuelCommandLineTests", dependencies: ["FuelCommandLine"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch"],

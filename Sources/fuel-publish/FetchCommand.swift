@@ -122,8 +122,16 @@ enum FetchCommand {
     static func execute(_ options: FetchOptions) async throws {
         let fetcher = FeedFetcher(options: options)
 
-        let display = FetchProgressDisplay(terminal: Console.stderrIsTerminal) { Console.errorRaw($0) }
-        let report = try await fetcher.run(events: display.handle)
+        let terminal = Console.stderrIsTerminal
+        let display = FetchProgressDisplay(terminal: terminal) { Console.errorRaw($0) }
+        // Without a terminal to redraw on, a long crawl (AT) still says where it is at least every 10 s.
+        let beat = Heartbeat(line: { display.statusLine(seconds: $0) }, write: { Console.error($0) })
+        if !terminal { beat.start() }
+        defer { beat.stop() }
+        let report = try await fetcher.run(events: { event in
+            if case .finished = event { beat.noteOutput() }
+            display.handle(event)
+        })
         let failures = report.failures
         guard failures.isEmpty else {
             let names = failures.map(\.country).joined(separator: ", ")

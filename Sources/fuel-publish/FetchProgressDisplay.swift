@@ -47,6 +47,15 @@ final class FetchProgressDisplay: Sendable {
         if let text { write(text) }
     }
 
+    /// Where the fetch is, for a heartbeat line: `fetching, 40 s: AT 1.2 MB, IT 3.4 MB`; nil when nothing runs.
+    func statusLine(seconds: Int) -> String? {
+        state.withLock { state in
+            guard !state.running.isEmpty else { return nil }
+            let parts = state.running.sorted().map { "\($0) \(ByteCount.format(state.bytes[$0] ?? 0))" }
+            return "fetching, \(seconds) s: " + parts.joined(separator: ", ")
+        }
+    }
+
     /// One line about a finished country.
     public static func summary(_ result: CountryFetchResult) -> String {
         if let error = result.error { return "\(result.country) failed: \(error.file): \(error.reason)" }

@@ -123,3 +123,19 @@ import _FuelTestSupport
         #expect(result.stdout.contains("FUEL_ENDPOINT_<CC>"))
     }
 }
+
+/// Long work without a terminal (a CI log) says where it is at least every interval (10 s; 0.2 s here).
+@Suite struct ProgressLineTests {
+    @Test func aSlowFetchPrintsWhereItIsWhileItWaits() async throws {
+        let harness = try FetchHarness()
+        try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "delay", "seconds": 1.5, "times": 1]])
+        let result = try Executable.run(
+            "fuel-publish",
+            ["fetch", "--countries", "ES", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path],
+            environment: harness.endpointEnvironment.merging(["FUEL_PROGRESS_SECONDS": "0.2"]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        let beats = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetching, ") }
+        #expect(beats.count >= 3, "\(result.stderr)")
+        #expect(beats.allSatisfy { $0.contains("ES ") }, "\(beats)")
+    }
+}

@@ -131,7 +131,10 @@ import _FuelTestSupport
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "delay", "seconds": 1.5, "times": 1]])
         let result = try Executable.run(
             "fuel-publish",
-            ["fetch", "--countries", "ES", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path],
+            [
+                "fetch", "--countries", "ES", "--feeds", harness.feeds.path, "--adapters",
+                RepositoryPaths.adapters().path,
+            ],
             environment: harness.endpointEnvironment.merging(["FUEL_PROGRESS_SECONDS": "0.2"]) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         let beats = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetching, ") }

@@ -49,6 +49,20 @@ import _FuelTestSupport
             }
         }
         #expect(codes.count > 3)
+        // The counts add up, and say how: FR drops whole stations and single prices.
+        for country in countries {
+            let records = country["records"] as? Int ?? -1
+            let parsed = country["parsed"] as? Int ?? -1
+            let kept = country["kept"] as? Int ?? -1
+            #expect(country["stationsAddUp"] as? Bool == true, "\(country["country"] ?? "")")
+            let accounting = country["accounting"] as? String ?? ""
+            #expect(accounting.hasPrefix("\(records) records → \(parsed) stations parsed"), "\(accounting)")
+            #expect(accounting.contains("→ \(kept) kept"), "\(accounting)")
+        }
+        let france = try #require(countries.first { $0["country"] as? String == "FR" })
+        #expect(
+            (france["accounting"] as? String)?.contains("(8 stations rejected, 0 duplicates merged); 45 single") == true
+        )
         for code in codes {
             #expect(code.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "a machine key: \(code)")
         }

@@ -22,6 +22,10 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var counters: [String: Int]
         /// The sentence each code of ``rejected``, ``repaired`` and ``counters`` stands for.
         public var reasons: [String: String] = [:]
+        /// How records, parsed and kept relate, in words: which rejects are records, stations or prices.
+        public var accounting = ""
+        /// Whether `parsed − kept` equals the stations rejected or merged by validation (it always should).
+        public var stationsAddUp = true
         public var notes: [String]
         /// The feed's own reference time, `…Z`.
         public var updated: String
@@ -96,6 +100,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
                 lines.append("    counted \(count): \(country.reasons[code] ?? code)")
             }
             for note in country.notes { lines.append("    note: \(note)") }
+            if !country.stationsAddUp { lines.append("    counts: \(country.accounting)") }
         }
         let stations = countries.map(\.kept).reduce(0, +)
         lines.append(

@@ -326,6 +326,7 @@ public struct Builder: Sendable {
                 carriedBecause: build.carriedBecause)
             line.reasons = ReasonCode.sentences(
                 Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
+            (line.accounting, line.stationsAddUp) = Self.accounting(line, adapterRejects: build.parse.rejects)
             return line
         }
         return BuildReport(
@@ -336,6 +337,35 @@ public struct Builder: Sendable {
             output: options.dryRun
                 ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
             seconds: seconds)
+    }
+
+    /// Validation's reasons that drop a whole station; its other rejects drop one price of a station.
+    static let stationReasons: Set<String> = ["coordinates-outside-country", "no-current-price"]
+
+    /// How a country's counts relate: the adapter turns records into stations (a record is what the feed counts:
+    /// a row, an object or an element, so the two need not match); validation drops or merges stations, and drops
+    /// single prices. Returns the sentence and whether `parsed − kept` is exactly what validation dropped or merged.
+    static func accounting(_ country: BuildReport.Country, adapterRejects: [String: Int]) -> (String, Bool) {
+        let adapter = ReasonCode.codes(adapterRejects)
+        var stations = 0
+        var prices = 0
+        for (code, count) in country.rejected where adapter[code] == nil || count > (adapter[code] ?? 0) {
+            let validation = count - (adapter[code] ?? 0)
+            if stationReasons.contains(code) { stations += validation } else { prices += validation }
+        }
+        let merged = country.repaired["duplicate-id-merged"] ?? 0
+        let dropped = country.parsed - country.kept
+        let addsUp = dropped == stations + merged
+        let records = adapter.values.reduce(0, +)
+        var text =
+            "\(country.records) records → \(country.parsed) stations parsed (\(records) records rejected by the "
+            + "adapter; a record is a row, object or element of the feed, so records and stations need not match) → "
+            + "\(country.kept) kept (\(stations) stations rejected, \(merged) duplicates merged); \(prices) single "
+            + "prices dropped"
+        if !addsUp {
+            text += "; parsed − kept is \(dropped), not the \(stations + merged) stations rejected or merged"
+        }
+        return (text, addsUp)
     }
 
     static func buildName(_ builtAt: Date) -> String {

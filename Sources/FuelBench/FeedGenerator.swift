@@ -72,7 +72,7 @@ public struct GenerationReport: Sendable, Codable, Equatable {
         for country in countries {
             var line =
                 "\(country.country): \(country.stations) stations written, \(country.expectedValid) expected valid, "
-            line += "\(country.records) records, \(country.files.count) files, \(country.bytes) bytes"
+            line += "\(country.records) records, \(country.files.count) files, \(ByteCount.format(country.bytes))"
             if country.changed > 0 { line += ", \(country.changed) stations with changed prices" }
             lines.append(line)
             for (quirk, count) in country.quirks.sorted(by: { $0.key < $1.key }) where count > 0 {

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCommandLine
 import FuelFetch
+import FuelFormat
 import FuelUpload
 
 /// `fuel-publish [--dry-run]`: the whole run: fetch, build, upload.
@@ -105,7 +106,7 @@ enum RunCommand {
     /// What a dry run would upload when the bucket is not asked: objects and bytes by kind.
     static func localPlan(_ files: [PublishedFile]) -> String {
         func line(_ label: String, _ selected: [PublishedFile]) -> String {
-            "  \(label): \(selected.count) objects, \(selected.reduce(0) { $0 + $1.gzipped.count }) bytes"
+            "  \(label): \(selected.count) objects, \(ByteCount.format(selected.reduce(0) { $0 + $1.gzipped.count }))"
         }
         let v2 = files.filter { $0.path.hasPrefix("v2/") }
         let v1 = files.filter { !$0.path.hasPrefix("v2/") }
@@ -113,7 +114,7 @@ enum RunCommand {
         let brands = v1.filter { $0.path.hasPrefix("brands/") }
         let rest = v1.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
         var lines = [
-            "dry run: would upload \(files.count) objects, \(files.reduce(0) { $0 + $1.gzipped.count }) bytes "
+            "dry run: would upload \(files.count) objects, \(ByteCount.format(files.reduce(0) { $0 + $1.gzipped.count })) "
                 + "(not compared with a bucket: no --bucket was given, or --offline)"
         ]
         if !v1.isEmpty { lines += [line("tiles", tiles), line("brands", brands), line("sources and index", rest)] }

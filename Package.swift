@@ -114,7 +114,7 @@ let package = Package(
         .testTarget(
             name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch"],
             path: "Tests/fuel-publishTests"),
-        .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "_FuelTestSupport"]),
+        .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "FuelBuild", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelEndToEndTests",
             dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "_FuelTestSupport"]),

@@ -68,6 +68,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var layout: String = PublishLayout.standard.rawValue
     /// Format-2 files written (tiles, brands, sources, the index and its archived copy); 0 without format 2.
     public var snapshotFiles: Int = 0
+    /// Tiles whose JSON was unchanged, so the previous build's gzipped file was linked instead of compressed again.
+    public var reusedTiles = 0
     /// Wall-clock seconds of each step of the build (countries are parsed concurrently), and under
     /// `"<step> (CPU)"` the CPU seconds all threads spent in it.
     public var phases: [String: Double] = [:]
@@ -107,6 +109,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
             "total: \(stations) stations in \(tiles) tiles, \(files) files, \(ByteCount.format(jsonBytes)) JSON → "
                 + "\(ByteCount.format(gzipBytes)) gzip, built at \(builtAt) in \(String(format: "%.2f", seconds)) s → \(output)"
         )
+        if reusedTiles > 0 {
+            lines.append("reused: \(reusedTiles) of \(tiles) tiles unchanged, linked from the previous build")
+        }
         if layout != PublishLayout.v1.rawValue {
             let formats = layout == PublishLayout.both.rawValue ? "format 1 and format 2" : "format 2 only"
             lines.append("layout \(layout): \(formats); \(snapshotFiles) format-2 files under v2/")

@@ -145,11 +145,13 @@ public struct Builder: Sendable {
         let snapshot: [PublishedFile]
         if let lock {
             let staged = try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
+            // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
+            let reuse = options.layout.includesV1 ? TileReuse.load(output) : nil
             do {
                 // Format 1's files are written as they are compressed; format 2 renames the same bytes.
                 assembly = try DatasetAssembler.assemble(
                     builds.map(\.dataset), builtAt: options.builtAt,
-                    writingTo: options.layout.includesV1 ? staged : nil)
+                    writingTo: options.layout.includesV1 ? staged : nil, reusing: reuse)
                 snapshot = snapshotFiles(assembly, previous: previous)
                 for file in snapshot { try staged.write(file) }
             } catch {
@@ -158,6 +160,13 @@ public struct Builder: Sendable {
             }
             phases.end("encode, compress and write")
             try output.commit(staged, beforeSwap: beforeSwap)
+            if options.layout.includesV1 {
+                TileReuse.save(
+                    assembly.tileDigests.reduce(into: [:]) {
+                        $0[$1.key] = TileReuse.Entry(json: $1.value, file: $1.key)
+                    },
+                    build: staged.name, in: output)
+            }
             phases.end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {
@@ -169,6 +178,7 @@ public struct Builder: Sendable {
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
         report.layout = options.layout.rawValue
+        report.reusedTiles = assembly.reusedTiles
         report.files = files.count
         report.snapshotFiles = snapshot.count
         if let previous {

@@ -41,6 +41,10 @@ public struct Assembly: Sendable {
     public var tilesPerCountry: [String: Int]
     /// The index, as encoded into the last file.
     public var index: TileIndex
+    /// The digest of each tile's JSON, by path, for the next build's reuse.
+    public var tileDigests: [String: String] = [:]
+    /// Tiles whose previous gzipped file was reused instead of compressed again.
+    public var reusedTiles = 0
 }
 
 /// Turns validated countries into the published file set: tiles, brands, sources and the index.
@@ -57,8 +61,10 @@ public enum DatasetAssembler {
     /// The same, handing each file to `sink` (a staged build) on the worker that compressed it, so that disk writes
     /// overlap compression.
     /// - Throws: the first error the sink threw; files after it are not produced.
+    /// - Parameter reuse: the previous build's tiles; a tile whose JSON is unchanged reuses its gzipped file.
     public static func assemble(
-        _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?
+        _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
+        reusing reuse: TileReuse? = nil
     ) throws -> Assembly {
         var cells: [TileKey: [Station]] = [:]
         for country in countries {
@@ -91,8 +97,12 @@ public enum DatasetAssembler {
         for key in keys {
             for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
         }
-        let (files, stationBytes) = try run(jobs, sink: sink)
-        return Assembly(files: files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry, index: index)
+        let result = try run(jobs, sink: sink, reuse: reuse)
+        var assembly = Assembly(
+            files: result.files, stationBytes: result.stationBytes, tilesPerCountry: tilesPerCountry, index: index)
+        assembly.tileDigests = result.digests
+        assembly.reusedTiles = result.reused
+        return assembly
     }
 
     /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their
@@ -142,10 +152,12 @@ public enum DatasetAssembler {
 
     /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
     /// that one big tile does not finish alone at the end.
-    private static func run(_ jobs: [Job], sink: StagedBuild?) throws -> ([PublishedFile], [String: Int]) {
+    private static func run(_ jobs: [Job], sink: StagedBuild?, reuse: TileReuse?) throws -> RunResult {
         let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
         let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
         let stationBytes = Mutex([String: Int]())
+        let digests = Mutex([String: String]())
+        let reused = Atomic<Int>(0)
         let next = Atomic<Int>(0)
         let failure = Mutex<(any Error)?>(nil)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
@@ -159,21 +171,32 @@ public enum DatasetAssembler {
                 guard position < order.count else { break }
                 let index = order[position]
                 let path: String
+                var previous: (url: URL, bytes: [UInt8])?
                 switch jobs[index] {
                 case .tile(let key, let stations):
                     path = TileFormat.tilePath(key)
                     TileEncoder.encodeTile(key: key.description, stations: stations, into: &writer) {
                         country, bytes in bytesByCountry[country, default: 0] += bytes
                     }
+                    let digest = TileReuse.digest(writer.bytes)
+                    digests.withLock { $0[path] = digest }
+                    previous = reuse?.previousFile(for: path, digest: digest)
                 case .document(let documentPath, let document):
                     path = documentPath
                     writer.removeAll()
                     writer.raw(document)
                 }
+                // An unchanged tile keeps the previous build's gzipped bytes: linked, never compressed again.
                 let file = PublishedFile(
-                    path: path, jsonBytes: writer.bytes.count, gzipped: compressor.compress(writer.bytes))
+                    path: path, jsonBytes: writer.bytes.count,
+                    gzipped: previous?.bytes ?? compressor.compress(writer.bytes))
                 do {
-                    try sink?.write(file)
+                    if let previous {
+                        reused.add(1, ordering: .relaxed)
+                        try sink?.link(previous.url, as: file)
+                    } else {
+                        try sink?.write(file)
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     next.store(order.count, ordering: .relaxed)  // the others stop after their current file
@@ -186,6 +209,16 @@ public enum DatasetAssembler {
         if let error = failure.withLock({ $0 }) { throw error }
         let files = results.withLock { $0 }.compactMap { $0 }
         precondition(files.count == jobs.count, "every job produces its file")
-        return (files, stationBytes.withLock { $0 })
+        return RunResult(
+            files: files, stationBytes: stationBytes.withLock { $0 }, digests: digests.withLock { $0 },
+            reused: reused.load(ordering: .relaxed))
+    }
+
+    /// What the workers produced.
+    private struct RunResult {
+        var files: [PublishedFile]
+        var stationBytes: [String: Int]
+        var digests: [String: String]
+        var reused: Int
     }
 }

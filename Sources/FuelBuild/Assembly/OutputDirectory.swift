@@ -197,7 +197,8 @@ public struct OutputDirectory: Sendable {
         }
     }
 
-    private func currentBuildName() -> String? {
+    /// The name of the build folder `OUT/fuel` links to.
+    func currentBuildName() -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: published.path)
     }
 }
@@ -213,6 +214,18 @@ public struct PublishedIndex: Sendable {
 public struct StagedBuild: Sendable {
     let partial: URL
     let complete: URL
+
+    /// The folder's name once complete: `.build-<name>`.
+    var name: String { complete.lastPathComponent }
+
+    /// Hard-links an earlier build's file into this build (the same bytes, no write); copies it where a link is
+    /// impossible (another file system).
+    /// - Throws: ``BuildError/output(path:reason:)``.
+    public func link(_ existing: URL, as file: PublishedFile) throws {
+        let path = partial.appendingPathComponent(file.path).path
+        if Foundation.link(existing.path, path) == 0 { return }
+        try write(file)
+    }
 
     /// Writes one file with plain open/write/close (``OutputDirectory/stage(buildName:layout:)`` made its folder).
     /// - Throws: ``BuildError/output(path:reason:)``.

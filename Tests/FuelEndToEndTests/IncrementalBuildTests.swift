@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import _FuelTestSupport
+
+/// A rebuild over a previous build reuses the gzipped file of every tile whose JSON is unchanged, and its output is
+/// byte for byte a full build's.
+@Suite struct IncrementalBuildTests {
+    /// Builds `feeds` into `out` at `builtAt` and returns the report's `reusedTiles` and `tiles`.
+    static func build(_ feeds: URL, _ out: URL, _ builtAt: String) throws -> (reused: Int, tiles: Int) {
+        let result = try Executable.run(
+            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt, "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        return (report["reusedTiles"] as? Int ?? -1, report["tiles"] as? Int ?? -1)
+    }
+
+    /// A feeds folder holding a copy of the samples.
+    static func samples(_ root: URL) throws -> URL {
+        let feeds = root.appendingPathComponent("feeds")
+        try FileManager.default.copyItem(at: RepositoryPaths.samples(), to: feeds)
+        return feeds
+    }
+
+    /// Every file under `OUT/fuel`, by path.
+    static func files(_ out: URL) -> [String: Data] { TreeSnapshot.take(out.appendingPathComponent("fuel")) }
+
+    struct Change: Sendable, CustomTestStringConvertible {
+        var label: String
+        /// A text replacement in the ES sample, or nil for none.
+        var edit: (String, String)?
+        var changedTiles: Int
+        var testDescription: String { label }
+    }
+
+    static let changes = [
+        Change(label: "nothing changed", edit: nil, changedTiles: 0),
+        Change(
+            label: "one Spanish price", edit: (#""Precio Gasoleo A":"1,339""#, #""Precio Gasoleo A":"1,349""#),
+            changedTiles: 1),
+    ]
+
+    @Test(arguments: changes)
+    func aRebuildReusesExactlyTheUnchangedTilesAndEqualsAFullBuild(_ change: Change) throws {
+        let root = RepositoryPaths.temporaryDirectory("incremental")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = try Self.samples(root)
+        let out = root.appendingPathComponent("out")
+        let first = try Self.build(feeds, out, "2026-11-30T08:00:00Z")
+        #expect(first.reused == 0, "nothing to reuse the first time")
+        if let (old, new) = change.edit {
+            let file = feeds.appendingPathComponent("ES/estaciones-terrestres-barcelona-2025-09-27-first40.json")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains(old))
+            try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+        }
+
+        let rebuilt = try Self.build(feeds, out, "2026-12-01T08:00:00Z")
+        #expect(rebuilt.reused == rebuilt.tiles - change.changedTiles)
+
+        let full = root.appendingPathComponent("full")
+        let fresh = try Self.build(feeds, full, "2026-12-01T08:00:00Z")
+        #expect(fresh.reused == 0)
+        let incremental = Self.files(out)
+        #expect(incremental.count == rebuilt.tiles + 7, "tiles, 5 brands, sources and the index")
+        #expect(incremental == Self.files(full), "byte for byte a full build")
+    }
+
+    @Test func digestsOfAnotherBuildAreNotTrusted() throws {
+        let root = RepositoryPaths.temporaryDirectory("incremental-foreign")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = try Self.samples(root)
+        let out = root.appendingPathComponent("out")
+        _ = try Self.build(feeds, out, "2026-11-30T08:00:00Z")
+        // The digests name a build that `fuel` no longer links to: they are ignored, and everything is compressed.
+        let sidecar = out.appendingPathComponent(".tile-digests.json")
+        let text = try String(contentsOf: sidecar, encoding: .utf8)
+        try text.replacingOccurrences(of: #""build":".build-"#, with: #""build":".build-x"#).write(
+            to: sidecar, atomically: true, encoding: .utf8)
+        #expect(try Self.build(feeds, out, "2026-12-01T08:00:00Z").reused == 0)
+        // The new build left its own digests, so the next one reuses again.
+        let again = try Self.build(feeds, out, "2026-12-02T08:00:00Z")
+        #expect(again.reused == again.tiles)
+    }
+}

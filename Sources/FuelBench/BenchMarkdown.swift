@@ -177,6 +177,9 @@ public enum BenchMarkdown {
                 lines += formatLookupLines(snapshot.lookups)
             }
         }
+        if let rebuilds = results.rebuilds {
+            lines += rebuildLines(rebuilds)
+        }
         if let lookups = results.lookups {
             lines += [
                 "", "### Lookups (`TileClient.stationsAround`, 10 km, \(lookups.points) points at published stations)",
@@ -251,5 +254,27 @@ extension BenchMarkdown {
                 + "as S3 or a CDN would: the ETag is the MD5 of the bytes, and a matching `If-None-Match` gets 304.",
         ]
         return lines
+    }
+}
+
+extension BenchMarkdown {
+    /// Incremental rebuilds against the full build.
+    static func rebuildLines(_ stats: RebuildStats) -> [String] {
+        func spread(_ values: [Double]) -> String {
+            String(format: "%.2f s (%.2f–%.2f)", BenchMath.median(values), values.min() ?? 0, values.max() ?? 0)
+        }
+        return [
+            "", "### Incremental rebuild at scale 1 (\(stats.unchanged.count) runs each)", "",
+            "| rebuild over a copy of the full build | wall (median, range) | × full build | tiles reused |",
+            "|---|---|---|---|",
+            "| nothing changed | \(spread(stats.unchanged)) | "
+                + String(format: "%.2f ×", stats.unchangedMedian / stats.fullSeconds)
+                + " | \(stats.unchangedReused) of \(stats.tiles) |",
+            "| 5% of stations' prices changed | \(spread(stats.changed)) | "
+                + String(format: "%.2f ×", stats.changedMedian / stats.fullSeconds)
+                + " | \(stats.changedReused) of \(stats.tiles) |",
+            "",
+            String(format: "The full build: %.2f s (the median above).", stats.fullSeconds),
+        ]
     }
 }

@@ -88,6 +88,8 @@ public struct BenchResults: Sendable, Codable {
     public var profiles: [PhaseProfile]
     public var upload: UploadStats?
     public var lookups: LookupStats?
+    /// Incremental rebuilds at scale 1.
+    public var rebuilds: RebuildStats?
     /// Why a part was not measured.
     public var notes: [String]
     public var targets: [Target]
@@ -162,10 +164,31 @@ public struct BenchRunner: Sendable {
             }
         }
 
+        var rebuilds: RebuildStats?
+        if let first, let base, first.scale == 1 {
+            do {
+                let changed = feedsFolder(first.scale, changed: true)
+                if !FileManager.default.fileExists(atPath: changed.path) {
+                    _ = try FeedGenerator.generate(
+                        GeneratorOptions(scale: 1, seed: options.seed, output: changed, changedFraction: 0.05))
+                }
+                rebuilds = try RebuildBench.measure(
+                    publisher: options.publisher, adapters: options.adapters, base: base, feeds: feedsFolder(1),
+                    changedFeeds: changed, work: options.work, runs: max(1, options.runs), fullSeconds: first.wall,
+                    logs: logs, log: log)
+                commands.append(
+                    "cp -R OUT OUT-COPY; fuel-publish build --feeds FEEDS[-CHANGED] --out OUT-COPY --built-at "
+                        + "\(BenchOptions.rebuiltAt) --json   # a fresh copy of the scale-1 build each run, copy not timed"
+                )
+            } catch {
+                notes.append("rebuilds not measured: \(error)")
+            }
+        }
+
         let results = BenchResults(
             date: UTCTimeNow.text(), machine: Machine.current(publisher: options.publisher), commands: commands,
-            scales: scales, profiles: profiles, upload: upload, lookups: lookups, notes: notes,
-            targets: BenchTargets.check(scales: scales, upload: upload, lookups: lookups))
+            scales: scales, profiles: profiles, upload: upload, lookups: lookups, rebuilds: rebuilds, notes: notes,
+            targets: BenchTargets.check(scales: scales, upload: upload, lookups: lookups, rebuilds: rebuilds))
         try BenchMarkdown.write(results, to: options.output)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -3,9 +3,9 @@ public enum BenchTargets {
     static let megabyte = 1_048_576.0
 
     /// Each target with its limit, the measured value and pass/miss (nil: not measured).
-    public static func check(scales: [BenchResults.Scale], upload: UploadStats?, lookups: LookupStats?)
-        -> [BenchResults.Target]
-    {
+    public static func check(
+        scales: [BenchResults.Scale], upload: UploadStats?, lookups: LookupStats?, rebuilds: RebuildStats? = nil
+    ) -> [BenchResults.Target] {
         var targets: [BenchResults.Target] = []
         let one = scales.first { $0.scale == 1 }
         let twenty = scales.first { $0.scale == 20 }
@@ -69,6 +69,19 @@ public enum BenchTargets {
         } else {
             targets.append(
                 .init(name: "10 km lookup, tiles fetched", limit: "≤ 4 tiles", measured: "not measured", pass: nil))
+        }
+        if let rebuilds {
+            for (label, limit, median) in [
+                ("rebuild over the previous build, nothing changed", 0.4, rebuilds.unchangedMedian),
+                ("rebuild over the previous build, 5% of prices changed", 0.6, rebuilds.changedMedian),
+            ] {
+                let ratio = median / rebuilds.fullSeconds
+                targets.append(
+                    .init(
+                        name: label, limit: String(format: "≤ %.1f × full build", limit),
+                        measured: String(format: "%.2f × (%.2f s vs %.2f s)", ratio, median, rebuilds.fullSeconds),
+                        pass: ratio <= limit))
+            }
         }
         return targets
     }

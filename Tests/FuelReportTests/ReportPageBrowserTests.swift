@@ -112,6 +112,33 @@ import _FuelTestSupport
         #expect(change.legend != run.report.legend)
     }
 
+    /// Odd and even counts with distinct neighbours, so a median one place off or not averaged shows.
+    @Test func theLegendIsTheMinMedianAndMaxOfTheChosenFuel() throws {
+        let updated = ReportDataTests.day
+        func station(_ number: Int, diesel: Double?, lpg: Double?) -> Station {
+            let prices =
+                [diesel.map { FuelPrice(fuel: .diesel, price: $0, updated: updated) }]
+                + [lpg.map { FuelPrice(fuel: .lpg, price: $0, updated: updated) }]
+            return Station(
+                id: "PT-\(number)", country: "PT", name: "Station \(number)", latitude: 38 + Double(number) / 10,
+                longitude: -9, prices: prices.compactMap { $0 })
+        }
+        let stations = [
+            station(1, diesel: 1.5, lpg: 0.9), station(2, diesel: 1.1, lpg: 0.801),
+            station(3, diesel: 1.2, lpg: 0.8), station(4, diesel: nil, lpg: 0.7), station(5, diesel: nil, lpg: nil),
+        ]
+        let input = ReportInput(
+            builtAt: updated, gridDegrees: 0.5, stations: stations, cells: ["76_-18", "77_-18"], cellChanges: [:],
+            hasPrevious: false, countries: [], fuel: .diesel, title: "legend")
+        let run = try ReportBrowser.open(ReportPage.html(input), named: "legend", fuel: "lpg")
+
+        Self.expectClean(run, stations: 5)
+        #expect(run.report.legend == "min 1.100 · median 1.200 · max 1.500 €/l")
+        #expect(run.fuelChange?.legend == "min 0.700 · median 0.801 · max 0.900 €/l")
+        #expect(run.fuelChange?.legendTicks == "0.700\n0.801\n0.900 €/l")
+        #expect(Self.legend(input, fuel: .lpg) == "min 0.700 · median 0.801 · max 0.900 €/l")
+    }
+
     @Test func hostileFeedTextIsShownAsTextAndRunsNothing() throws {
         let build = try BuiltReport.samples()
         defer { build.remove() }

@@ -1,58 +1,38 @@
-/// Escapes text from the feeds for the two places the report page puts it: HTML markup and the JSON data block.
+/// Escapes text for the two places the report page puts it: HTML markup and the JSON of its data.
 ///
 /// Station names and addresses come from public feeds, so a station called `</script>` or `<img onerror=…>` must
 /// reach the reader as those characters and never as markup.
 enum PageText {
     /// Text for HTML element content or a quoted attribute value: `&`, `<`, `>`, `"` and `'` become references.
     static func html(_ text: String) -> String {
-        guard text.utf8.contains(where: { needsHTMLEscape($0) }) else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
+        replacing(text) { scalar in
+            switch scalar {
+            case "&": "&amp;"
+            case "<": "&lt;"
+            case ">": "&gt;"
+            case "\"": "&quot;"
+            case "'": "&#39;"
+            default: nil
             }
         }
-        return escaped
     }
 
     /// A JSON string literal that is also safe inside a `<script>` element: besides JSON's own escapes, `<`, `>`
     /// and `&` are written as `\u003c`, `\u003e` and `\u0026` (so no `</script>` or `<!--` can occur), and the line
     /// separators U+2028 and U+2029 as escapes.
     static func jsonString(_ text: String) -> String {
-        var literal = "\""
-        literal.reserveCapacity(text.utf8.count + 2)
-        guard
-            text.utf8.contains(where: { needsJSONEscape($0) }) || text.contains("\u{2028}") || text.contains("\u{2029}")
-        else {
-            literal += text
-            literal += "\""
-            return literal
-        }
-        for scalar in text.unicodeScalars {
+        let escaped = replacing(text) { scalar in
             switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                literal += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 {
-                    literal += unicodeEscape(scalar.value)
-                } else {
-                    literal.unicodeScalars.append(scalar)
-                }
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "<", ">", "&", "\u{2028}", "\u{2029}": unicodeEscape(scalar.value)
+            default: scalar.value < 0x20 ? unicodeEscape(scalar.value) : nil
             }
         }
-        literal += "\""
-        return literal
+        return "\"" + escaped + "\""
     }
 
     /// A JSON array of strings, each written by ``jsonString(_:)``.
@@ -60,14 +40,19 @@ enum PageText {
         "[" + texts.map(jsonString).joined(separator: ",") + "]"
     }
 
-    private static func needsHTMLEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-    }
-
-    private static func needsJSONEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-            || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+    /// `text` with each scalar that `replacement` maps replaced; most texts need nothing and are returned as they are.
+    private static func replacing(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        guard let first = text.unicodeScalars.firstIndex(where: { replacement($0) != nil }) else { return text }
+        var result = String(text.unicodeScalars[..<first])
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars[first...] {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// `\u003c` for `<`.

@@ -12,7 +12,7 @@ enum HostileStations {
     static let id = #"ES-"><svg onload=alert('id')>"#
     static let reason = "<b onmouseover=alert('reason')>bad</b>"
     /// Not a key a build makes, but the header that carries the cells' keys must hold whatever it is given.
-    static let cell = "</script><script>alert('cell')</script>"
+    static let cell = "</script><script>alert('cell')</script>\u{2028}"
 
     /// Two hostile stations far from the others (so a hover finds them alone), the first with a diesel price.
     static let stations: [Station] = [

@@ -79,7 +79,7 @@ public enum ReportPage {
             """
     }
 
-    /// `Built 2026-11-30T08:00:00Z · grid 0.5° · 298 stations in 176 cells · against the previous build: …`.
+    /// `Built 2026-11-30T08:00:00Z · grid 0.5° · 298 stations in 176 cells · cells since the previous build: …`.
     private static func summary(_ input: ReportInput) -> String {
         var parts = [
             "Built \(UTCTime.format(input.builtAt))",
@@ -91,7 +91,7 @@ public enum ReportPage {
             parts.append(
                 input.cellChanges.isEmpty
                     ? "no cell changed since the previous build"
-                    : "since the previous build: \(counts[0]) cells changed, \(counts[1]) added, \(counts[2]) removed")
+                    : "cells since the previous build: \(counts[0]) changed, \(counts[1]) added, \(counts[2]) removed")
         } else {
             parts.append("no previous build compared")
         }

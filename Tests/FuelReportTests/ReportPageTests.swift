@@ -71,7 +71,7 @@ import Testing
     @Test func theChangeLegendShowsOnlyAgainstAPreviousBuild() {
         var input = Self.input
         #expect(ReportPage.html(input).contains(#"id="change-legend""#))
-        #expect(ReportPage.html(input).contains("since the previous build: 1 cells changed, 0 added, 0 removed"))
+        #expect(ReportPage.html(input).contains("cells since the previous build: 1 changed, 0 added, 0 removed"))
         input.hasPrevious = false
         input.cellChanges = [:]
         #expect(!ReportPage.html(input).contains(#"id="change-legend""#))

@@ -33,7 +33,7 @@ enum CountryTable {
             "<th scope=\"row\">\(PageText.html(country.country))</th>",
             number(country.stations),
             numberCell(change(country.stations, previous: country.previousStations)),
-            "<td class=\"reasons\">\(rejections(country.rejected))</td>",
+            "<td class=\"reasons\">\(rejections(country.rejected, reasons: country.reasons))</td>",
             "<td>\(PageText.html(UTCTime.format(country.feedTime)))</td>",
             numberCell(age(hours: country.feedAgeHours)),
             "<td>\(country.carriedSince.map { PageText.html(UTCTime.format($0)) } ?? "—")</td>",
@@ -65,11 +65,15 @@ enum CountryTable {
         return "0"
     }
 
-    /// `45 price older than 30 days<br>8 no current price`, most first; `—` when nothing was rejected.
-    static func rejections(_ rejected: [String: Int]) -> String {
+    /// `45 price older than 30 days<br>8 no current price`, most first, each reason in words when its code's sentence
+    /// is known (the code shows on hover); `—` when nothing was rejected.
+    static func rejections(_ rejected: [String: Int], reasons sentences: [String: String] = [:]) -> String {
         let reasons = rejected.filter { $0.value > 0 }.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         guard !reasons.isEmpty else { return "—" }
-        return reasons.map { "\(grouped($0.value)) \(PageText.html($0.key))" }.joined(separator: "<br>")
+        return reasons.map { code, count in
+            let words = sentences[code].map { "<span title=\"\(PageText.html(code))\">\(PageText.html($0))</span>" }
+            return "\(grouped(count)) \(words ?? PageText.html(code))"
+        }.joined(separator: "<br>")
     }
 
     /// `3.2 h` under four days, else `12 days`; a feed time after the build shows as `−0.5 h`.

@@ -18,13 +18,15 @@ extension ReportInput {
         let countries = build.index.countries.keys.sorted().map { code -> Country in
             let summary = build.index.countries[code]
             let tiles = tilesOfCountry[code] ?? []
-            return Country(
+            var country = Country(
                 country: code, stations: summary?.stations ?? 0,
                 previousStations: previous?.index.countries[code]?.stations,
                 rejected: reported[code]?.rejected ?? [:], feedTime: summary?.updated ?? build.index.builtAt,
                 feedAgeHours: build.index.builtAt.timeIntervalSince(summary?.updated ?? build.index.builtAt) / 3600,
                 carriedSince: summary?.carriedSince, tiles: tiles.count,
                 bytes: tiles.reduce(0) { $0 + (build.tileBytes[$1] ?? 0) })
+            country.reasons = reported[code]?.reasons ?? [:]
+            return country
         }
         let changes = previous.map { BuildComparison.between($0, build).cellChanges } ?? [:]
         return ReportInput(

@@ -13,6 +13,8 @@ public struct ReportInput: Sendable {
         public var previousStations: Int?
         /// Rejected records by reason code (`no-current-price`: 5), from the build's saved report; empty without one.
         public var rejected: [String: Int]
+        /// The sentence each reason code stands for (`no current price`), from the same report.
+        public var reasons: [String: String] = [:]
         /// The feed's own reference time.
         public var feedTime: Date
         /// Hours from the feed time to the build time.

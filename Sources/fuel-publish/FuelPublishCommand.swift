@@ -15,6 +15,7 @@ struct FuelPublishCommand {
           builds    format 2: the archived builds in the bucket, with age and stations, and which are restorable
           rollback  format 2: make an archived build the live index again (--to BUILT_AT)
           diff      what changed between two builds: stations added, removed and moved, prices, tiles
+          report    one self-contained HTML file: a map of the build's stations, its cells, a table per country
 
         Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
         Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
@@ -23,7 +24,8 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback", "diff"]) {
+            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback", "diff", "report"])
+            {
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
@@ -38,6 +40,8 @@ struct FuelPublishCommand {
                 try await RollbackCommand.run(&arguments)
             case "diff":
                 try await DiffCommand.run(&arguments)
+            case "report":
+                try await ReportCommand.run(&arguments)
             default:
                 if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
                 if let first = CommandMain.arguments.first, !first.hasPrefix("-") {

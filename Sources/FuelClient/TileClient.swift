@@ -145,7 +145,8 @@ public actor TileClient {
             case .notFound(let status, _):
                 let next =
                     renewed.map { renewed in
-                        renewed.builtAt == index.builtAt
+                        if let reason = renewed.staleReason { return "; the index could not be read again: \(reason)" }
+                        return renewed.builtAt == index.builtAt
                             ? "; the index was read again and still names it"
                             : "; the index was read again: a new lookup reads the build of "
                                 + UTCTime.format(renewed.builtAt)

@@ -23,9 +23,11 @@ enum UploadCommand {
         Format 2 (--layout v2 or both, built with the same --layout) goes to s3://B/<v2-prefix>: the objects the
         bucket lacks (their names are their hashes, so nothing is ever rewritten) with Cache-Control immutable,
         then builds/<builtAt>.json, then index.json with If-Match and a 60 s max-age, then the prune: an object
-        is deleted only when no build published within --keep hours, nor the newest 7, nor the build just
-        replaced, names it. Nothing is pruned after an error. A build older than the live one is refused (use
-        rollback).
+        is deleted only when neither the new build, nor the build it replaced, nor any build whose builtAt is
+        within --keep hours names it. Archived builds outside --keep are deleted too, except the newest 7, which
+        stay as history (their objects may be gone: `builds` marks them incomplete, rollback refuses them).
+        Nothing is pruned after an error, or when the live index could not be read. A build older than the live
+        one is refused (use rollback).
 
         options:
           --from OUT           output folder of `fuel-publish build` (default: out)
@@ -39,7 +41,8 @@ enum UploadCommand {
           --concurrency N      requests in flight (default: 16)
           --max-age S          Cache-Control max-age of format 1's tiles, brands and sources (default: 3600)
           --index-max-age S    Cache-Control max-age of index.json (default: 300 for format 1, 60 for format 2)
-          --keep HOURS         format 2: keep every object a build published within HOURS names (default: 48)
+          --keep HOURS         format 2: keep every object named by a build whose builtAt is within HOURS of
+                               --now (default: 48); only such builds can be rolled back to
           --now TIME           format 2: measure --keep from this UTC time instead of now (replays, tests)
           --allow-shrink       upload even if a country shrinks against the live index
           --connect-timeout S  seconds to connect before a request gives up (default: 15)

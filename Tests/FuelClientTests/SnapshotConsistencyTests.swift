@@ -161,3 +161,22 @@ import _FuelTestSupport
             transport.paths.filter { $0 == SnapshotBuild.indexServerPath }.count == (interleaving.answersFromB ? 2 : 1))
     }
 }
+
+extension SnapshotConsistencyTests {
+    /// A missing tile whose index cannot be read again (the server fails): the lookup fails, and says so, rather
+    /// than claim the index was read again.
+    @Test func aMissingTileWhileTheIndexCannotBeReadAgainSaysSo() async throws {
+        let fixture = try LookupFixture(layout: .v2)
+        let client = fixture.client(layout: .v2)
+        let build = try #require(fixture.snapshot)
+        _ = try await client.loadIndex()
+        try await fixture.server.setStatus(404, for: build.serverPath("76_-18"))
+        try await fixture.server.setStatus(503, for: SnapshotBuild.indexServerPath)
+
+        let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
+        #expect(error?.code == .tilesUnavailable)
+        let reason = error?.failedTiles.first?.reason ?? ""
+        #expect(reason.contains("the index could not be read again"), "\(reason)")
+        #expect(!reason.contains("was read again"), "\(reason)")
+    }
+}

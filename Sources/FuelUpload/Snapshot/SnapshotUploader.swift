@@ -107,7 +107,13 @@ public struct SnapshotUploader: Sendable {
             await afterPhase("index")
         }
 
-        // Phase 4: prune, decided only now that the index is live, and checked again before every batch.
+        // Phase 4: prune, decided only now that the index is live, and checked again before every batch. Without
+        // the index this run replaced (unreadable, published anyway with --allow-shrink), the build readers may still
+        // hold is unknown: nothing is pruned this time.
+        if live == nil, case .ifMatch = plan.indexCondition {
+            log("prune: skipped, the index this run replaced could not be read; the next publish prunes")
+            return summary
+        }
         let prune = try await pruning(snapshot, live: live, listing: listing.etags, client: client)
         summary.record(prune)
         if !prune.deletes.isEmpty {
@@ -146,8 +152,8 @@ public struct SnapshotUploader: Sendable {
         } catch let error as UploadError {
             guard settings.allowShrink else {
                 throw UploadError.shrink(
-                    "\(error); cannot check that no country shrinks: refusing to upload (pass --allow-shrink to "
-                        + "publish anyway)")
+                    "\(error); cannot check that no country shrinks, nor that the local build is newer: refusing to "
+                        + "upload (pass --allow-shrink to publish anyway; nothing is then pruned this run)")
             }
             log("warning: \(error); publishing without the live index (--allow-shrink)")
             return nil

@@ -14,6 +14,11 @@ import Testing
         ("duplicate idImpianto in the registry", "duplicate-idimpianto-in-the-registry"),
         ("hours left unknown: all seven days ferme", "hours-left-unknown-all-seven-days-ferme"),
         ("é", "unnamed"),
+        ("unknown fuel: Gasóleo X", "unknown-fuel"),
+        ("unknown fuel: GPL", "unknown-fuel"),
+        ("unknown fuel type: ELE", "unknown-fuel-type"),
+        ("unknown fuel name: Blue Super", "unknown-fuel-name"),
+        ("shortage of an unknown fuel: E85", "shortage-of-an-unknown-fuel"),
     ])
     func code(_ sentence: String, _ code: String) {
         #expect(ReasonCode.code(for: sentence) == code)
@@ -24,6 +29,9 @@ import Testing
         #expect(ReasonCode.codes(counts) == ["coordinates-outside-country": 5, "no-current-price": 1])
         #expect(
             ReasonCode.sentences(counts.keys)
-                == ["coordinates-outside-country": "coordinates outside ES", "no-current-price": "no current price"])
+                == [
+                    "coordinates-outside-country": "coordinates outside ES; coordinates outside PT",
+                    "no-current-price": "no current price",
+                ])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelHTTP
 import FuelUpload
 import Testing
 import _FuelTestSupport
@@ -207,5 +208,41 @@ import _FuelTestSupport
         #expect(after["index.json"] == before["index.json"])
         for (path, etag) in before { #expect(after[path] == etag, "\(path) is still there, unchanged") }
         #expect(try faulty.entries().filter(\.isDelete).isEmpty, "not one DELETE was sent")
+    }
+}
+
+extension SnapshotFailureTests {
+    /// An unreadable live index, published over with --allow-shrink: the build readers may hold is unknown, so the
+    /// run prunes nothing, even what --keep would let go.
+    @Test func anUnreadableLiveIndexIsReplacedButNothingIsPruned() async throws {
+        let bucket = try await SnapshotBucket.make(.seaweedfs)
+        let day0 = SnapshotFixture.day(0)
+        try await bucket.publish(day0)
+        try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        let json: [SigV4Signer.Field] = [.init("Content-Type", "application/json")]
+        let garbage = try await bucket.client().put(
+            key: bucket.snapshotPrefix + "index.json", bytes: Array("not an index".utf8), headers: json)
+        #expect(garbage.isSuccess)
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)
+
+        let later = SnapshotFixture(
+            builtAt: day0.builtAt.addingTimeInterval(49 * 3600),
+            prices: SnapshotFixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44]).prices)
+        try later.build(into: bucket.out, layout: .v2)
+        let refused = await #expect(throws: UploadError.self) {
+            try await SnapshotUploader(
+                settings: bucket.settings(keepHours: 48, now: later.builtAt), log: LineCapture().sink
+            ).run()
+        }
+        #expect(String(describing: refused).contains("nothing is then pruned"), "\(String(describing: refused))")
+        let log = LineCapture()
+        let summary = try await SnapshotUploader(
+            settings: bucket.settings(keepHours: 48, now: later.builtAt, allowShrink: true), log: log.sink
+        ).run()
+        #expect(summary.deletes == 0)
+        #expect(log.all.contains { $0.hasPrefix("prune: skipped") }, "\(log.all)")
+        #expect(try await bucket.liveIndex().builtAt == later.builtAt)
+        let after = try await bucket.remote(under: bucket.snapshotPrefix)
+        for path in before.keys where path != "index.json" { #expect(after[path] != nil, "\(path) is still there") }
     }
 }

@@ -112,13 +112,18 @@ public struct LocalBuild: Sendable {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    private static func read(folder: URL, path: String, kind: ObjectKind) throws -> LocalObject {
+    /// Reads one published file: a `.json` file of gzip bytes, exactly as it will be uploaded.
+    /// - Parameter missing: what to say when it cannot be read.
+    /// - Throws: ``UploadError/localBuild(path:reason:)`` naming the file.
+    static func read(
+        folder: URL, path: String, kind: ObjectKind, missing: String = "cannot read the file"
+    ) throws -> LocalObject {
         let url = folder.appendingPathComponent(path)
         guard path.hasSuffix(".json"), !(try isFolder(url)) else {
             throw UploadError.localBuild(path: url.path, reason: "unexpected entry; the build only writes .json files")
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw UploadError.localBuild(path: url.path, reason: "cannot read the file")
+            throw UploadError.localBuild(path: url.path, reason: missing)
         }
         let bytes = [UInt8](data)
         guard bytes.count >= 18, bytes[0] == 0x1F, bytes[1] == 0x8B else {

@@ -85,17 +85,10 @@ public struct LocalSnapshot: Sendable {
         return paths.sorted()
     }
 
+    /// A file the index names, read and checked as format 1's files are.
     private static func read(_ folder: URL, _ path: String, kind: ObjectKind) throws -> LocalObject {
-        let url = folder.appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw UploadError.localBuild(
-                path: url.path, reason: "missing; index.json names it (\(SnapshotFormat.folder)/ is incomplete)")
-        }
-        let bytes = [UInt8](data)
-        guard bytes.count >= 18, bytes[0] == 0x1F, bytes[1] == 0x8B else {
-            throw UploadError.localBuild(
-                path: url.path, reason: "not gzip data; it would be served with Content-Encoding: gzip")
-        }
-        return LocalObject(path: path, kind: kind, bytes: bytes)
+        try LocalBuild.read(
+            folder: folder, path: path, kind: kind,
+            missing: "missing; index.json names it (\(SnapshotFormat.folder)/ is incomplete)")
     }
 }

@@ -42,9 +42,7 @@ public struct SnapshotHistory: Sendable {
             let client = settings.makeClient()
             let listing = try await list(client)
             let live = listing[settings.snapshotPrefix + SnapshotFormat.indexPath].map(UploadPlan.normalise)
-            let names = listing.keys.compactMap {
-                SnapshotPrune.buildName(String($0.dropFirst(settings.snapshotPrefix.count)))
-            }
+            let names = SnapshotPrune.buildNames(in: listing.keys, prefix: settings.snapshotPrefix)
             let found = Mutex([Build]())
             let failures = await Uploader.forEach(names, limit: settings.concurrency) { name in
                 do {
@@ -84,7 +82,7 @@ public struct SnapshotHistory: Sendable {
         let name = SnapshotFormat.buildName(builtAt)
         let key = prefix + SnapshotFormat.buildPath(builtAt)
         guard listing[key] != nil else {
-            let names = listing.keys.compactMap { SnapshotPrune.buildName(String($0.dropFirst(prefix.count))) }.sorted()
+            let names = SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)
             throw UploadError.rollback(
                 "no archived build \(name) under \(prefix)builds/; nothing was written. Archived: "
                     + (names.isEmpty ? "none" : names.joined(separator: ", ")))

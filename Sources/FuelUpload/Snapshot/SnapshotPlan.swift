@@ -121,6 +121,11 @@ public enum SnapshotPrune {
         return deletes.sorted()
     }
 
+    /// The names of the archived builds among a listing's keys (full keys, under `prefix`), sorted.
+    public static func buildNames(in keys: some Sequence<String>, prefix: String) -> [String] {
+        keys.compactMap { $0.hasPrefix(prefix) ? buildName(String($0.dropFirst(prefix.count))) : nil }.sorted()
+    }
+
     /// `20261202T060000Z` from `builds/20261202T060000Z.json`, when the path is an archived build.
     public static func buildName(_ path: String) -> String? {
         guard path.hasPrefix("builds/"), path.hasSuffix(".json") else { return nil }

@@ -190,8 +190,7 @@ public struct SnapshotUploader: Sendable {
     ) async throws -> PruneOutcome {
         let prefix = settings.snapshotPrefix
         let name = SnapshotFormat.buildName(snapshot.index.builtAt)
-        let archived = Set(listing.keys.compactMap { SnapshotPrune.buildName(String($0.dropFirst(prefix.count))) })
-            .union([name])
+        let archived = Set(SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)).union([name])
         let replaced = live.map { SnapshotFormat.buildName($0.builtAt) }
         let retention = SnapshotPrune.retention(
             archived: Array(archived), live: name, replaced: replaced, now: settings.now,

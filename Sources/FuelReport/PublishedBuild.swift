@@ -26,17 +26,14 @@ public struct PublishedBuild: Sendable {
     /// - Throws: ``ReportError`` naming the folder or file that cannot be read.
     public static func load(_ folder: URL) throws -> PublishedBuild {
         let root: URL
-        var saved: OutputDirectory?
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("fuel").path) {
             root = folder
-            saved = OutputDirectory(root: folder)
         } else {
             // A copy of `OUT/fuel` (the workflow's cached previous build): wrap it as the `fuel` of its parent.
             guard folder.lastPathComponent == "fuel" else {
                 throw ReportError("\(folder.path): no build here (expected OUT with OUT/fuel, or a fuel folder)")
             }
             root = folder.deletingLastPathComponent()
-            saved = OutputDirectory(root: root)
         }
         let output = OutputDirectory(root: root)
         let published: PublishedIndex
@@ -55,23 +52,21 @@ public struct PublishedBuild: Sendable {
             folder: folder)
         let fuel = output.published.resolvingSymlinksInPath()
         for key in published.index.tiles {
-            let path = fuel.appendingPathComponent(published.tilePaths[key] ?? "tiles/\(key).json")
-            guard let data = FileManager.default.contents(atPath: path.path) else {
-                throw ReportError("\(path.path): the index lists this tile but the file is missing")
-            }
-            let bytes = [UInt8](data)
-            let tile: Tile
+            let (bytes, tile): ([UInt8], Tile)
             do {
-                tile = try JSONDecoder().decode(Tile.self, from: Data(Gzip.decompress(bytes)))
+                (_, bytes, tile) = try published.readTile(key, in: fuel)
             } catch {
-                throw ReportError("\(path.path): not a readable tile: \(ErrorText.describe(error))")
+                throw ReportError(
+                    "\(error.url.path): "
+                        + (error.unreadable.map { "not a readable tile: \($0)" }
+                            ?? "the index lists this tile but the file is missing"))
             }
             build.tileBytes[key] = bytes.count
             build.tileDigests[key] = Digest.hex(Digest.md5(bytes))
             for station in tile.stations { build.tileOfStation[station.id] = key }
             build.stations += tile.stations
         }
-        build.report = saved?.readSavedReport(builtAt: published.index.builtAt)
+        build.report = output.readSavedReport(builtAt: published.index.builtAt)
         return build
     }
 

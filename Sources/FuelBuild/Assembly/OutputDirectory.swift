@@ -203,13 +203,6 @@ public struct OutputDirectory: Sendable {
     }
 }
 
-/// A published build's index, in format 1's terms, and the path of each of its tiles below `OUT/fuel/`.
-public struct PublishedIndex: Sendable {
-    public var index: TileIndex
-    /// `tiles/77_-19.json`, or `v2/tiles/77_-19.<hash>.json` for a build of format 2 alone, by key.
-    public var tilePaths: [String: String]
-}
-
 /// A build being written: files go into its partial folder, from any thread.
 public struct StagedBuild: Sendable {
     let partial: URL

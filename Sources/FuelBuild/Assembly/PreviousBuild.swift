@@ -7,17 +7,17 @@ import FuelFormat
 /// shrink guard and for carrying a failed country forward.
 struct PreviousBuild: Sendable {
     let folder: URL
-    let index: TileIndex
-    /// Each tile's path below ``folder``, by key (format 1's name, or format 2's when only that was built).
-    let tilePaths: [String: String]
+    /// Its index, and each tile's path below ``folder`` (format 1's name, or format 2's when only that was built).
+    let published: PublishedIndex
+
+    var index: TileIndex { published.index }
 
     /// The published build, or nil when there is none.
     /// - Throws: ``BuildError/unreadablePreviousIndex(path:reason:)`` when its index cannot be read.
     init?(output: OutputDirectory) throws {
         guard let published = try output.readPublished() else { return nil }
         folder = output.published
-        index = published.index
-        tilePaths = published.tilePaths
+        self.published = published
     }
 
     /// When the country's feed was last read fresh: its `carriedSince`, else this build's `builtAt`.
@@ -31,20 +31,14 @@ struct PreviousBuild: Sendable {
     func stations(of country: String) throws -> [Station] {
         var stations: [Station] = []
         for key in index.tiles {
-            let path = folder.appendingPathComponent(tilePaths[key] ?? "tiles/\(key).json")
-            guard let data = FileManager.default.contents(atPath: path.path) else {
-                throw FeedError(
-                    country: country, file: path.path,
-                    reason: "the previous build lists this tile but it is missing, so the country cannot be carried")
-            }
             do {
-                let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress([UInt8](data))))
-                stations += tile.stations.filter { $0.country == country }
+                stations += try published.readTile(key, in: folder).tile.stations.filter { $0.country == country }
             } catch {
                 throw FeedError(
-                    country: country, file: path.path,
-                    reason: "cannot read the previous build's tile to carry the country forward: "
-                        + ErrorText.describe(error))
+                    country: country, file: error.url.path,
+                    reason: error.unreadable.map {
+                        "cannot read the previous build's tile to carry the country forward: \($0)"
+                    } ?? "the previous build lists this tile but it is missing, so the country cannot be carried")
             }
         }
         return stations
@@ -58,7 +52,7 @@ struct PreviousBuild: Sendable {
         for file in files where file.path.hasPrefix("tiles/") {
             seen.insert(file.path)
             let key = String(file.path.dropFirst("tiles/".count).dropLast(".json".count))
-            guard previousTiles.contains(file.path), let previousPath = tilePaths[key] else {
+            guard previousTiles.contains(file.path), let previousPath = published.tilePaths[key] else {
                 changes.added += 1
                 continue
             }

@@ -68,11 +68,11 @@ public struct FeedInput: Sendable {
     /// Reads a whole file.
     /// - Throws: ``FeedError`` when it cannot be read or is empty.
     public func read(_ file: URL) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        guard let bytes = FileBytes.contents(of: file.path) else {
             throw FeedError(country: country, file: file.path, reason: "cannot read the file")
         }
-        guard !data.isEmpty else { throw FeedError(country: country, file: file.path, reason: "the file is empty") }
-        return [UInt8](data)
+        guard !bytes.isEmpty else { throw FeedError(country: country, file: file.path, reason: "the file is empty") }
+        return bytes
     }
 }
 

@@ -107,7 +107,7 @@ public struct Builder: Sendable {
                 results[country] = result
                 switch result {
                 case .success(let build):
-                    progress("\(country): \(build.dataset.stations.count) stations")
+                    progress("\(country): \(build.tiles.stationCount) stations")
                 case .failure(let error):
                     progress("\(country): failed: \(error.reason)")
                 }
@@ -128,13 +128,13 @@ public struct Builder: Sendable {
             let (carried, refused) = carry(failures, from: previous, hours: hours)
             guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
             builds += carried
-            builds.sort { $0.dataset.config.country < $1.dataset.config.country }
+            builds.sort { $0.tiles.config.country < $1.tiles.config.country }
         }
         phases.end("parse and validate")
 
         if !options.allowShrink, let previous {
             let next = Dictionary(
-                uniqueKeysWithValues: builds.map { ($0.dataset.config.country, $0.dataset.stations.count) })
+                uniqueKeysWithValues: builds.map { ($0.tiles.config.country, $0.tiles.stationCount) })
             let shrinks = ShrinkGuard.shrinks(
                 from: ShrinkGuard.counts(previous.index), to: next,
                 allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
@@ -150,7 +150,7 @@ public struct Builder: Sendable {
             do {
                 // Format 1's files are written as they are compressed; format 2 renames the same bytes.
                 assembly = try DatasetAssembler.assemble(
-                    builds.map(\.dataset), builtAt: options.builtAt,
+                    encoded: builds.map(\.tiles), builtAt: options.builtAt,
                     writingTo: options.layout.includesV1 ? staged : nil, reusing: reuse)
                 snapshot = snapshotFiles(assembly, previous: previous)
                 for file in snapshot { try staged.write(file) }
@@ -170,7 +170,8 @@ public struct Builder: Sendable {
             phases.end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {
-            assembly = DatasetAssembler.assemble(builds.map(\.dataset), builtAt: options.builtAt)
+            assembly = try DatasetAssembler.assemble(
+                encoded: builds.map(\.tiles), builtAt: options.builtAt, writingTo: nil)
             snapshot = snapshotFiles(assembly, previous: previous)
             phases.end("encode and compress")
         }
@@ -204,9 +205,13 @@ public struct Builder: Sendable {
         return SnapshotAssembler.files(for: assembly, previous: previous?.index.builtAt)
     }
 
+    /// A country parsed, validated and encoded. Its stations live on only as ``CountryTiles``' JSON: the parse and
+    /// validation results keep their counts, not their stations.
     private struct CountryBuild: Sendable {
-        var dataset: CountryDataset
+        var tiles: CountryTiles
         var parse: FeedParseResult
+        /// Stations the adapter parsed.
+        var parsedStations: Int
         var validation: Validator.Outcome
         /// The manifest's fetch time of the country, when the feed was fetched.
         var fetchedAt: String?
@@ -249,10 +254,10 @@ public struct Builder: Sendable {
                     config: config, stations: stations, referenceTime: summary.updated, carriedSince: since)
                 carried.append(
                     CountryBuild(
-                        dataset: dataset,
+                        tiles: CountryTiles(dataset),
                         parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
-                        validation: Validator.Outcome(stations: stations, rejects: [:], repairs: [:]), fetchedAt: nil,
-                        carriedBecause: failure.description))
+                        parsedStations: 0, validation: Validator.Outcome(stations: [], rejects: [:], repairs: [:]),
+                        fetchedAt: nil, carriedBecause: failure.description))
             } catch let error as FeedError {
                 refuse(error.description)
             } catch {
@@ -313,26 +318,29 @@ public struct Builder: Sendable {
                 country: country, file: folder.path,
                 reason: "zero valid stations after validation (\(parse.stations.count) parsed; \(reasons))")
         }
+        let tiles = CountryTiles(
+            CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime))
+        let parsedStations = parse.stations.count
+        parse.stations = []
+        validation.stations = []
         return CountryBuild(
-            dataset: CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime),
-            parse: parse, validation: validation, fetchedAt: fetchedAt)
+            tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt)
     }
 
     private func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
         let files = assembly.files
         let countries = builds.map { build -> BuildReport.Country in
-            let stations = build.dataset.stations
-            let country = build.dataset.config.country
+            let country = build.tiles.config.country
             let tiles = assembly.tilesPerCountry[country] ?? 0
             let bytes = assembly.stationBytes[country] ?? 0
             let rejected = build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +)
             var line = BuildReport.Country(
-                country: build.dataset.config.country, records: build.parse.records, parsed: build.parse.stations.count,
-                kept: stations.count, rejected: ReasonCode.codes(rejected),
+                country: country, records: build.parse.records, parsed: build.parsedStations,
+                kept: build.tiles.stationCount, rejected: ReasonCode.codes(rejected),
                 repaired: ReasonCode.codes(build.validation.repairs), counters: ReasonCode.codes(build.parse.counters),
                 notes: build.parse.notes,
-                updated: UTCTime.format(build.dataset.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
-                stationBytes: bytes, carriedSince: build.dataset.carriedSince.map(UTCTime.format),
+                updated: UTCTime.format(build.tiles.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
+                stationBytes: bytes, carriedSince: build.tiles.carriedSince.map(UTCTime.format),
                 carriedBecause: build.carriedBecause)
             line.reasons = ReasonCode.sentences(
                 Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))

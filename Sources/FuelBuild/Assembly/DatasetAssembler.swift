@@ -66,15 +66,34 @@ public enum DatasetAssembler {
         _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
         reusing reuse: TileReuse? = nil
     ) throws -> Assembly {
-        var cells: [TileKey: [Station]] = [:]
-        for country in countries {
-            for station in country.stations {
-                cells[grid.key(latitude: station.latitude, longitude: station.longitude), default: []].append(station)
-            }
+        let encoded = Mutex([CountryTiles?](repeating: nil, count: countries.count))
+        DispatchQueue.concurrentPerform(iterations: countries.count) { position in
+            let tiles = CountryTiles(countries[position], grid: grid)
+            encoded.withLock { $0[position] = tiles }
         }
-        let keys = cells.keys.sorted()
-        var jobs: [Job] = keys.map { key in .tile(key, sortedByID(cells[key] ?? [])) }
+        return try assemble(
+            encoded: encoded.withLock { $0 }.compactMap { $0 }, grid: grid, builtAt: builtAt, writingTo: sink,
+            reusing: reuse)
+    }
+
+    /// Joins countries already encoded (``CountryTiles``) into the file set: each tile is its countries' station
+    /// objects merged by id, then compressed, in parallel.
+    /// - Throws: the first error the sink threw; files after it are not produced.
+    public static func assemble(
+        encoded countries: [CountryTiles], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
+        reusing reuse: TileReuse? = nil
+    ) throws -> Assembly {
         let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
+        var parts: [TileKey: [CountryTiles.Cell]] = [:]
+        var tilesPerCountry: [String: Int] = [:]
+        var stationBytes: [String: Int] = [:]
+        for country in sortedCountries {
+            for (key, cell) in country.cells { parts[key, default: []].append(cell) }
+            tilesPerCountry[country.config.country] = country.cells.count
+            stationBytes[country.config.country] = country.stationBytes
+        }
+        let keys = parts.keys.sorted()
+        var jobs: [Job] = keys.map { key in .tile(key, parts[key] ?? []) }
         for country in sortedCountries {
             jobs.append(
                 .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
@@ -89,17 +108,13 @@ public enum DatasetAssembler {
                     (
                         $0.config.country,
                         CountrySummary(
-                            stations: $0.stations.count, updated: $0.referenceTime, carriedSince: $0.carriedSince)
+                            stations: $0.stationCount, updated: $0.referenceTime, carriedSince: $0.carriedSince)
                     )
                 }))
         jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
-        var tilesPerCountry: [String: Int] = [:]
-        for key in keys {
-            for country in Set((cells[key] ?? []).map(\.country)) { tilesPerCountry[country, default: 0] += 1 }
-        }
         let result = try run(jobs, sink: sink, reuse: reuse)
         var assembly = Assembly(
-            files: result.files, stationBytes: result.stationBytes, tilesPerCountry: tilesPerCountry, index: index)
+            files: result.files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry, index: index)
         assembly.tileDigests = result.digests
         assembly.reusedTiles = result.reused
         return assembly
@@ -113,22 +128,22 @@ public enum DatasetAssembler {
 
     /// A file to produce: a tile still to be encoded, or a small document already encoded.
     private enum Job: Sendable {
-        case tile(TileKey, [Station])
+        /// A tile and its countries' cells, in country order.
+        case tile(TileKey, [CountryTiles.Cell])
         case document(String, [UInt8])
 
         var weight: Int {
             switch self {
-            case .tile(_, let stations): return stations.count * 600
+            case .tile(_, let cells): return cells.reduce(0) { $0 + $1.json.count }
             case .document(_, let json): return json.count
             }
         }
     }
 
     /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
-    static func brands(of country: CountryDataset) -> BrandsFile {
-        var counts: [String?: Int] = [:]
-        for brand in country.stations.lazy.map(\.brand) { counts[brand, default: 0] += 1 }
-        let entries = counts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted { lhs, rhs in
+    static func brands(of country: CountryTiles) -> BrandsFile {
+        let entries = country.brandCounts.map { BrandsFile.Entry(brand: $0.key, stations: $0.value) }.sorted {
+            lhs, rhs in
             if lhs.stations != rhs.stations { return lhs.stations > rhs.stations }
             switch (lhs.brand, rhs.brand) {
             case (let left?, let right?): return left < right
@@ -139,14 +154,14 @@ public enum DatasetAssembler {
         return BrandsFile(country: country.config.country, brands: entries)
     }
 
-    static func sources(of countries: [CountryDataset]) -> SourcesFile {
+    static func sources(of countries: [CountryTiles]) -> SourcesFile {
         SourcesFile(
             sources: countries.map { country in
                 let config = country.config
                 return SourcesFile.Source(
                     country: config.country, publisher: config.publisher, url: config.url, licence: config.licence,
                     licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
-                    updated: country.referenceTime, stations: country.stations.count)
+                    updated: country.referenceTime, stations: country.stationCount)
             })
     }
 
@@ -155,14 +170,12 @@ public enum DatasetAssembler {
     private static func run(_ jobs: [Job], sink: StagedBuild?, reuse: TileReuse?) throws -> RunResult {
         let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
         let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
-        let stationBytes = Mutex([String: Int]())
         let digests = Mutex([String: String]())
         let reused = Atomic<Int>(0)
         let next = Atomic<Int>(0)
         let failure = Mutex<(any Error)?>(nil)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            var bytesByCountry: [String: Int] = [:]
             let compressor = GzipCompressor()
             // One JSON buffer per worker, reused from file to file: fresh multi-megabyte buffers cost page faults.
             var writer = JSONWriter(capacity: 1 << 20)
@@ -173,11 +186,9 @@ public enum DatasetAssembler {
                 let path: String
                 var previous: (url: URL, bytes: [UInt8])?
                 switch jobs[index] {
-                case .tile(let key, let stations):
+                case .tile(let key, let cells):
                     path = TileFormat.tilePath(key)
-                    TileEncoder.encodeTile(key: key.description, stations: stations, into: &writer) {
-                        country, bytes in bytesByCountry[country, default: 0] += bytes
-                    }
+                    TileEncoder.joinTile(key: key.description, cells: cells, into: &writer)
                     let digest = TileReuse.digest(writer.bytes)
                     digests.withLock { $0[path] = digest }
                     previous = reuse?.previousFile(for: path, digest: digest)
@@ -204,20 +215,18 @@ public enum DatasetAssembler {
                 }
                 results.withLock { $0[index] = file }
             }
-            stationBytes.withLock { totals in totals.merge(bytesByCountry, uniquingKeysWith: +) }
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let files = results.withLock { $0 }.compactMap { $0 }
         precondition(files.count == jobs.count, "every job produces its file")
         return RunResult(
-            files: files, stationBytes: stationBytes.withLock { $0 }, digests: digests.withLock { $0 },
+            files: files, digests: digests.withLock { $0 },
             reused: reused.load(ordering: .relaxed))
     }
 
     /// What the workers produced.
     private struct RunResult {
         var files: [PublishedFile]
-        var stationBytes: [String: Int]
         var digests: [String: String]
         var reused: Int
     }

@@ -16,6 +16,12 @@ struct JSONWriter {
     /// Appends bytes that are already JSON.
     mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
+    /// Appends part of a buffer that is already JSON.
+    mutating func raw(_ json: ArraySlice<UInt8>) { bytes.append(contentsOf: json) }
+
+    /// Appends one byte of JSON syntax, such as the comma between two values written with ``raw(_:)-([UInt8])``.
+    mutating func raw(byte: UInt8) { bytes.append(byte) }
+
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         needsComma.removeAll(keepingCapacity: true)

@@ -24,6 +24,18 @@ public enum TileEncoder {
     static func encodeTile(
         key: String, stations: [Station], into writer: inout JSONWriter, measured: (_ country: String, Int) -> Void
     ) {
+        beginTile(key: key, into: &writer)
+        for (position, station) in stations.enumerated() {
+            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
+            writeStation(station, to: &writer)
+            measured(station.country, writer.bytes.count - before)
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// Empties the writer and opens a tile: `{"version":1,"key":"77_-19","stations":[`.
+    static func beginTile(key: String, into writer: inout JSONWriter) {
         writer.removeAll()
         writer.beginObject()
         writer.key("version")
@@ -32,19 +44,12 @@ public enum TileEncoder {
         writer.string(key)
         writer.key("stations")
         writer.beginArray()
-        for (position, station) in stations.enumerated() {
-            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
-            write(station, to: &writer)
-            measured(station.country, writer.bytes.count - before)
-        }
-        writer.endArray()
-        writer.endObject()
     }
 
     /// One station object.
     public static func encode(_ station: Station) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
-        write(station, to: &writer)
+        writeStation(station, to: &writer)
         return writer.bytes
     }
 
@@ -151,7 +156,8 @@ public enum TileEncoder {
         return writer.bytes
     }
 
-    private static func write(_ station: Station, to writer: inout JSONWriter) {
+    /// One station object, appended to `writer` (after a comma when the writer is inside an array).
+    static func writeStation(_ station: Station, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("id")
         writer.string(station.id)

@@ -28,11 +28,15 @@ public enum BenchMarkdown {
     }
 
     static func render(_ results: BenchResults) -> String {
-        var lines = [begin, "", "Measured \(results.date) by `scripts/bench`.", ""]
-        lines += ["### Targets", "", "| target | limit | measured | result |", "|---|---|---|---|"]
+        var lines = [begin, "", "Measured \(results.date) at commit `\(results.commit)` by `scripts/bench`.", ""]
+        lines += [
+            "### Targets", "", "| target | limit | measured | result | spread | command |", "|---|---|---|---|---|---|",
+        ]
         for target in results.targets {
             let verdict = target.pass.map { $0 ? "**pass**" : "**miss**" } ?? "not measured"
-            lines.append("| \(target.name) | \(target.limit) | \(target.measured) | \(verdict) |")
+            lines.append(
+                "| \(target.name) | \(target.limit) | \(target.measured) | \(verdict) | \(target.spread) | "
+                    + "\(target.command) |")
         }
         let machine = results.machine
         lines += [

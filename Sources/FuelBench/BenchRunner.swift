@@ -19,7 +19,7 @@ public struct BenchOptions: Sendable {
         s3Script.deletingLastPathComponent().appendingPathComponent("seaweedfs_server.py")
     }
     public var scales: [Double]
-    /// Build runs per scale below 5 (larger scales run once); the median is reported.
+    /// Build runs per scale, and gzip floor runs below scale 5 (larger scales time gzip once); medians are reported.
     public var runs: Int
     public var seed: UInt64
     public var lookupPoints: Int
@@ -78,9 +78,15 @@ public struct BenchResults: Sendable, Codable {
         public var measured: String
         /// nil when it could not be measured.
         public var pass: Bool?
+        /// The range over the runs, or why a single figure has none (an exact count).
+        public var spread: String = ""
+        /// The command that made the figure.
+        public var command: String = ""
     }
 
     public var date: String
+    /// `git describe`-like: the short commit measured, with `-dirty` when the tree had changes.
+    public var commit: String
     public var machine: Machine
     public var commands: [String]
     public var scales: [Scale]
@@ -185,8 +191,10 @@ public struct BenchRunner: Sendable {
             }
         }
 
+        Trash(work: options.work).empty()
         let results = BenchResults(
-            date: UTCTimeNow.text(), machine: Machine.current(publisher: options.publisher), commands: commands,
+            date: UTCTimeNow.text(), commit: Machine.commit(), machine: Machine.current(publisher: options.publisher),
+            commands: commands,
             scales: scales, profiles: profiles, upload: upload, lookups: lookups, rebuilds: rebuilds, notes: notes,
             targets: BenchTargets.check(scales: scales, upload: upload, lookups: lookups, rebuilds: rebuilds))
         try BenchMarkdown.write(results, to: options.output)
@@ -223,11 +231,12 @@ public struct BenchRunner: Sendable {
             "build", "--feeds", feeds.path, "--out", out.path, "--adapters", options.adapters.path, "--built-at",
             BenchOptions.builtAt, "--json",
         ]
-        let runs = scale < 5 ? max(1, options.runs) : 1
+        let runs = max(1, options.runs)
         var builds: [ProcessMeasurement] = []
         var report: BuildReport?
+        let trash = Trash(work: options.work)
         for run in 1...runs {
-            try? FileManager.default.removeItem(at: out)
+            try trash.setAside(out)
             log("scale \(name): build \(run) of \(runs)")
             let stdout = logs.appendingPathComponent("build-\(name)-\(run).json")
             let measurement = try ProcessMeter.run(
@@ -254,7 +263,8 @@ public struct BenchRunner: Sendable {
         }
         log("scale \(name): gzip -9 floor")
         let floor = try CompressionFloorMeter.measure(
-            published: out.appendingPathComponent("fuel"), scratch: options.work, runs: scale < 5 ? 3 : 1)
+            published: out.appendingPathComponent("fuel"), scratch: options.work, runs: scale < 5 ? runs : 1)
+        trash.empty()
         let result = BenchResults.Scale(
             scale: scale, stationsWritten: generated.stations, expectedValid: generated.expectedValid,
             generationSeconds: generation, feedBytes: generated.countries.reduce(0) { $0 + $1.bytes }, builds: builds,

@@ -26,6 +26,18 @@ public struct Machine: Sendable, Codable, Equatable {
             kernel: kernel, swift: swiftVersion())
     }
 
+    /// The short commit of the working tree, `-dirty` when it has uncommitted changes; `unknown` outside git.
+    static func commit() -> String {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-commit.txt")
+        defer { try? FileManager.default.removeItem(at: output) }
+        guard
+            (try? ProcessMeter.run("git", ["describe", "--always", "--dirty", "--abbrev=7"], stdout: output))?
+                .status == 0
+        else { return "unknown" }
+        return ((try? String(contentsOf: output, encoding: .utf8)) ?? "unknown")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private static func swiftVersion() -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-swift-version.txt")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -25,8 +25,9 @@ enum RebuildBench {
         fullSeconds: Double, logs: URL, log: (String) -> Void
     ) throws -> RebuildStats {
         let scratch = work.appendingPathComponent("out-rebuild")
+        let trash = Trash(work: work)
         func rebuild(_ feeds: URL, _ label: String, run: Int) throws -> (Double, Int, Int) {
-            try? FileManager.default.removeItem(at: scratch)
+            try trash.setAside(scratch)
             try FileManager.default.copyItem(at: base, to: scratch)  // keeps the `fuel` link and the digests
             let stdout = logs.appendingPathComponent("rebuild-\(label)-\(run).json")
             let measurement = try ProcessMeter.run(
@@ -54,7 +55,7 @@ enum RebuildBench {
             changed.append(changedSeconds)
             last.changed = changedReused
         }
-        try? FileManager.default.removeItem(at: scratch)
+        try trash.setAside(scratch)
         return RebuildStats(
             unchanged: unchanged, changed: changed, unchangedReused: last.unchanged, changedReused: last.changed,
             tiles: last.tiles, fullSeconds: fullSeconds)

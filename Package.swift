@@ -19,6 +19,8 @@ let libxml2 = Target.systemLibrary(
     pkgConfig: "libxml-2.0",
     providers: [.apt(["libxml2-dev"])]
 )
+// glibc's malloc.h, for malloc_trim.
+let malloc = Target.systemLibrary(name: "CFuelMalloc")
 let libcurl = Target.systemLibrary(
     name: "CFuelCurl",
     pkgConfig: "libcurl",
@@ -42,14 +44,15 @@ let package = Package(
         .executable(name: "fuel-bench", targets: ["fuel-bench"]),
     ],
     targets: [
-        zlib, libdeflate, libxml2, libcurl, libcrypto,
+        zlib, libdeflate, libxml2, libcurl, libcrypto, malloc,
 
         // The pipeline, bottom to top; every dependency points down.
         // The grid, the tile contract and its time formats: shared by the publisher and the phone, Foundation only.
         .target(name: "FuelFormat"),
         // Byte-level codecs with no knowledge of fuel: JSON, ZIP, XML, gzip, byte text, local wall times and digests.
         .target(
-            name: "FuelCodecs", dependencies: ["FuelFormat", "CFuelZlib", "CFuelDeflate", "CFuelXML", "CFuelCrypto"]),
+            name: "FuelCodecs",
+            dependencies: ["FuelFormat", "CFuelZlib", "CFuelDeflate", "CFuelXML", "CFuelCrypto", "CFuelMalloc"]),
         // HTTP over libcurl and the SigV4 signer.
         .target(name: "FuelHTTP", dependencies: ["FuelFormat", "FuelCodecs", "CFuelCurl"]),
         // One folder per country (parse, fetch plan, typed fetch settings, download shape) and the one registry.

@@ -131,6 +131,7 @@ public struct Builder: Sendable {
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
         }
         phases.end("parse and validate")
+        MemoryTrace.mark("all parsed")
 
         if !options.allowShrink, let previous {
             let next = Dictionary(
@@ -159,6 +160,7 @@ public struct Builder: Sendable {
                 throw error
             }
             phases.end("encode, compress and write")
+            MemoryTrace.mark("written")
             try output.commit(staged, beforeSwap: beforeSwap)
             if options.layout.includesV1 {
                 TileReuse.save(
@@ -309,20 +311,27 @@ public struct Builder: Sendable {
                 country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
                 maxAgeHours: maxAgeHours)
         }
-        var validation = Validator(config: config).validate(parse.stations, referenceTime: parse.referenceTime)
+        MemoryTrace.mark("\(country) parsed")
+        // The parsed stations move into validation, which works in place, and on into the encoded tiles.
+        let parsedStations = parse.stations.count
+        let parsed = parse.stations
+        parse.stations = []
+        var validation = Validator(config: config).validate(parsed, referenceTime: parse.referenceTime)
+        MemoryTrace.mark("\(country) validated")
         if futurePrices > 0 { validation.rejects[FutureTimes.reason] = futurePrices }
         guard !validation.stations.isEmpty else {
             let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
                 .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
             throw FeedError(
                 country: country, file: folder.path,
-                reason: "zero valid stations after validation (\(parse.stations.count) parsed; \(reasons))")
+                reason: "zero valid stations after validation (\(parsedStations) parsed; \(reasons))")
         }
-        let tiles = CountryTiles(
-            CountryDataset(config: config, stations: validation.stations, referenceTime: parse.referenceTime))
-        let parsedStations = parse.stations.count
-        parse.stations = []
+        let valid = validation.stations
         validation.stations = []
+        let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
+        MemoryTrace.mark("\(country) encoded")
+        FreedMemory.release()
+        MemoryTrace.mark("\(country) freed memory returned")
         return CountryBuild(
             tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt)
     }

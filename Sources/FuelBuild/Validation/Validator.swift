@@ -39,72 +39,80 @@ public struct Validator: Sendable {
     }
 
     /// Validates an adapter's stations against the feed's reference time.
-    public func validate(_ stations: [Station], referenceTime: Date) -> Outcome {
+    ///
+    /// The work happens in the array it is given: pass the adapter's array as its last use and no station or price
+    /// list is copied (a scale-20 feed's stations are hundreds of megabytes).
+    public func validate(_ stations: consuming [Station], referenceTime: Date) -> Outcome {
+        var stations = stations
         var rejects: [String: Int] = [:]
         var repairs: [String: Int] = [:]
         let oldest = referenceTime.addingTimeInterval(-Double(config.maxPriceAgeDays) * 86_400)
-        // Stations in first-seen order, with each id's position: the output keeps the feed's order in linear time
-        // (tiles sort their own stations), and a repeated id merges in place. Stations stay in the array and the
-        // map holds positions, so each station is hashed once and never copied through a dictionary.
-        var merged: [Station] = []
-        merged.reserveCapacity(stations.count)
+        let tooOld = "price older than \(config.maxPriceAgeDays) days"
+        // Stations stay in the feed's first-seen order (tiles sort their own), kept ones moved down over the
+        // rejected; a repeated id merges into the first, found through each id's position.
         var position: [String: Int] = [:]
         position.reserveCapacity(stations.count)
-        for var station in stations {
-            guard let (latitude, longitude, swapped) = placed(station.latitude, station.longitude) else {
+        var kept = 0
+        for read in stations.indices {
+            guard let (latitude, longitude, swapped) = placed(stations[read].latitude, stations[read].longitude) else {
                 rejects["coordinates outside \(config.country)", default: 0] += 1
                 continue
             }
             if swapped { repairs["swapped lat/lon repaired", default: 0] += 1 }
-            TextLimits.apply(to: &station, repairs: &repairs)
-            station.latitude = latitude
-            station.longitude = longitude
-            station.prices = station.prices.compactMap { price in
+            TextLimits.apply(to: &stations[read], repairs: &repairs)
+            stations[read].latitude = latitude
+            stations[read].longitude = longitude
+            stations[read].prices.removeAll { price in
                 guard price.price.isFinite, price.price > 0 else {
                     rejects["price not positive", default: 0] += 1
-                    return nil
+                    return true
                 }
-                var price = price
-                price.price = (price.price * 1000).rounded() / 1000
-                if Validator.placeholders.contains(price.price) {
+                let rounded = (price.price * 1000).rounded() / 1000
+                if Validator.placeholders.contains(rounded) {
                     rejects["placeholder price", default: 0] += 1
-                    return nil
+                    return true
                 }
-                guard Validator.band(for: price).contains(price.price) else {
+                guard Validator.band(for: price).contains(rounded) else {
                     rejects["price outside plausible band", default: 0] += 1
-                    return nil
+                    return true
                 }
                 guard price.updated >= oldest else {
-                    rejects["price older than \(config.maxPriceAgeDays) days", default: 0] += 1
-                    return nil
+                    rejects[tooOld, default: 0] += 1
+                    return true
                 }
-                return price
+                return false
             }
-            if let index = position[station.id] {
+            for index in stations[read].prices.indices {
+                stations[read].prices[index].price = (stations[read].prices[index].price * 1000).rounded() / 1000
+            }
+            if let first = position[stations[read].id] {
                 repairs["duplicate id merged", default: 0] += 1
-                merged[index] = Validator.merge(merged[index], station)
+                stations[first] = Validator.merge(stations[first], stations[read])
             } else {
-                position[station.id] = merged.count
-                merged.append(station)
+                position[stations[read].id] = kept
+                if kept != read { stations.swapAt(kept, read) }
+                kept += 1
             }
         }
-        var kept: [Station] = []
-        kept.reserveCapacity(merged.count)
-        for var station in merged {
-            station.prices.sort(by: FuelPrice.canonicalOrder)
-            if let unavailable = station.unavailable, !Self.isSortedAndUnique(unavailable) {
-                station.unavailable = Array(Set(unavailable)).sorted()
+        stations.removeSubrange(kept...)
+        kept = 0
+        for read in stations.indices {
+            stations[read].prices.sort(by: FuelPrice.canonicalOrder)
+            if let unavailable = stations[read].unavailable, !Self.isSortedAndUnique(unavailable) {
+                stations[read].unavailable = Array(Set(unavailable)).sorted()
             }
-            if let services = station.services, !Self.isSortedAndUnique(services) {
-                station.services = Array(Set(services)).sorted()
+            if let services = stations[read].services, !Self.isSortedAndUnique(services) {
+                stations[read].services = Array(Set(services)).sorted()
             }
-            guard !station.prices.isEmpty || !(station.unavailable ?? []).isEmpty else {
+            guard !stations[read].prices.isEmpty || !(stations[read].unavailable ?? []).isEmpty else {
                 rejects["no current price", default: 0] += 1
                 continue
             }
-            kept.append(station)
+            if kept != read { stations.swapAt(kept, read) }
+            kept += 1
         }
-        return Outcome(stations: kept, rejects: rejects, repairs: repairs)
+        stations.removeSubrange(kept...)
+        return Outcome(stations: stations, rejects: rejects, repairs: repairs)
     }
 
     /// The point inside a box, trying the swapped pair second; nil when neither fits.

@@ -89,6 +89,7 @@ private struct AustriaFeedRun {
 
     mutating func result(fileCount: Int) -> FeedParseResult {
         var stations: [Station] = []
+        var hours = TextPool()  // the same opening hours at many stations: one copy each
         for (id, draft) in drafts {
             guard let latitude = draft.latitude, let longitude = draft.longitude else {
                 rejects["empty coordinates", default: 0] += 1
@@ -98,7 +99,8 @@ private struct AustriaFeedRun {
                 Station(
                     id: "AT-" + id, country: input.country, name: draft.name, brand: brands.brand(draft.name),
                     address: draft.address, postcode: draft.postcode, city: draft.city, latitude: latitude,
-                    longitude: longitude, prices: draft.prices.sorted(by: FuelPrice.canonicalOrder), hours: draft.hours,
+                    longitude: longitude, prices: draft.prices.sorted(by: FuelPrice.canonicalOrder),
+                    hours: hours.shared(draft.hours),
                     services: draft.services.isEmpty ? nil : draft.services.sorted()))
         }
         stations.sort { $0.id < $1.id }

@@ -50,6 +50,8 @@ private struct SpainFeedRun {
     var rejects: [String: Int] = [:]
     var counters: [String: Int] = [:]
     var referenceTime: Date?
+    /// `Horario` texts repeat (1,255 distinct in the national feed): one copy each.
+    var hoursPool = TextPool()
 
     init(input: FeedInput) throws {
         let clock = try input.localClock()
@@ -183,6 +185,7 @@ private struct SpainFeedRun {
             counters["Horario without any time (junk), dropped", default: 0] += 1
             hours = nil
         }
+        hours = hoursPool.shared(hours)
         stations[key] = Station(
             id: key, country: input.country, name: name, brand: brands.brand(name),
             address: try values[1]?.text("Dirección", context), postcode: try values[2]?.text("C.P.", context),

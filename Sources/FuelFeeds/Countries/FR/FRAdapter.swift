@@ -61,14 +61,17 @@ public struct FRAdapter: FeedAdapter {
         var fuels = FRFuelResolver(table: input.config.fuels)
         var stations: [Station] = []
         let maxPriceAge = Int64(input.config.maxPriceAgeDays) * 86_400
-        for draft in drafts.values {
+        var hours = TextPool()  // most stations share one of a few opening-hours texts
+        // Each draft is dropped as its station is made, so the two never both exist for the whole feed.
+        while let (_, draft) = drafts.popFirst() {
             guard
-                let station = draft.station(
+                var station = draft.station(
                     reference: reference, maxPriceAge: maxPriceAge, fuels: &fuels, counters: &counters)
             else {
                 rejects["empty coordinates", default: 0] += 1
                 continue
             }
+            station.hours = hours.shared(station.hours)
             stations.append(station)
         }
         stations.sort { $0.id < $1.id }

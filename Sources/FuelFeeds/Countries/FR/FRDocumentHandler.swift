@@ -22,6 +22,8 @@ final class FRDocumentHandler: XMLEventHandler {
     private var text: [UInt8] = []
     private var current: FRStationDraft?
     private var currentDay: FRHours.Day?
+    /// Service names repeat at every station: one copy each.
+    private var pool = TextPool()
     private var depth = 0
 
     init(prefix: String, clock: LocalClock) {
@@ -104,7 +106,10 @@ final class FRDocumentHandler: XMLEventHandler {
             switch capture {
             case .address: current?.address = value
             case .city: current?.city = value
-            case .service: if let value { current?.services.insert(value) }
+            case .service:
+                if let value = pool.shared(value), current?.services.contains(value) == false {
+                    current?.services.append(value)
+                }
             case .none: break
             }
             capture = .none

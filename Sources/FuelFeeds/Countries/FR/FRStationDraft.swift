@@ -33,7 +33,8 @@ struct FRStationDraft {
     var prices: [String: Price] = [:]
     var shortages: [Shortage] = []
     var hours: FRHours?
-    var services: Set<String> = []
+    /// Each service once, in the feed's order.
+    var services: [String] = []
 
     /// The newest price time of the station, for choosing between duplicates.
     var newestUpdate: Int64 { prices.values.map(\.updated).max() ?? Int64.min }

@@ -37,12 +37,16 @@ public struct ITAdapter: FeedAdapter {
                 country: country, file: url.path,
                 reason: "missing: the IT feed needs both \(Self.registryFile) and \(Self.pricesFile)")
         }
-        let registryTable = try ITTable(
-            bytes: try input.read(registryURL), file: registryURL.path, country: country, expected: ITRegistry.columns)
-        let registry = try ITRegistry(table: registryTable, brands: input.config.brands)
-        let pricesTable = try ITTable(
-            bytes: try input.read(pricesURL), file: pricesURL.path, country: country, expected: ITPrices.columns)
-        let prices = try ITPrices(table: pricesTable, fuels: input.config.fuels, clock: clock)
+        // Each file's bytes go once its rows are read; only what the notes need of the table stays.
+        let (registry, registryTable) = try ITTable.read(
+            try input.read(registryURL), file: registryURL.path, country: country, expected: ITRegistry.columns
+        ) { try ITRegistry(table: $0, brands: input.config.brands) }
+        MemoryTrace.mark("IT registry")
+        let (pricesRead, pricesTable) = try ITTable.read(
+            try input.read(pricesURL), file: pricesURL.path, country: country, expected: ITPrices.columns
+        ) { try ITPrices(table: $0, fuels: input.config.fuels, clock: clock) }
+        var prices = pricesRead
+        MemoryTrace.mark("IT prices")
 
         var rejects = registry.rejects
         var counters = registry.counters.merging(prices.counters, uniquingKeysWith: +)
@@ -55,7 +59,8 @@ public struct ITAdapter: FeedAdapter {
                 counters["identical registry row under an older id, merged into the newest id", default: 0] +=
                     ids.count - 1
             }
-            let list = Self.deduplicated(ids.flatMap { prices.prices[$0] ?? [] }, counters: &counters)
+            // Taken out of the table as they are used: the station's list replaces the table's.
+            let list = Self.deduplicated(ids.flatMap { prices.take($0) }, counters: &counters)
             if list.isEmpty { counters["registry station without any price", default: 0] += 1 }
             stations.append(
                 Station(
@@ -65,7 +70,8 @@ public struct ITAdapter: FeedAdapter {
                     longitude: (entry.longitude * 1_000_000).rounded() / 1_000_000, prices: list,
                     motorway: entry.motorway))
         }
-        let orphans = prices.prices.filter { registry.entries[$0.key] == nil }.values.reduce(0) { $0 + $1.count }
+        // What is left in the table has no registry station.
+        let orphans = prices.prices.values.reduce(0) { $0 + $1.count }
         if orphans > 0 { rejects["price row without a registry station"] = orphans }
         // In a whole national pair nearly every price row has its station: many whose id the registry does not list
         // at all mean a registry cut short (a download stopped at a line boundary still looks like a complete CSV).

@@ -66,6 +66,11 @@ struct ITPrices {
         if latin1Rows > 0 { counters["price row read as ISO-8859-1 (not valid UTF-8)"] = latin1Rows }
     }
 
+    /// Removes and returns a station's prices.
+    mutating func take(_ id: Int) -> [FuelPrice] {
+        prices.removeValue(forKey: id) ?? []
+    }
+
     /// `02/07/2026 19:30:06` (seconds optional; an unpadded day, month or hour is read too, as ``WallTime`` does
     /// for every feed), Europe/Rome wall-clock time, as seconds since 1970 (UTC).
     static func utcSeconds(_ text: UnsafeBufferPointer<UInt8>, clock: inout LocalClock) -> Int64? {

@@ -121,6 +121,28 @@ struct ITTable {
         separator = headerSeparatorDiffers ? other : found.separator
     }
 
+    /// What is known of a table once its rows are read, without its bytes.
+    struct Summary {
+        let separator: UInt8
+        let headerSeparatorDiffers: Bool
+        let extractionDate: Day?
+    }
+
+    /// Reads a file's rows with `body`, and returns its result with the table's summary: the bytes are released
+    /// when this returns, not kept until the caller is done.
+    static func read<Result>(
+        _ bytes: [UInt8], file: String, country: String, expected: [String], _ body: (ITTable) throws -> Result
+    ) throws -> (Result, Summary) {
+        let table = try ITTable(bytes: bytes, file: file, country: country, expected: expected)
+        let result = try body(table)
+        return (
+            result,
+            Summary(
+                separator: table.separator, headerSeparatorDiffers: table.headerSeparatorDiffers,
+                extractionDate: table.extractionDate)
+        )
+    }
+
     /// `2026-08-21`, trimmed.
     private static func day(_ bytes: [UInt8]) -> Day? {
         bytes.withUnsafeBufferPointer { buffer in

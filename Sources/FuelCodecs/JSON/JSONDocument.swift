@@ -40,10 +40,31 @@ public final class JSONDocument: Sendable {
         decoded = parser.decoded
         let names = parser.keys.names()
         keyNames = names
+        keyIDs = Self.ids(names)
+    }
+
+    /// Parses part of `bytes`: the one value in `range`, or with `sequence` the comma-separated values in it as the
+    /// elements of the root array. Offsets, lines and columns stay those of the whole of `bytes`, which the document
+    /// keeps (shared, not copied).
+    /// - Throws: ``JSONError`` with the byte offset, line and column of the first problem.
+    public init(parsing bytes: [UInt8], range: Range<Int>, sequence: Bool = false, options: Options = Options())
+        throws(JSONError)
+    {
+        var parser = JSONParser(maxDepth: options.maxDepth, allowsByteOrderMark: options.allowsByteOrderMark)
+        try parser.parse(bytes, range: range, sequence: sequence)
+        input = bytes
+        nodes = parser.nodes
+        decoded = parser.decoded
+        let names = parser.keys.names()
+        keyNames = names
+        keyIDs = Self.ids(names)
+    }
+
+    private static func ids(_ names: [String]) -> [String: Int] {
         var ids: [String: Int] = [:]
         ids.reserveCapacity(names.count)
         for (id, name) in names.enumerated() where ids[name] == nil { ids[name] = id }
-        keyIDs = ids
+        return ids
     }
 
     /// The top-level value.

@@ -16,13 +16,21 @@ package struct JSONParser {
         self.allowsByteOrderMark = allowsByteOrderMark
     }
 
-    package mutating func parse(_ input: [UInt8]) throws(JSONError) {
+    /// Parses `input`, or only `range` of it; with `sequence`, the range holds comma-separated values, read as the
+    /// elements of an array that becomes node 0. Offsets stay those of the whole input, for errors and locations.
+    package mutating func parse(_ input: [UInt8], range: Range<Int>? = nil, sequence: Bool = false)
+        throws(JSONError)
+    {
         let result: Result<Void, JSONError> = input.withUnsafeBufferPointer { buffer in
             bytes = buffer
-            end = buffer.count
+            end = range?.upperBound ?? buffer.count
             defer { bytes = UnsafeBufferPointer(start: nil, count: 0) }
             do throws(JSONError) {
-                try run()
+                if let range {
+                    try runRange(from: range.lowerBound, sequence: sequence)
+                } else {
+                    try run()
+                }
                 return .success(())
             } catch {
                 return .failure(error)
@@ -37,6 +45,27 @@ package struct JSONParser {
         guard end < Int(UInt32.max) else { throw fail(.tooLarge, at: 0) }
         try start()
         nodes.reserveCapacity(max(16, end / 12))
+        try values()
+    }
+
+    /// A part of the input: one value, or a sequence of them as the elements of a synthetic array.
+    private mutating func runRange(from start: Int, sequence: Bool) throws(JSONError) {
+        guard end < Int(UInt32.max) else { throw fail(.tooLarge, at: 0) }
+        pos = start
+        nodes.reserveCapacity(max(16, (end - start) / 12))
+        skipWhitespace()
+        guard pos < end else { throw fail(.empty) }
+        if sequence {
+            stack.append(append(.array, flags: 0, a: 0, b: 0))
+            sequenceRoot = true
+        }
+        try values()
+    }
+
+    /// Set while reading a sequence: the bottom of the stack is its array, closed by the end of the range.
+    private var sequenceRoot = false
+
+    private mutating func values() throws(JSONError) {
         outer: while true {
             skipWhitespace()
             guard pos < end else { throw fail(.unexpectedEnd(expected: "a value")) }
@@ -77,6 +106,11 @@ package struct JSONParser {
             while let top = stack.last {
                 nodes[top].a += 1
                 skipWhitespace()
+                if sequenceRoot && stack.count == 1 && pos == end {
+                    nodes[top].b = UInt32(nodes.count)
+                    stack.removeLast()
+                    break
+                }
                 guard pos < end else {
                     throw fail(.unexpectedEnd(expected: nodes[top].tag == .object ? "',' or '}'" : "',' or ']'"))
                 }

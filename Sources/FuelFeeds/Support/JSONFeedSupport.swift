@@ -63,9 +63,14 @@ struct JSONFeedFile {
     /// - Parameter expected: what the root should be, for the error (`"a MITECO response object"`).
     /// - Throws: ``FeedError`` when the file cannot be read, is not JSON, or its root is not `kind`.
     init(_ input: FeedInput, file: URL, root kind: JSONKind, expected: String) throws {
+        try self.init(input, bytes: try input.read(file), file: file, root: kind, expected: expected)
+    }
+
+    /// The same, for a file already read.
+    init(_ input: FeedInput, bytes: [UInt8], file: URL, root kind: JSONKind, expected: String) throws {
         country = input.country
         self.file = file
-        document = try JSONDocument.parseFeed(try input.read(file), country: country, file: file)
+        document = try JSONDocument.parseFeed(bytes, country: country, file: file)
         guard document.root.kind == kind else {
             throw FeedError(
                 country: country, file: file.path, location: document.root.location,
@@ -102,17 +107,18 @@ struct JSONRecordContext {
     /// Reads every record of `list` with `read`, numbering them from 1 and forgetting each one's id before the
     /// next, so an error names the right record.
     /// - Returns: how many records there were.
+    /// - Parameter first: records before this list (a chunk of a longer one); numbering goes on from there.
     static func forEachRecord(
-        in list: JSONValue, country: String, file: URL, idField: String,
+        in list: JSONValue, country: String, file: URL, idField: String, startingAt first: Int = 0,
         _ read: (JSONValue, inout JSONRecordContext) throws -> Void
     ) rethrows -> Int {
-        var context = JSONRecordContext(country: country, file: file, record: 0, idField: idField)
+        var context = JSONRecordContext(country: country, file: file, record: first, idField: idField)
         for record in list.elements {
             context.record += 1
             context.id = nil
             try read(record, &context)
         }
-        return context.record
+        return context.record - first
     }
 }
 

@@ -67,32 +67,76 @@ private struct SpainFeedRun {
             records: records, rejects: rejects, counters: counters)
     }
 
+    /// Reads one response. The station list is parsed in chunks (``JSONObjectStream``): a whole-document node table
+    /// of a national response is larger than the file. A file the skim cannot follow is parsed whole, which also
+    /// gives the exact place of a syntax error.
     mutating func read(_ file: URL) throws {
+        let bytes = try input.read(file)
         let country = input.country
-        let feed = try JSONFeedFile(input, file: file, root: .object, expected: "a MITECO response object")
-        let document = feed.document
+        if let stream = JSONObjectStream(bytes) {
+            do {
+                let others = try stream.members(except: Self.listKey)
+                let time = try header(others, file: file) {
+                    FeedError(country: country, file: file.path, location: $1?.location, reason: $0)
+                }
+                var first = 0
+                let streamed = try stream.forEachChunk(ofArray: Self.listKey) { chunk in
+                    first += try readList(chunk, time: time, file: file, firstRecord: first)
+                }
+                if streamed { return }
+            } catch is JSONError {
+                // Not valid JSON: the whole-document parse below names the first error exactly.
+            }
+        }
+        let feed = try JSONFeedFile(
+            input, bytes: bytes, file: file, root: .object, expected: "a MITECO response object")
         let root = feed.root
-        guard let status = root["ResultadoConsulta"] else {
-            throw feed.failure("missing field ResultadoConsulta: not a MITECO EstacionesTerrestres response")
+        var others: [String: JSONValue] = [:]
+        for member in root.members where member.key != Self.listKey && others[member.key] == nil {
+            others[member.key] = member.value
+        }
+        let time = try header(others, file: file) { feed.failure($0, at: $1) }
+        guard let list = root[Self.listKey] else { throw feed.failure("missing field ListaEESSPrecio") }
+        _ = try readList(list, time: time, file: file, firstRecord: 0)
+    }
+
+    static let listKey = "ListaEESSPrecio"
+
+    /// Checks `ResultadoConsulta` and reads `Fecha`, the time of every price in the file.
+    private mutating func header(
+        _ members: [String: JSONValue], file: URL, failure: (String, JSONValue?) -> FeedError
+    ) throws -> Date {
+        guard let status = members["ResultadoConsulta"] else {
+            throw failure("missing field ResultadoConsulta: not a MITECO EstacionesTerrestres response", nil)
         }
         guard status.stringEquals("OK") else {
             let said = status.string.map { "\"\($0)\"" } ?? "\(status.kind)"
-            throw feed.failure("the service answered ResultadoConsulta \(said) instead of \"OK\"", at: status)
+            throw failure("the service answered ResultadoConsulta \(said) instead of \"OK\"", status)
         }
-        guard let fecha = root["Fecha"] else { throw feed.failure("missing field Fecha") }
+        guard let fecha = members["Fecha"] else { throw failure("missing field Fecha", nil) }
         guard let fechaText = fecha.string, let wall = WallTime.parse(fechaText, pattern: "dd/MM/yyyy HH:mm:ss")
-        else { throw feed.failure("Fecha is not a time like \"27/09/2025 18:05:47\"", at: fecha) }
+        else { throw failure("Fecha is not a time like \"27/09/2025 18:05:47\"", fecha) }
         let time = Date(timeIntervalSince1970: TimeInterval(wall.utcSeconds(&clock)))
         referenceTime = max(referenceTime ?? time, time)
-        guard let list = root["ListaEESSPrecio"] else { throw feed.failure("missing field ListaEESSPrecio") }
-        guard list.kind == .array else {
-            throw feed.failure("ListaEESSPrecio is \(list.kind), expected an array", at: list)
-        }
+        return time
+    }
 
-        let fields = document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
-        records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "IDEESS") {
+    /// Reads the stations of `list` (the whole list, or a chunk of it whose first record is `firstRecord + 1`).
+    /// - Returns: how many records it held.
+    private mutating func readList(_ list: JSONValue, time: Date, file: URL, firstRecord: Int) throws -> Int {
+        guard list.kind == .array else {
+            throw FeedError(
+                country: input.country, file: file.path, location: list.location,
+                reason: "ListaEESSPrecio is \(list.kind), expected an array")
+        }
+        let fields = list.document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
+        let count = try JSONRecordContext.forEachRecord(
+            in: list, country: input.country, file: file, idField: "IDEESS", startingAt: firstRecord
+        ) {
             try readStation($0, fields: fields, time: time, context: &$1)
         }
+        records += count
+        return count
     }
 
     private mutating func readStation(

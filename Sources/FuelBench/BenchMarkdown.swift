@@ -60,7 +60,7 @@ public enum BenchMarkdown {
                     + wallText(scale) + String(format: " | %.2f s | %.2f | ", scale.cpu, scale.cpu / scale.wall)
                     + "\(ByteCount.format(scale.peakRSS)) | \(scale.builds.count) |")
         }
-        let steps = ["prepare", "parse and validate", "encode, compress and write", "swap and clean up"]
+        let steps = ["prepare", "parse, validate and encode", "compress and write", "swap and clean up"]
         if results.scales.contains(where: { !$0.report.phases.isEmpty }) {
             lines += [
                 "",

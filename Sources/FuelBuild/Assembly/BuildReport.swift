@@ -118,8 +118,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         }
         if !phases.isEmpty {
             let order = [
-                "prepare", "parse and validate", "encode and compress", "encode, compress and write",
-                "swap and clean up",
+                "prepare", Builder.parsePhase, Builder.dryRunPhase, Builder.writePhase, "swap and clean up",
             ]
             let parts = order.compactMap { name in
                 phases[name].map { wall in

@@ -87,19 +87,114 @@ public struct Builder: Sendable {
         }
 
         var phases = PhaseTimer(started: started)
+        // Format 1's tiles are written to the staged build as they are compressed; format 2 renames the same bytes.
+        let staged = try lock.map { _ in
+            try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
+        }
+        let tileSink = options.layout.includesV1 ? staged : nil
+        let assembler = TileAssembler(
+            countries: countries.map { country in
+                (
+                    country,
+                    (try? CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory))?
+                        .boxes ?? []
+                )
+            },
+            grid: .standard, sink: tileSink,
+            // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
+            reuse: tileSink == nil ? nil : TileReuse.load(output))
         phases.end("prepare")
+
+        let builds: [CountryBuild]
+        let assembly: Assembly
+        let snapshot: [PublishedFile]
+        do {
+            builds = try await parse(countries, manifest: manifest, previous: previous, into: assembler, progress)
+            phases.end(Self.parsePhase)
+            MemoryTrace.mark("all parsed")
+            assembly = try assembler.finish(builtAt: options.builtAt)
+            snapshot = snapshotFiles(assembly, previous: previous)
+            for file in snapshot { try staged?.write(file) }
+        } catch {
+            staged?.discard()
+            throw error
+        }
+        if let staged {
+            phases.end(Self.writePhase)
+            MemoryTrace.mark("written")
+            try output.commit(staged, beforeSwap: beforeSwap)
+            if options.layout.includesV1 {
+                TileReuse.save(
+                    assembly.tileDigests.reduce(into: [:]) {
+                        $0[$1.key] = TileReuse.Entry(json: $1.value, file: $1.key)
+                    },
+                    build: staged.name, in: output)
+            }
+            phases.end("swap and clean up")
+            withExtendedLifetime(lock) {}
+        } else {
+            phases.end(Self.dryRunPhase)
+        }
+        let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
+        var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
+        report.phases = phases.seconds
+        report.layout = options.layout.rawValue
+        report.reusedTiles = assembly.reusedTiles
+        report.files = files.count
+        report.snapshotFiles = snapshot.count
+        if let previous {
+            report.tileChanges = previous.tileChanges(to: assembly.files)
+            for index in report.countries.indices {
+                report.countries[index].previousStations =
+                    previous.index.countries[report.countries[index].country]?.stations
+            }
+        }
+        if !options.dryRun {
+            do {
+                try output.saveReport(report)
+            } catch {
+                progress("warning: the build is published, but its report could not be saved: \(error)")
+            }
+        }
+        return (report, files)
+    }
+
+    /// The step that parses, validates and encodes every country; a tile is compressed and written in it already
+    /// when every country that can reach its cell is in.
+    static let parsePhase = "parse, validate and encode"
+    /// The step that compresses and writes the tiles still waiting, then the brands, sources and index.
+    static let writePhase = "compress and write"
+    static let dryRunPhase = "compress"
+    /// The reject of a carried station that lies outside its country's boxes (they changed since it was published).
+    static let carriedOutside = "carried station outside the country's boxes"
+
+    /// Parses, validates and encodes every country in parallel, each handed to `assembler` as soon as it is done
+    /// (its ready tiles compressed on the same worker); then carries failed countries forward where allowed and
+    /// applies the shrink guard.
+    /// - Throws: ``BuildError`` when a country fails and cannot be carried, or a country shrank too much.
+    private func parse(
+        _ countries: [String], manifest: FeedManifest?, previous: PreviousBuild?, into assembler: TileAssembler,
+        _ progress: @Sendable (String) -> Void
+    ) async throws -> [CountryBuild] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             for country in countries {
                 group.addTask {
-                    (
-                        country,
-                        Result { try buildCountry(country, manifest: manifest) }.mapError { error in
-                            (error as? FeedError)
-                                ?? FeedError(
-                                    country: country, file: options.feedsDirectory.path,
-                                    reason: ErrorText.describe(error))
-                        }
-                    )
+                    let result = Result { try buildCountry(country, manifest: manifest) }.mapError { error in
+                        (error as? FeedError)
+                            ?? FeedError(
+                                country: country, file: options.feedsDirectory.path, reason: ErrorText.describe(error))
+                    }
+                    guard case .success(var build) = result else { return (country, result) }
+                    let others = assembler.add(build.tiles)
+                    build.tiles.cells = [:]  // the assembler holds them now, and frees each once its tile is written
+                    // While other countries are still being parsed, this worker compresses what is ready. After the
+                    // last one, finish() compresses the rest on every core instead.
+                    if others > 0 {
+                        assembler.drain()
+                        FreedMemory.release()
+                        MemoryTrace.mark("\(country) ready tiles written")
+                    }
+                    return (country, .success(build))
                 }
             }
             var results: [String: Result<CountryBuild, FeedError>] = [:]
@@ -127,12 +222,13 @@ public struct Builder: Sendable {
             guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
             let (carried, refused) = carry(failures, from: previous, hours: hours)
             guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
-            builds += carried
+            for var build in carried {
+                assembler.add(build.tiles)
+                build.tiles.cells = [:]
+                builds.append(build)
+            }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
         }
-        phases.end("parse and validate")
-        MemoryTrace.mark("all parsed")
-
         if !options.allowShrink, let previous {
             let next = Dictionary(
                 uniqueKeysWithValues: builds.map { ($0.tiles.config.country, $0.tiles.stationCount) })
@@ -141,64 +237,7 @@ public struct Builder: Sendable {
                 allowedPercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
             guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
         }
-
-        let assembly: Assembly
-        let snapshot: [PublishedFile]
-        if let lock {
-            let staged = try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
-            // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
-            let reuse = options.layout.includesV1 ? TileReuse.load(output) : nil
-            do {
-                // Format 1's files are written as they are compressed; format 2 renames the same bytes.
-                assembly = try DatasetAssembler.assemble(
-                    encoded: builds.map(\.tiles), builtAt: options.builtAt,
-                    writingTo: options.layout.includesV1 ? staged : nil, reusing: reuse)
-                snapshot = snapshotFiles(assembly, previous: previous)
-                for file in snapshot { try staged.write(file) }
-            } catch {
-                staged.discard()
-                throw error
-            }
-            phases.end("encode, compress and write")
-            MemoryTrace.mark("written")
-            try output.commit(staged, beforeSwap: beforeSwap)
-            if options.layout.includesV1 {
-                TileReuse.save(
-                    assembly.tileDigests.reduce(into: [:]) {
-                        $0[$1.key] = TileReuse.Entry(json: $1.value, file: $1.key)
-                    },
-                    build: staged.name, in: output)
-            }
-            phases.end("swap and clean up")
-            withExtendedLifetime(lock) {}
-        } else {
-            assembly = try DatasetAssembler.assemble(
-                encoded: builds.map(\.tiles), builtAt: options.builtAt, writingTo: nil)
-            snapshot = snapshotFiles(assembly, previous: previous)
-            phases.end("encode and compress")
-        }
-        let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
-        var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
-        report.phases = phases.seconds
-        report.layout = options.layout.rawValue
-        report.reusedTiles = assembly.reusedTiles
-        report.files = files.count
-        report.snapshotFiles = snapshot.count
-        if let previous {
-            report.tileChanges = previous.tileChanges(to: assembly.files)
-            for index in report.countries.indices {
-                report.countries[index].previousStations =
-                    previous.index.countries[report.countries[index].country]?.stations
-            }
-        }
-        if !options.dryRun {
-            do {
-                try output.saveReport(report)
-            } catch {
-                progress("warning: the build is published, but its report could not be saved: \(error)")
-            }
-        }
-        return (report, files)
+        return builds
     }
 
     /// Format 2's files when the layout has them, following the previous build's `builtAt`.
@@ -251,14 +290,25 @@ public struct Builder: Sendable {
             }
             do {
                 let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
-                let stations = try previous.stations(of: country)
+                var stations = try previous.stations(of: country)
+                // Held to the country's boxes like fresh stations, which is what lets a tile be written as soon as
+                // the countries whose boxes cover its cell are in (TileAssembler).
+                let before = stations.count
+                if !config.boxes.isEmpty {
+                    stations.removeAll { station in
+                        !config.boxes.contains { $0.contains(latitude: station.latitude, longitude: station.longitude) }
+                    }
+                }
+                let outside = before - stations.count
                 let dataset = CountryDataset(
                     config: config, stations: stations, referenceTime: summary.updated, carriedSince: since)
                 carried.append(
                     CountryBuild(
                         tiles: CountryTiles(dataset),
                         parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
-                        parsedStations: 0, validation: Validator.Outcome(stations: [], rejects: [:], repairs: [:]),
+                        parsedStations: 0,
+                        validation: Validator.Outcome(
+                            stations: [], rejects: outside > 0 ? [Self.carriedOutside: outside] : [:], repairs: [:]),
                         fetchedAt: nil, carriedBecause: failure.description))
             } catch let error as FeedError {
                 refuse(error.description)

@@ -77,67 +77,23 @@ public enum DatasetAssembler {
     }
 
     /// Joins countries already encoded (``CountryTiles``) into the file set: each tile is its countries' station
-    /// objects merged by id, then compressed, in parallel.
+    /// objects merged by id, then compressed, in parallel. A build adds its countries to a ``TileAssembler`` one at a
+    /// time instead, as they are parsed.
     /// - Throws: the first error the sink threw; files after it are not produced.
     public static func assemble(
         encoded countries: [CountryTiles], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
         reusing reuse: TileReuse? = nil
     ) throws -> Assembly {
-        let sortedCountries = countries.sorted { $0.config.country < $1.config.country }
-        var parts: [TileKey: [CountryTiles.Cell]] = [:]
-        var tilesPerCountry: [String: Int] = [:]
-        var stationBytes: [String: Int] = [:]
-        for country in sortedCountries {
-            for (key, cell) in country.cells { parts[key, default: []].append(cell) }
-            tilesPerCountry[country.config.country] = country.cells.count
-            stationBytes[country.config.country] = country.stationBytes
-        }
-        let keys = parts.keys.sorted()
-        var jobs: [Job] = keys.map { key in .tile(key, parts[key] ?? []) }
-        for country in sortedCountries {
-            jobs.append(
-                .document(TileFormat.brandsPath(country.config.country), TileEncoder.encode(brands(of: country))))
-        }
-        jobs.append(.document(TileFormat.sourcesPath, TileEncoder.encode(sources(of: sortedCountries))))
-        let index = TileIndex(
-            gridDegrees: grid.degrees,
-            builtAt: builtAt,
-            tiles: keys.map(\.description),
-            countries: Dictionary(
-                uniqueKeysWithValues: sortedCountries.map {
-                    (
-                        $0.config.country,
-                        CountrySummary(
-                            stations: $0.stationCount, updated: $0.referenceTime, carriedSince: $0.carriedSince)
-                    )
-                }))
-        jobs.append(.document(TileFormat.indexPath, TileEncoder.encode(index)))
-        let result = try run(jobs, sink: sink, reuse: reuse)
-        var assembly = Assembly(
-            files: result.files, stationBytes: stationBytes, tilesPerCountry: tilesPerCountry, index: index)
-        assembly.tileDigests = result.digests
-        assembly.reusedTiles = result.reused
-        return assembly
+        let assembler = TileAssembler(
+            countries: countries.map { ($0.config.country, $0.config.boxes) }, grid: grid, sink: sink, reuse: reuse)
+        for country in countries { assembler.add(country) }
+        return try assembler.finish(builtAt: builtAt)
     }
 
     /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their
     /// code points, without String's Unicode-aware comparison, which made this sort grow faster than the data.
     public static func sortedByID(_ stations: [Station]) -> [Station] {
         stations.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
-    }
-
-    /// A file to produce: a tile still to be encoded, or a small document already encoded.
-    private enum Job: Sendable {
-        /// A tile and its countries' cells, in country order.
-        case tile(TileKey, [CountryTiles.Cell])
-        case document(String, [UInt8])
-
-        var weight: Int {
-            switch self {
-            case .tile(_, let cells): return cells.reduce(0) { $0 + $1.json.count }
-            case .document(_, let json): return json.count
-            }
-        }
     }
 
     /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.
@@ -163,71 +119,5 @@ public enum DatasetAssembler {
                     licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
                     updated: country.referenceTime, stations: country.stationCount)
             })
-    }
-
-    /// Encoding and gzip are most of a build's cost, so every core works through the jobs; the heaviest go first so
-    /// that one big tile does not finish alone at the end.
-    private static func run(_ jobs: [Job], sink: StagedBuild?, reuse: TileReuse?) throws -> RunResult {
-        let order = jobs.indices.sorted { jobs[$0].weight > jobs[$1].weight }
-        let results = Mutex([PublishedFile?](repeating: nil, count: jobs.count))
-        let digests = Mutex([String: String]())
-        let reused = Atomic<Int>(0)
-        let next = Atomic<Int>(0)
-        let failure = Mutex<(any Error)?>(nil)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let compressor = GzipCompressor()
-            // One JSON buffer per worker, reused from file to file: fresh multi-megabyte buffers cost page faults.
-            var writer = JSONWriter(capacity: 1 << 20)
-            while true {
-                let position = next.add(1, ordering: .relaxed).oldValue
-                guard position < order.count else { break }
-                let index = order[position]
-                let path: String
-                var previous: (url: URL, bytes: [UInt8])?
-                switch jobs[index] {
-                case .tile(let key, let cells):
-                    path = TileFormat.tilePath(key)
-                    TileEncoder.joinTile(key: key.description, cells: cells, into: &writer)
-                    let digest = TileReuse.digest(writer.bytes)
-                    digests.withLock { $0[path] = digest }
-                    previous = reuse?.previousFile(for: path, digest: digest)
-                case .document(let documentPath, let document):
-                    path = documentPath
-                    writer.removeAll()
-                    writer.raw(document)
-                }
-                // An unchanged tile keeps the previous build's gzipped bytes: linked, never compressed again.
-                let file = PublishedFile(
-                    path: path, jsonBytes: writer.bytes.count,
-                    gzipped: previous?.bytes ?? compressor.compress(writer.bytes))
-                do {
-                    if let previous {
-                        reused.add(1, ordering: .relaxed)
-                        try sink?.link(previous.url, as: file)
-                    } else {
-                        try sink?.write(file)
-                    }
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                    next.store(order.count, ordering: .relaxed)  // the others stop after their current file
-                    break
-                }
-                results.withLock { $0[index] = file }
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-        let files = results.withLock { $0 }.compactMap { $0 }
-        precondition(files.count == jobs.count, "every job produces its file")
-        return RunResult(
-            files: files, digests: digests.withLock { $0 },
-            reused: reused.load(ordering: .relaxed))
-    }
-
-    /// What the workers produced.
-    private struct RunResult {
-        var files: [PublishedFile]
-        var digests: [String: String]
-        var reused: Int
     }
 }

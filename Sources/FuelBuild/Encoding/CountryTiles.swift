@@ -34,8 +34,10 @@ public struct CountryTiles: Sendable {
     public var stationBytes: Int
     /// Stations per normalised brand; nil is the unknown brand.
     var brandCounts: [String?: Int]
-    /// The cells holding at least one station of the country.
+    /// The cells holding at least one station of the country (emptied once handed to a ``TileAssembler``).
     var cells: [TileKey: Cell]
+    /// How many cells hold its stations.
+    public var cellCount: Int
 
     /// Encodes a validated country on the given grid.
     public init(_ dataset: CountryDataset, grid: Grid = .standard) {
@@ -71,5 +73,6 @@ public struct CountryTiles: Sendable {
         }
         stationBytes = total
         self.cells = cells
+        cellCount = cells.count
     }
 }

@@ -176,6 +176,35 @@ import _FuelTestSupport
         #expect(TreeSnapshot.take(workspace.fuel) == held)
     }
 
+    /// Tiles are written as soon as the countries whose boxes cover their cell are in (TileAssembler), so a carried
+    /// station must lie in its country's boxes like a fresh one: one the boxes no longer cover is dropped and counted.
+    @Test func aCarriedStationOutsideItsCountrysBoxesIsDroppedAndCounted() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(at: Self.day0).status == 0)
+        // The boxes shrink to end south of La Jonquera (42.42 N), where ES-1736 was published.
+        let adapters = workspace.out.deletingLastPathComponent().appendingPathComponent("adapters")
+        try FileManager.default.copyItem(at: RepositoryPaths.adapters(), to: adapters)
+        let source = adapters.appendingPathComponent("ES/source.json")
+        var config = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        config["boxes"] = [["name": "south of 42", "south": 35.9, "west": -9.5, "north": 42.0, "east": 3.5]]
+        try JSONSerialization.data(withJSONObject: config).write(to: source)
+
+        try workspace.breakSpain()
+        let carried = try Executable.run(
+            "fuel-publish",
+            [
+                "build", "--feeds", workspace.feeds.path, "--out", workspace.out.path, "--countries", "ES,FR",
+                "--built-at", "2026-12-01T05:00:00Z", "--adapters", adapters.path, "--carry-forward", "48", "--json",
+            ])
+        #expect(carried.status == 0, "\(carried.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(carried.stdout.utf8)) as? [String: Any])
+        let spain = try #require((report["countries"] as? [[String: Any]])?.first { $0["country"] as? String == "ES" })
+        #expect(spain["kept"] as? Int == 39)
+        #expect((spain["rejected"] as? [String: Int])?["carried-station-outside-the-country-s-boxes"] == 1)
+        #expect(try workspace.stations(Self.borderTile).keys.sorted() == ["FR-66480001"])
+        #expect(try workspace.countries()["ES"]?["stations"] as? Int == 39)
+    }
+
     @Test func aCountryTheLastBuildLacksCannotBeCarried() throws {
         let workspace = try Workspace()
         #expect(try workspace.build(at: Self.day0, countries: "FR").status == 0)

@@ -85,10 +85,18 @@ struct JSONWriter {
     /// Writes a UTC time as a string, `"2026-11-30T05:17:00Z"`, dropping fractions of a second.
     mutating func time(_ date: Date) {
         separate()
+        // Most prices of a feed share a handful of times: the last one's text is kept and copied.
+        if date != lastTime.date {
+            lastTime.text.removeAll(keepingCapacity: true)
+            UTCTime.append(date, to: &lastTime.text)
+            lastTime.date = date
+        }
         bytes.append(UInt8(ascii: "\""))
-        UTCTime.append(date, to: &bytes)
+        bytes.append(contentsOf: lastTime.text)
         bytes.append(UInt8(ascii: "\""))
     }
+
+    private var lastTime: (date: Date, text: [UInt8]) = (Date(timeIntervalSince1970: .nan), [])
 
     private mutating func appendEscaping(_ byte: UInt8) {
         switch byte {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Interns object keys while parsing: an open-addressing hash table over the keys' bytes, so a feed with
 /// a million `"Precio Gasoleo A"` keys stores the text once and hands out one small id.
 package struct JSONKeyTable {
@@ -8,10 +14,29 @@ package struct JSONKeyTable {
     private var lengths: [Int] = []
     private var storage: [UInt8] = []
 
+    /// For each key id (+ 1, 0 for "none yet"), the id of the key that followed it last time, or -1: records of a
+    /// feed repeat their keys in the same order, so the next key is usually known and one comparison replaces the
+    /// hash and the probe.
+    private var successors: [Int32] = [-1]
+    private var previous = 0
+
     package var count: Int { starts.count }
 
     /// The id of the key with these bytes, adding it when new.
     package mutating func intern(_ key: UnsafeBufferPointer<UInt8>) -> Int {
+        let guess = Int(successors[previous])
+        if guess >= 0 && lengths[guess] == key.count && matches(guess, key) {
+            previous = guess + 1
+            return guess
+        }
+        let id = lookUp(key)
+        successors[previous] = Int32(id)
+        previous = id + 1
+        return id
+    }
+
+    /// The hash-table path of ``intern(_:)``.
+    private mutating func lookUp(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         var hash: UInt32 = 2_166_136_261
         for byte in key {
             hash = (hash ^ UInt32(byte)) &* 16_777_619
@@ -31,6 +56,7 @@ package struct JSONKeyTable {
         lengths.append(key.count)
         storage.append(contentsOf: key)
         slots[slot] = Int32(id + 1)
+        successors.append(-1)
         if starts.count * 2 > slots.count { grow() }
         return id
     }
@@ -46,10 +72,9 @@ package struct JSONKeyTable {
     }
 
     private func matches(_ id: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
-        storage.withUnsafeBufferPointer { all in
-            let start = starts[id]
-            for index in 0..<key.count where all[start + index] != key[index] { return false }
-            return true
+        guard let keyBase = key.baseAddress else { return true }  // empty keys, equal lengths
+        return storage.withUnsafeBufferPointer { all in
+            memcmp(all.baseAddress! + starts[id], keyBase, key.count) == 0
         }
     }
 

@@ -237,6 +237,7 @@ public struct BenchRunner: Sendable {
         let trash = Trash(work: options.work)
         for run in 1...runs {
             try trash.setAside(out)
+            ProcessMeter.settle()
             log("scale \(name): build \(run) of \(runs)")
             let stdout = logs.appendingPathComponent("build-\(name)-\(run).json")
             let measurement = try ProcessMeter.run(

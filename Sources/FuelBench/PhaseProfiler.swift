@@ -34,7 +34,7 @@ public struct PhaseProfile: Sendable, Codable, Equatable {
     public var total: Double { phases.filter { !$0.aside }.reduce(0) { $0 + $1.seconds } }
 }
 
-/// Runs parse, validate, bucket, serialise, compress and write separately and times each.
+/// Runs parse, validate, encode, join, compress and write separately and times each.
 public enum PhaseProfiler {
     /// - Parameters:
     ///   - feeds: a feeds folder (`DIR/<CC>/…`).
@@ -67,27 +67,25 @@ public enum PhaseProfiler {
         let parseSeconds = parseByCountry.values.reduce(0, +)
 
         _ = lap()
-        var stations: [Station] = []
+        var datasets: [CountryDataset] = []
         for (config, result) in parsed {
-            stations +=
-                Validator(config: config).validate(result.stations, referenceTime: result.referenceTime).stations
+            datasets.append(
+                CountryDataset(
+                    config: config,
+                    stations: Validator(config: config).validate(result.stations, referenceTime: result.referenceTime)
+                        .stations, referenceTime: result.referenceTime))
         }
         let validateSeconds = lap()
         parsed.removeAll()  // as in the build, the raw parse results are not kept past validation
+        let kept = datasets.reduce(0) { $0 + $1.stations.count }
 
-        var cells: [TileKey: [Station]] = [:]
-        for station in stations {
-            cells[Grid.standard.key(latitude: station.latitude, longitude: station.longitude), default: []].append(
-                station)
-        }
-        let keys = cells.keys.sorted()
-        let tiles = keys.map { key in Tile(key: key, stations: DatasetAssembler.sortedByID(cells[key] ?? [])) }
-        let bucketSeconds = lap()
-
-        cells.removeAll()
-        _ = lap()
-        var documents = tiles.map { TileEncoder.encode($0) }
-        let serialiseSeconds = lap()
+        // As the build: each country bucketed, sorted and encoded on its own, then each tile joined from them.
+        let encoded = datasets.map { CountryTiles($0) }.sorted { $0.config.country < $1.config.country }
+        datasets.removeAll()
+        let encodeSeconds = lap()
+        let keys = Set(encoded.flatMap(\.cellKeys)).sorted()
+        var documents = keys.map { TileEncoder.joinTile(key: $0, countries: encoded) }
+        let joinSeconds = lap()
 
         let compressed = documents.map { Gzip.compress($0) }
         let compressSeconds = lap()
@@ -124,23 +122,26 @@ public enum PhaseProfiler {
             scale: scale,
             phases: [
                 .init(name: "parse", seconds: parseSeconds, detail: "adapters, \(countries.count) countries"),
-                .init(name: "validate", seconds: validateSeconds, detail: "\(stations.count) stations kept"),
-                .init(name: "bucket", seconds: bucketSeconds, detail: "\(tiles.count) tiles, sorted by id"),
+                .init(name: "validate", seconds: validateSeconds, detail: "\(kept) stations kept"),
                 .init(
-                    name: "serialise", seconds: serialiseSeconds, detail: "\(ByteCount.format(jsonBytes)) of tile JSON"),
+                    name: "encode", seconds: encodeSeconds,
+                    detail: "each country's stations bucketed, sorted by id and written as JSON"),
+                .init(
+                    name: "join", seconds: joinSeconds,
+                    detail: "\(keys.count) tiles, \(ByteCount.format(jsonBytes)) of JSON, joined from their countries"),
                 .init(
                     name: "compress", seconds: compressSeconds,
                     detail: "libdeflate level \(Gzip.level) → \(ByteCount.format(gzipBytes))"),
                 .init(
                     name: "write", seconds: posixSeconds,
-                    detail: "\(tiles.count) files with open/write/close, as the build does (median of 3)"),
+                    detail: "\(keys.count) files with open/write/close, as the build does (median of 3)"),
                 .init(
                     name: "(write with Data.write)", seconds: writeSeconds,
                     detail: "the same files through Foundation, which fsyncs each one, as builds did before "
                         + "main's 1d4023e (median of 3); not in the total",
                     aside: true),
             ],
-            parseByCountry: parseByCountry, stations: stations.count, tiles: tiles.count, jsonBytes: jsonBytes,
+            parseByCountry: parseByCountry, stations: kept, tiles: keys.count, jsonBytes: jsonBytes,
             gzipBytes: gzipBytes)
     }
 

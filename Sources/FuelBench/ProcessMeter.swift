@@ -23,6 +23,12 @@ public struct ProcessMeasurement: Sendable, Codable, Equatable {
 /// Runs a command and measures it: wall time around `posix_spawn` … `wait4`, and the child's own rusage (CPU time,
 /// peak RSS) — no `/usr/bin/time` needed.
 public enum ProcessMeter {
+    /// Writes every dirty page to disk (`sync`), so that a timed run does not pay for the writeback of what an
+    /// untimed step before it wrote (a copy of the previous build, the previous run's output).
+    public static func settle() {
+        sync()
+    }
+
     /// Runs `executable` with `arguments`, stdout and stderr to files (or /dev/null), and waits for it.
     /// - Throws: ``BenchError`` when the process cannot be started.
     public static func run(

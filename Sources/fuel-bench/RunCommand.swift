@@ -20,7 +20,7 @@ enum RunCommand {
           --output FILE      the Markdown file to update (default: BENCHMARKS.md)
           --adapters DIR     per-country metadata (default: adapters)
           --scales LIST      comma-separated scales (default: 1,20)
-          --runs N           builds per scale below 5, median reported (default: 5)
+          --runs N           builds per scale, and gzip runs below scale 5; medians reported (default: 5)
           --seed N           generator seed (default: 1)
           --points N         lookup points (default: 1000)
           --no-upload, --no-lookups, --no-profile   skip a part

@@ -5,13 +5,15 @@ import _FuelTestSupport
 /// A rebuild over a previous build reuses the gzipped file of every tile whose JSON is unchanged, and its output is
 /// byte for byte a full build's.
 @Suite struct IncrementalBuildTests {
-    /// Builds `feeds` into `out` at `builtAt` and returns the report's `reusedTiles` and `tiles`.
-    static func build(_ feeds: URL, _ out: URL, _ builtAt: String) throws -> (reused: Int, tiles: Int) {
+    /// Builds `feeds` into `out` at `builtAt` and returns the report's `reusedTiles`, `tiles` and the tiles it
+    /// counted as changed against the previous build (nil without one).
+    static func build(_ feeds: URL, _ out: URL, _ builtAt: String) throws -> (reused: Int, tiles: Int, changed: Int?) {
         let result = try Executable.run(
             "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt, "--json"])
         try #require(result.status == 0, "\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
-        return (report["reusedTiles"] as? Int ?? -1, report["tiles"] as? Int ?? -1)
+        let changes = report["tileChanges"] as? [String: Int]
+        return (report["reusedTiles"] as? Int ?? -1, report["tiles"] as? Int ?? -1, changes?["changed"])
     }
 
     /// A feeds folder holding a copy of the samples.
@@ -56,6 +58,8 @@ import _FuelTestSupport
 
         let rebuilt = try Self.build(feeds, out, "2026-12-01T08:00:00Z")
         #expect(rebuilt.reused == rebuilt.tiles - change.changedTiles)
+        // The report's count of changed tiles, from the two builds' digests, agrees.
+        #expect(rebuilt.changed == change.changedTiles)
 
         let full = root.appendingPathComponent("full")
         let fresh = try Self.build(feeds, full, "2026-12-01T08:00:00Z")

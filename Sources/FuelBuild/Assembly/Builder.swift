@@ -92,6 +92,8 @@ public struct Builder: Sendable {
             try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
         }
         let tileSink = options.layout.includesV1 ? staged : nil
+        // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
+        let reuse = tileSink == nil ? nil : TileReuse.load(output)
         let assembler = TileAssembler(
             countries: countries.map { country in
                 (
@@ -100,9 +102,7 @@ public struct Builder: Sendable {
                         .boxes ?? []
                 )
             },
-            grid: .standard, sink: tileSink,
-            // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
-            reuse: tileSink == nil ? nil : TileReuse.load(output))
+            grid: .standard, sink: tileSink, reuse: reuse)
         phases.end("prepare")
 
         let builds: [CountryBuild]
@@ -143,7 +143,8 @@ public struct Builder: Sendable {
         report.files = files.count
         report.snapshotFiles = snapshot.count
         if let previous {
-            report.tileChanges = previous.tileChanges(to: assembly.files)
+            report.tileChanges = previous.tileChanges(
+                to: assembly.files, digests: assembly.tileDigests, previousDigests: reuse?.tiles ?? [:])
             for index in report.countries.indices {
                 report.countries[index].previousStations =
                     previous.index.countries[report.countries[index].country]?.stations

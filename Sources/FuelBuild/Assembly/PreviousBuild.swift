@@ -44,8 +44,11 @@ struct PreviousBuild: Sendable {
         return stations
     }
 
-    /// How the tiles of a new file set differ from this build's, by path and bytes.
-    func tileChanges(to files: [PublishedFile]) -> BuildReport.TileChanges {
+    /// How the tiles of a new file set differ from this build's, by path and bytes. Where both builds recorded a
+    /// tile's JSON digest (``TileReuse``), the digests are compared instead of reading the old file.
+    func tileChanges(
+        to files: [PublishedFile], digests: [String: String] = [:], previousDigests: [String: TileReuse.Entry] = [:]
+    ) -> BuildReport.TileChanges {
         let previousTiles = Set(index.tiles.map { "tiles/\($0).json" })
         var changes = BuildReport.TileChanges(added: 0, removed: 0, changed: 0, unchanged: 0)
         var seen = Set<String>()
@@ -54,6 +57,10 @@ struct PreviousBuild: Sendable {
             let key = String(file.path.dropFirst("tiles/".count).dropLast(".json".count))
             guard previousTiles.contains(file.path), let previousPath = published.tilePaths[key] else {
                 changes.added += 1
+                continue
+            }
+            if let new = digests[file.path], let old = previousDigests[file.path]?.json {
+                if new == old { changes.unchanged += 1 } else { changes.changed += 1 }
                 continue
             }
             let old = FileManager.default.contents(atPath: folder.appendingPathComponent(previousPath).path)

@@ -38,6 +38,8 @@ public struct CountryTiles: Sendable {
     var cells: [TileKey: Cell]
     /// How many cells hold its stations.
     public var cellCount: Int
+    /// The cells holding its stations, unsorted (empty once handed to a ``TileAssembler``).
+    package var cellKeys: [TileKey] { Array(cells.keys) }
 
     /// Encodes a validated country on the given grid.
     public init(_ dataset: CountryDataset, grid: Grid = .standard) {

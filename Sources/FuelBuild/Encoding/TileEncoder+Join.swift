@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension TileEncoder {
     /// A tile of the current version from its countries' cells, written into a writer that the caller reuses from
     /// tile to tile: the same bytes as ``encodeTile(key:stations:into:measured:)`` with the stations of every cell.
@@ -34,6 +36,14 @@ extension TileEncoder {
         }
         writer.endArray()
         writer.endObject()
+    }
+
+    /// The tile at `key` joined from the cells of `countries` (given in country order), as the build writes it;
+    /// for the benchmark's one-thread profile of the build's steps.
+    package static func joinTile(key: TileKey, countries: [CountryTiles]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 1 << 16)
+        joinTile(key: key.description, cells: countries.compactMap { $0.cells[key] }, into: &writer)
+        return writer.bytes
     }
 
     /// True when each cell's last id precedes the next cell's first id.

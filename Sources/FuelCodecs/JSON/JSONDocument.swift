@@ -30,26 +30,13 @@ public final class JSONDocument: Sendable {
     public let keyNames: [String]
     private let keyIDs: [String: Int]
 
-    /// Parses a whole document.
+    /// Parses a whole document, or only part of `bytes`: the one value in `range`, or with `sequence` the
+    /// comma-separated values in it as the elements of the root array. Offsets, lines and columns stay those of the
+    /// whole of `bytes`, which the document keeps (shared, not copied).
     /// - Throws: ``JSONError`` with the byte offset, line and column of the first problem.
-    public init(parsing bytes: [UInt8], options: Options = Options()) throws(JSONError) {
-        var parser = JSONParser(maxDepth: options.maxDepth, allowsByteOrderMark: options.allowsByteOrderMark)
-        try parser.parse(bytes)
-        input = bytes
-        nodes = parser.nodes
-        decoded = parser.decoded
-        let names = parser.keys.names()
-        keyNames = names
-        keyIDs = Self.ids(names)
-    }
-
-    /// Parses part of `bytes`: the one value in `range`, or with `sequence` the comma-separated values in it as the
-    /// elements of the root array. Offsets, lines and columns stay those of the whole of `bytes`, which the document
-    /// keeps (shared, not copied).
-    /// - Throws: ``JSONError`` with the byte offset, line and column of the first problem.
-    public init(parsing bytes: [UInt8], range: Range<Int>, sequence: Bool = false, options: Options = Options())
-        throws(JSONError)
-    {
+    public init(
+        parsing bytes: [UInt8], range: Range<Int>? = nil, sequence: Bool = false, options: Options = Options()
+    ) throws(JSONError) {
         var parser = JSONParser(maxDepth: options.maxDepth, allowsByteOrderMark: options.allowsByteOrderMark)
         try parser.parse(bytes, range: range, sequence: sequence)
         input = bytes

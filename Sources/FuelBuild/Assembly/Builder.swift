@@ -178,7 +178,8 @@ public struct Builder: Sendable {
         _ progress: @Sendable (String) -> Void
     ) async throws -> [CountryBuild] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
-            for country in countries {
+            // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
+            for country in ParseOrder.ordered(countries, in: options.feedsDirectory) {
                 group.addTask {
                     let result = Result { try buildCountry(country, manifest: manifest) }.mapError { error in
                         (error as? FeedError)

@@ -134,9 +134,52 @@ struct JSONWriter {
     }
 
     /// Writes a number rounded to `decimals` places, in its shortest round-trip form.
+    ///
+    /// The digits come straight from the rounded integer `n` (value × 10^decimals): the shortest text of
+    /// n / 10^decimals is those digits with the point put back and trailing zeros dropped, because two numbers with at
+    /// most `decimals` places differ by at least 10^-decimals, more than the spacing of doubles in the range taken
+    /// here, so no shorter text reads back as the same double. Outside that range (and below 0.001, where Swift would
+    /// write an exponent) the text is Swift's own `description`, as ``format(_:decimals:)`` gives.
     mutating func number(_ value: Double, decimals: Int) {
         separate()
-        bytes.append(contentsOf: JSONWriter.format(value, decimals: decimals).utf8)
+        let scaled = (value * Self.decimalScales[decimals]).rounded()
+        let magnitude = abs(scaled) / Self.decimalScales[decimals]
+        guard magnitude >= 0.001, abs(scaled) < 1e15, decimals <= 6 else {
+            bytes.append(contentsOf: JSONWriter.format(value, decimals: decimals).utf8)
+            return
+        }
+        var whole = Int64(scaled)
+        if whole < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            whole = -whole
+        }
+        let unit = Self.powersOfTen[decimals]
+        appendDigits(whole / unit)
+        bytes.append(UInt8(ascii: "."))
+        var fraction = whole % unit
+        guard fraction > 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var places = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: places)
+        for index in stride(from: places - 1, through: 0, by: -1) {
+            digits[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+        }
+        bytes.append(contentsOf: digits)
+    }
+
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// The decimal digits of a non-negative integer.
+    private mutating func appendDigits(_ value: Int64) {
+        if value >= 10 { appendDigits(value / 10) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The text of a rounded number: `1.339`, `38.72`, `-9.14`, `2.0`.

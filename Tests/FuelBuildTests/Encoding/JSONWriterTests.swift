@@ -41,3 +41,33 @@ import Testing
         #expect(String(decoding: writer.bytes, as: UTF8.self) == #"["2025-09-27T16:05:47Z","1970-01-01T00:00:00Z"]"#)
     }
 }
+
+/// ``JSONWriter/number(_:decimals:)`` writes its digits from the rounded integer; the text must be Swift's shortest
+/// `description` of the rounded double, exactly, which ``JSONWriter/format(_:decimals:)`` gives.
+@Suite struct JSONWriterNumberTests {
+    /// Magnitudes from below the fast path's range to far above the feeds' values, with both signs.
+    static let magnitudes: [Double] = [0.0004, 0.001, 0.05, 1, 9.14, 38.72, 180, 1_234.5, 987_654.321, 123_456_789]
+
+    @Test(arguments: [0, 1, 2, 3, 6, 7])
+    func digitsFromTheIntegerAreSwiftsShortestText(decimals: Int) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(decimals)
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var values: [Double] = [0, -0.0, 0.0005, 0.00049, 1.0005, 2.5, -2.5, 0.999_999_5, 1e9, -1e9]
+        for magnitude in Self.magnitudes {
+            for _ in 0..<400 {
+                let value = magnitude * (0.5 + random())
+                values += [value, -value]
+            }
+        }
+        for value in values {
+            var writer = JSONWriter()
+            writer.number(value, decimals: decimals)
+            #expect(
+                String(decoding: writer.bytes, as: UTF8.self) == JSONWriter.format(value, decimals: decimals),
+                "\(value) at \(decimals) decimals")
+        }
+    }
+}

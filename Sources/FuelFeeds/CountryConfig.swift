@@ -85,6 +85,11 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, maxUnmatchedPricePercent
     }
 
+    /// True when one of the country's boxes holds the point, edges included.
+    public func contains(latitude: Double, longitude: Double) -> Bool {
+        boxes.contains { $0.contains(latitude: latitude, longitude: longitude) }
+    }
+
     /// ``maxShrinkPercent`` with its default.
     public var allowedShrinkPercent: Double { maxShrinkPercent ?? 10 }
 

@@ -187,8 +187,7 @@ public struct Builder: Sendable {
                                 country: country, file: options.feedsDirectory.path, reason: ErrorText.describe(error))
                     }
                     guard case .success(var build) = result else { return (country, result) }
-                    let others = assembler.add(build.tiles)
-                    build.tiles.cells = [:]  // the assembler holds them now, and frees each once its tile is written
+                    let others = assembler.add(&build.tiles)
                     // While other countries are still being parsed, this worker compresses what is ready. After the
                     // last one, finish() compresses the rest on every core instead.
                     if others > 0 {
@@ -225,8 +224,7 @@ public struct Builder: Sendable {
             let (carried, refused) = carry(failures, from: previous, hours: hours)
             guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
             for var build in carried {
-                assembler.add(build.tiles)
-                build.tiles.cells = [:]
+                assembler.add(&build.tiles)
                 builds.append(build)
             }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
@@ -297,9 +295,7 @@ public struct Builder: Sendable {
                 // the countries whose boxes cover its cell are in (TileAssembler).
                 let before = stations.count
                 if !config.boxes.isEmpty {
-                    stations.removeAll { station in
-                        !config.boxes.contains { $0.contains(latitude: station.latitude, longitude: station.longitude) }
-                    }
+                    stations.removeAll { !config.contains(latitude: $0.latitude, longitude: $0.longitude) }
                 }
                 let outside = before - stations.count
                 let dataset = CountryDataset(

@@ -86,14 +86,19 @@ public enum DatasetAssembler {
     ) throws -> Assembly {
         let assembler = TileAssembler(
             countries: countries.map { ($0.config.country, $0.config.boxes) }, grid: grid, sink: sink, reuse: reuse)
-        for country in countries { assembler.add(country) }
+        for var country in countries { assembler.add(&country) }
         return try assembler.finish(builtAt: builtAt)
     }
 
     /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their
     /// code points, without String's Unicode-aware comparison, which made this sort grow faster than the data.
     public static func sortedByID(_ stations: [Station]) -> [Station] {
-        stations.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+        stations.sorted { idPrecedes($0.id, $1.id) }
+    }
+
+    /// The contract's order of station ids: their UTF-8 bytes compared, which is the order of their code points.
+    static func idPrecedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
     }
 
     /// Stations per normalised brand, most first, then by name, unknown brands (null) last among equals.

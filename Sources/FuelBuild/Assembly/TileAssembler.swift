@@ -21,6 +21,15 @@ final class TileAssembler: Sendable {
         var key: TileKey
         /// Its countries' cells, in country order.
         var cells: [CountryTiles.Cell]
+
+        /// The tile at `key` from its cells by country code.
+        init(key: TileKey, cells: [String: CountryTiles.Cell]) {
+            self.key = key
+            self.cells = cells.keys.sorted().compactMap { cells[$0] }
+        }
+
+        /// Its JSON bytes, for compressing the heaviest first.
+        var weight: Int { cells.reduce(0) { $0 + $1.json.count } }
     }
 
     private struct State {
@@ -66,19 +75,21 @@ final class TileAssembler: Sendable {
         self.reuse = reuse
     }
 
-    /// Adds a country's cells; tiles that no other country can still reach become ready.
+    /// Takes a country's cells, leaving `country` without them (the assembler frees each once its tile is written);
+    /// tiles that no other country can still reach become ready.
     /// - Returns: how many of the build's countries are still to come.
     @discardableResult
-    func add(_ country: CountryTiles) -> Int {
+    func add(_ country: inout CountryTiles) -> Int {
         let code = country.config.country
+        let cells = country.cells
+        country.cells = [:]
+        let summary = country
         return state.withLock { state in
-            var summary = country
-            summary.cells = [:]
             state.added[code] = summary
-            for (key, cell) in country.cells { state.waiting[key, default: [:]][code] = cell }
+            for (key, cell) in cells { state.waiting[key, default: [:]][code] = cell }
             for key in state.waiting.keys.sorted() where isComplete(key, added: state.added) {
                 guard let cells = state.waiting.removeValue(forKey: key) else { continue }
-                state.ready.append(ReadyTile(key: key, cells: cells.keys.sorted().compactMap { cells[$0] }))
+                state.ready.append(ReadyTile(key: key, cells: cells))
             }
             return countries.count { state.added[$0] == nil }
         }
@@ -98,11 +109,11 @@ final class TileAssembler: Sendable {
         state.withLock { state in
             for key in state.waiting.keys.sorted() {
                 guard let cells = state.waiting[key] else { continue }
-                state.ready.append(ReadyTile(key: key, cells: cells.keys.sorted().compactMap { cells[$0] }))
+                state.ready.append(ReadyTile(key: key, cells: cells))
             }
             state.waiting = [:]
             // The heaviest first, so that one big tile does not finish alone at the end (popped from the back).
-            state.ready.sort { $0.cells.reduce(0) { $0 + $1.json.count } < $1.cells.reduce(0) { $0 + $1.json.count } }
+            state.ready.sort { $0.weight < $1.weight }
         }
         DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
             drain()

@@ -60,8 +60,7 @@ public struct CountryTiles: Sendable {
         var total = 0
         var writer = JSONWriter(capacity: 1 << 16)
         for (key, positions) in members {
-            // Ids compared as UTF-8 bytes: the order of their code points, without String's Unicode-aware comparison.
-            let ordered = positions.sorted { stations[$0].id.utf8.lexicographicallyPrecedes(stations[$1].id.utf8) }
+            let ordered = positions.sorted { DatasetAssembler.idPrecedes(stations[$0].id, stations[$1].id) }
             writer.removeAll()
             var ends: [Int] = []
             ends.reserveCapacity(ordered.count)

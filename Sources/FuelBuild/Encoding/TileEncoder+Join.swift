@@ -2,7 +2,7 @@ import FuelFormat
 
 extension TileEncoder {
     /// A tile of the current version from its countries' cells, written into a writer that the caller reuses from
-    /// tile to tile: the same bytes as ``encodeTile(key:stations:into:measured:)`` with the stations of every cell.
+    /// tile to tile: the same bytes as `encode(_:)` of a ``Tile`` holding the stations of every cell.
     ///
     /// Each cell is already in id order. Station ids start with their country's code, so the cells usually follow
     /// each other and are appended whole; when their ids interleave, the stations are merged by id.
@@ -21,7 +21,7 @@ extension TileEncoder {
                 var pick: Int?
                 for (index, cell) in filled.enumerated() where next[index] < cell.ids.count {
                     if let best = pick,
-                        !cell.ids[next[index]].utf8.lexicographicallyPrecedes(filled[best].ids[next[best]].utf8)
+                        !DatasetAssembler.idPrecedes(cell.ids[next[index]], filled[best].ids[next[best]])
                     {
                         continue
                     }
@@ -50,7 +50,7 @@ extension TileEncoder {
     private static func inOrder(_ cells: [CountryTiles.Cell]) -> Bool {
         zip(cells, cells.dropFirst()).allSatisfy { left, right in
             guard let last = left.ids.last, let first = right.ids.first else { return true }
-            return last.utf8.lexicographicallyPrecedes(first.utf8)
+            return DatasetAssembler.idPrecedes(last, first)
         }
     }
 }

@@ -15,23 +15,11 @@ public enum TileEncoder {
     /// `{"version":1,"key":"77_-19","stations":[…]}` with stations in the given order (callers sort by id).
     public static func encode(_ tile: Tile) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 * max(1, tile.stations.count))
-        encodeTile(key: tile.key, stations: tile.stations, into: &writer) { _, _ in }
-        return writer.bytes
-    }
-
-    /// A tile of the current version, written into a writer that the caller reuses from tile to tile (its buffer is
-    /// emptied first), reporting each station's country and encoded size as it goes.
-    static func encodeTile(
-        key: String, stations: [Station], into writer: inout JSONWriter, measured: (_ country: String, Int) -> Void
-    ) {
-        beginTile(key: key, into: &writer)
-        for (position, station) in stations.enumerated() {
-            let before = writer.bytes.count + (position > 0 ? 1 : 0)  // not the comma that separates stations
-            writeStation(station, to: &writer)
-            measured(station.country, writer.bytes.count - before)
-        }
+        beginTile(key: tile.key, into: &writer)
+        for station in tile.stations { writeStation(station, to: &writer) }
         writer.endArray()
         writer.endObject()
+        return writer.bytes
     }
 
     /// Empties the writer and opens a tile: `{"version":1,"key":"77_-19","stations":[`.

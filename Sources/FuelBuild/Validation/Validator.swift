@@ -119,10 +119,10 @@ public struct Validator: Sendable {
     private func placed(_ latitude: Double, _ longitude: Double) -> (Double, Double, Bool)? {
         guard latitude.isFinite, longitude.isFinite else { return nil }
         let round = { (value: Double) in (value * 1_000_000).rounded() / 1_000_000 }
-        if config.boxes.contains(where: { $0.contains(latitude: latitude, longitude: longitude) }) {
+        if config.contains(latitude: latitude, longitude: longitude) {
             return (round(latitude), round(longitude), false)
         }
-        if config.boxes.contains(where: { $0.contains(latitude: longitude, longitude: latitude) }) {
+        if config.contains(latitude: longitude, longitude: latitude) {
             return (round(longitude), round(latitude), true)
         }
         return nil

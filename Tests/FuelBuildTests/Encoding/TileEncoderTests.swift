@@ -1,6 +1,8 @@
 import Foundation
+import FuelFeeds
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 @testable import FuelBuild
 
@@ -26,16 +28,20 @@ import Testing
         #expect(json == expected)
     }
 
-    @Test func measuredTileEncodingMatchesThePlainOne() {
+    /// The build writes tiles by joining each country's cells in a writer reused from tile to tile; that is the
+    /// plain encoding, and the country's size is its stations' own, the commas between them not counted.
+    @Test func aJoinedTileInAReusedWriterMatchesThePlainOne() throws {
         let stations = [Self.lisbon, Station(id: "PT-9", country: "PT", latitude: 38.6, longitude: -9.2)]
-        var sizes: [Int] = []
+        let key = TileKey(row: 77, column: -19)
+        let country = CountryTiles(
+            CountryDataset(config: .testing(country: "PT", boxes: []), stations: stations, referenceTime: Self.updated))
         // A reused writer that held another document first.
         var writer = JSONWriter()
         writer.beginArray()
         writer.string("left over")
-        TileEncoder.encodeTile(key: "77_-19", stations: stations, into: &writer) { _, size in sizes.append(size) }
-        #expect(writer.bytes == TileEncoder.encode(Tile(key: TileKey(row: 77, column: -19), stations: stations)))
-        #expect(sizes == stations.map { TileEncoder.encode($0).count })
+        TileEncoder.joinTile(key: key.description, cells: [try #require(country.cells[key])], into: &writer)
+        #expect(writer.bytes == TileEncoder.encode(Tile(key: key, stations: stations)))
+        #expect(country.stationBytes == stations.map { TileEncoder.encode($0).count }.reduce(0, +))
     }
 
     @Test func nullsStayAndExtrasAreOmitted() {

@@ -8,9 +8,7 @@ import _FuelTestSupport
     /// Builds `feeds` into `out` at `builtAt` and returns the report's `reusedTiles`, `tiles` and the tiles it
     /// counted as changed against the previous build (nil without one).
     static func build(_ feeds: URL, _ out: URL, _ builtAt: String) throws -> (reused: Int, tiles: Int, changed: Int?) {
-        let result = try Executable.run(
-            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt, "--json"])
-        try #require(result.status == 0, "\(result.stderr)")
+        let result = try Executable.publishBuild(feeds: feeds, out: out, builtAt: builtAt, ["--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
         let changes = report["tileChanges"] as? [String: Int]
         return (report["reusedTiles"] as? Int ?? -1, report["tiles"] as? Int ?? -1, changes?["changed"])

@@ -5,23 +5,17 @@ import _FuelTestSupport
 /// `fuel-publish report` as the scheduled job and an operator run it: one HTML file from a build, compared with the
 /// previous build (an output folder, or the copy of its `fuel/` the job keeps).
 @Suite struct ReportCommandTests {
-    static func build(_ feeds: URL, _ out: URL, builtAt: String) throws {
-        let result = try Executable.run(
-            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt])
-        try #require(result.status == 0, "\(result.stderr)")
-    }
-
     @Test func writesOneSelfContainedPageComparedWithThePreviousBuild() throws {
         let root = RepositoryPaths.temporaryDirectory("report-command")
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("out")
-        try Self.build(RepositoryPaths.samples(), out, builtAt: "2026-11-30T08:00:00Z")
+        try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-11-30T08:00:00Z")
         // The job's copy of the previous build, as `cp -RL out/fuel previous/fuel` leaves it.
         let previous = root.appendingPathComponent("previous/fuel")
         try FileManager.default.createDirectory(
             at: previous.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: out.appendingPathComponent("fuel").resolvingSymlinksInPath(), to: previous)
-        try Self.build(RepositoryPaths.samples(), out, builtAt: "2026-12-01T08:00:00Z")
+        try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-12-01T08:00:00Z")
 
         let html = root.appendingPathComponent("report/build-report.html")
         try FileManager.default.createDirectory(at: html.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -27,13 +27,8 @@ import _FuelTestSupport
     }
 
     static func build(_ root: URL, feeds: String, out: String, builtAt: String) throws {
-        let result = try Executable.run(
-            "fuel-publish",
-            [
-                "build", "--feeds", root.appendingPathComponent(feeds).path, "--out",
-                root.appendingPathComponent(out).path, "--built-at", builtAt,
-            ])
-        try #require(result.status == 0, "\(result.stderr)")
+        try Executable.publishBuild(
+            feeds: root.appendingPathComponent(feeds), out: root.appendingPathComponent(out), builtAt: builtAt)
     }
 
     /// `diff --json OLD NEW`, countries by code.

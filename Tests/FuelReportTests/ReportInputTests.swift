@@ -19,25 +19,21 @@ import _FuelTestSupport
 /// ``ReportInput/of(_:previous:fuel:title:)`` on real builds of the samples: the table's columns, and the cells
 /// that changed since a previous build.
 @Suite struct ReportInputOfBuildTests {
-    static func build(_ feeds: URL, _ out: URL, builtAt: String) throws {
-        let result = try Executable.run(
-            "fuel-publish", ["build", "--feeds", feeds.path, "--out", out.path, "--built-at", builtAt])
-        try #require(result.status == 0, "\(result.stderr)")
-    }
-
     @Test func theTableAndTheChangedCellComeFromTheBuilds() throws {
         let root = RepositoryPaths.temporaryDirectory("report-input")
         defer { try? FileManager.default.removeItem(at: root) }
         let feeds = root.appendingPathComponent("feeds")
         try FileManager.default.copyItem(at: RepositoryPaths.samples(), to: feeds)
-        try Self.build(feeds, root.appendingPathComponent("old"), builtAt: "2026-11-30T08:00:00Z")
+        try Executable.publishBuild(
+            feeds: feeds, out: root.appendingPathComponent("old"), builtAt: "2026-11-30T08:00:00Z")
         // One Spanish price changes: its cell, and only it, changes.
         let spain = feeds.appendingPathComponent("ES/estaciones-terrestres-barcelona-2025-09-27-first40.json")
         let text = try String(contentsOf: spain, encoding: .utf8)
         let price = try #require(text.range(of: #""Precio Gasoleo A":"1,339""#))
         try text.replacingCharacters(in: price, with: #""Precio Gasoleo A":"1,349""#).write(
             to: spain, atomically: true, encoding: .utf8)
-        try Self.build(feeds, root.appendingPathComponent("new"), builtAt: "2026-12-01T08:00:00Z")
+        try Executable.publishBuild(
+            feeds: feeds, out: root.appendingPathComponent("new"), builtAt: "2026-12-01T08:00:00Z")
 
         let old = try PublishedBuild.load(root.appendingPathComponent("old"))
         let new = try PublishedBuild.load(root.appendingPathComponent("new"))

@@ -198,7 +198,9 @@ import _FuelTestSupport
         let faulty = try S3Proxy(S3TestServer.shared(), faults: ["--fail-key", bucket.snapshotPrefix + "index.json"])
         var settings = try bucket.settings(keepHours: 48, now: later.builtAt)
         settings.endpoint = try S3Endpoint(parsing: faulty.endpoint, source: "the faulty proxy")
-        settings.retry = .none
+        // Retried quickly rather than not at all: moto, shared by the tests running at once, sometimes answers 500 to a
+        // LIST or GET (a race inside it), while the injected failure answers every attempt.
+        settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.02, maxDelay: 0.1)
         let error = await #expect(throws: UploadError.self) {
             try await SnapshotUploader(settings: settings, log: LineCapture().sink).run()
         }

@@ -6,7 +6,8 @@ import FuelHTTP
 
 /// The bucket-side lock that keeps two publishers apart: `<prefix>.lock`, created with `If-None-Match: *`, holding
 /// the run's id and an expiry. A lock past its expiry (a publisher that died) is taken over with `If-Match` on its
-/// ETag, so two runs cannot both take it, and the takeover is logged.
+/// ETag, so two runs cannot both take it, and the takeover is logged. So is a lock no honest run could have written:
+/// one without a readable record or expiry, or expiring further ahead than the longest upload.
 struct PublisherLock: Sendable {
     /// The lock's content.
     struct Record: Codable, Equatable {
@@ -41,18 +42,33 @@ struct PublisherLock: Sendable {
             throw UploadError.request("cannot take \(key): \(client.failure("PUT \(key)", created))")
         }
         let held = try await request("read \(key)") { try await client.get(key: key) }
-        guard held.status == 200, let etag = held.header("etag"),
-            let holder = try? JSONDecoder().decode(Record.self, from: Data(held.body))
-        else {
+        guard held.status == 200, let etag = held.header("etag") else {
             throw UploadError.locked(
                 "\(key) exists but cannot be read (HTTP \(held.status)); delete it if no upload runs")
         }
+        let holder = try? JSONDecoder().decode(Record.self, from: Data(held.body))
         // A retried PUT whose first attempt landed finds its own lock.
-        if holder.run == run { return PublisherLock(key: key, run: run) }
-        guard let expires = UTCTime.parse(holder.expires), TimeInterval(expires) < now.timeIntervalSince1970 else {
-            throw UploadError.locked(
-                "another upload (run \(holder.run), started \(holder.started)) holds \(key) until \(holder.expires); "
-                    + "this run wrote nothing. Wait for it, or delete \(key) if that run is known to be dead")
+        if holder?.run == run { return PublisherLock(key: key, run: run) }
+        let stale: String
+        switch holder.map({ ($0, UTCTime.parse($0.expires)) }) {
+        case .none:
+            stale = "which holds no lock record"
+        case .some((let holder, .none)):
+            stale = "of run \(holder.run), whose expiry cannot be read (\(Self.quoted(holder.expires)))"
+        case .some((let holder, .some(let expires))):
+            let seconds = TimeInterval(expires) - now.timeIntervalSince1970
+            if seconds > lifetime + Publisher.clockSkewAllowance {
+                stale =
+                    "of run \(holder.run), which expires at \(holder.expires), further ahead than an upload can last "
+                    + "(\(Int(lifetime / 60)) minutes): a bad clock's lock"
+            } else if seconds >= 0 {
+                throw UploadError.locked(
+                    "another upload (run \(holder.run), started \(holder.started)) holds \(key) until "
+                        + "\(holder.expires); this run wrote nothing. Wait for it, or delete \(key) if that run is "
+                        + "known to be dead")
+            } else {
+                stale = "of run \(holder.run), which expired at \(holder.expires)"
+            }
         }
         let takeover = try await request("take over \(key)") {
             try await client.put(key: key, bytes: body, headers: headers + [.init("If-Match", etag)])
@@ -60,25 +76,8 @@ struct PublisherLock: Sendable {
         guard takeover.isSuccess else {
             throw UploadError.locked("another upload took over the stale \(key) first; this run wrote nothing")
         }
-        log("lock: took over the stale \(key) of run \(holder.run), which expired at \(holder.expires)")
+        log("lock: took over the stale \(key) \(stale)")
         return PublisherLock(key: key, run: run)
-    }
-
-    /// Runs `body` holding the lock of `prefix` (no lock for a dry run, which writes nothing), and releases it
-    /// whatever happens.
-    static func holding<Value>(
-        prefix: String, client: S3Client, dryRun: Bool, log: @escaping @Sendable (String) -> Void,
-        _ body: () async throws -> Value
-    ) async throws -> Value {
-        let lock = dryRun ? nil : try await acquire(prefix: prefix, client: client, log: log)
-        do {
-            let value = try await body()
-            await lock?.release(client: client, log: log)
-            return value
-        } catch {
-            await lock?.release(client: client, log: log)
-            throw error
-        }
     }
 
     /// Deletes the lock if it is still this run's; a failure is logged, never thrown (it expires anyway).
@@ -94,6 +93,11 @@ struct PublisherLock: Sendable {
         } catch {
             log("lock: cannot release \(key): \(error); it expires by itself")
         }
+    }
+
+    /// A lock file's text, shortened and quoted for a log line.
+    private static func quoted(_ text: String) -> String {
+        "\"" + String(text.prefix(40)).replacingOccurrences(of: "\n", with: " ") + "\""
     }
 
     private static func request(_ what: String, _ body: () async throws -> HTTPResponse) async throws -> HTTPResponse {

@@ -40,6 +40,10 @@ struct Redaction: Sendable {
         case .locked(let message): .locked(redact(message, secrets))
         case .outdated(let message): .outdated(redact(message, secrets))
         case .rollback(let message): .rollback(redact(message, secrets))
+        case .clock(let message): .clock(redact(message, secrets))
+        case .interrupted(let signal): .interrupted(signal: signal)
+        case .incomplete(let written, let failure):
+            .incomplete(written: redact(written, secrets), failure: redact(failure, secrets))
         }
     }
 }

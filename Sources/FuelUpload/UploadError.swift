@@ -22,6 +22,13 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case outdated(String)
     /// A rollback was refused: the archived build is missing, or an object it names is gone.
     case rollback(String)
+    /// A signal stopped the run between two requests; the lock was released. The process should exit with
+    /// 128 + `signal`, the convention for a death by signal.
+    case interrupted(signal: Int32)
+    /// The clock disagrees with the build: an index dated ahead of the machine's time.
+    case clock(String)
+    /// Format 1 was published, then format 2 failed: `written` is format 1's summary line.
+    indirect case incomplete(written: String, failure: UploadError)
 
     /// The exact text of the concurrent-publisher abort.
     public static let indexChangedMessage = "another publisher changed the index since this run started"
@@ -46,8 +53,33 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
             return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
         case .request(let message):
             return message
-        case .shrink(let message), .locked(let message), .outdated(let message), .rollback(let message):
+        case .shrink(let message), .locked(let message), .outdated(let message), .rollback(let message),
+            .clock(let message):
             return message
+        case .incomplete(let written, let failure):
+            return "format 2 failed: \(failure)\nwritten: format 1 only (\(written))"
+        case .interrupted(let signal):
+            return "stopped by \(Self.signalName(signal)) between two requests; the lock was released. What was "
+                + "written stays, and the index in the bucket is whole: rerun to finish"
+        }
+    }
+
+    /// The signal that stopped the run, when one did.
+    public var interruptingSignal: Int32? {
+        switch self {
+        case .interrupted(let signal): return signal
+        case .incomplete(_, let failure): return failure.interruptingSignal
+        default: return nil
+        }
+    }
+
+    /// `SIGTERM` for 15, and so on for the signals a publish stops on.
+    public static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 1: return "SIGHUP"
+        case 2: return "SIGINT"
+        case 15: return "SIGTERM"
+        default: return "signal \(signal)"
         }
     }
 }

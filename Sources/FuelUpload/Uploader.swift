@@ -3,7 +3,6 @@ import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
-import Synchronization
 
 /// Publishes a build to S3/R2 so the bucket never advertises a tile it does not hold.
 ///
@@ -15,47 +14,47 @@ import Synchronization
 public struct Uploader: Sendable {
     public let settings: UploadSettings
     private let log: @Sendable (String) -> Void
-    private let redaction: Redaction
 
     /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
     public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        redaction = Redaction(settings.credentials)
-        self.log = redaction.guarding(log)
+        self.log = log
     }
 
-    /// Runs the upload (or, with `dryRun`, only the LIST and the plan).
+    /// Runs format 1's upload alone (or, with `dryRun`, only the LIST and the plan), as a ``Publisher`` with
+    /// layout `v1`: locked, forward only.
     /// - Throws: ``UploadError``; descriptions never hold a secret.
     public func run() async throws -> UploadSummary {
-        try await redaction.run { try await perform() }
+        var settings = self.settings
+        settings.layout = .v1
+        guard let summary = try await Publisher(settings: settings, log: log).run().formatOne else {
+            preconditionFailure("a v1 publish returns format 1's summary")
+        }
+        return summary
     }
 
-    private func perform() async throws -> UploadSummary {
+    /// What format 1's upload decided before writing anything: the plan, and the live index it replaces.
+    struct Prepared: Sendable {
+        var plan: UploadPlan
+        /// The live index's key and `builtAt`, when the new index replaces a readable one.
+        var live: (key: String, builtAt: Date)?
+        var summary: UploadSummary
+        var stopwatch: Stopwatch
+        var retriesBefore: Int
+    }
+
+    /// Lists the prefix, plans, and reads the live index the new one replaces (after the LIST, so that a change in
+    /// between is caught): the shrink guard rests on it, and the publisher's forward check on its `builtAt`.
+    func prepare(_ build: LocalBuild, in session: PublishSession) async throws -> Prepared {
         let stopwatch = Stopwatch()
-        let build = try LocalBuild.load(from: settings.from)
+        let retriesBefore = session.retries
         let bytesOnDisk = build.objects.reduce(0) { $0 + $1.bytes.count }
         log("read \(build.objects.count) files (\(ByteCount.format(bytesOnDisk))) from \(build.folder.path)")
-
-        let retries = Mutex(0)
-        let log = self.log
-        let client = settings.makeClient { operation, reason, delay in
-            retries.withLock { $0 += 1 }
-            log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
-        }
-
-        // One publisher at a time: taken before the LIST the plan rests on, released whatever happens.
-        return try await PublisherLock.holding(
-            prefix: settings.prefix, client: client, dryRun: settings.dryRun, log: log
-        ) { try await publish(build, client: client, stopwatch: stopwatch, retries: retries) }
-    }
-
-    private func publish(
-        _ build: LocalBuild, client: S3Client, stopwatch: Stopwatch, retries: borrowing Mutex<Int>
-    ) async throws -> UploadSummary {
         let location = "\(settings.endpoint)/\(settings.bucket)/\(settings.prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
-            listing = try await client.listAll(
+            try session.stop.check()
+            listing = try await session.client.listAll(
                 prefix: settings.prefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages)
         } catch {
             throw UploadError.request("cannot list \(location): \(error)")
@@ -64,16 +63,26 @@ public struct Uploader: Sendable {
         let remote = listing.etags.filter { !$0.key.hasPrefix(settings.snapshotPrefix) }
         let plan = UploadPlan(build: build, remote: remote, prefix: settings.prefix)
         log("listed \(remote.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
-        if !settings.allowShrink, plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
-            try await checkShrink(build, listedETag: listedETag, client: client)
+        var live: (key: String, builtAt: Date)?
+        if plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
+            let index = try await LiveIndex.read(key: settings.prefix + TileFormat.indexPath, session: session)
+            live = try checkLive(build, listedETag: listedETag, live: index).map { (index.key, $0) }
         }
-
-        var summary = UploadSummary(
+        let summary = UploadSummary(
             plan: plan, dryRun: settings.dryRun, puts: 0, deletes: 0, listCalls: listing.calls, bytes: 0, retries: 0,
             seconds: 0, concurrency: settings.concurrency)
+        return Prepared(
+            plan: plan, live: live, summary: summary, stopwatch: stopwatch, retriesBefore: retriesBefore)
+    }
+
+    /// Writes what `prepare` planned (nothing for a dry run), in a session that holds format 1's lock.
+    func write(_ prepared: Prepared, in session: PublishSession) async throws -> UploadSummary {
+        let client = session.client
+        let plan = prepared.plan
+        var summary = prepared.summary
         func finish() -> UploadSummary {
-            summary.seconds = stopwatch.seconds
-            summary.retries = retries.withLock { $0 }
+            summary.seconds = prepared.stopwatch.seconds
+            summary.retries = session.retries - prepared.retriesBefore
             return summary
         }
         if settings.dryRun { return finish() }
@@ -81,9 +90,10 @@ public struct Uploader: Sendable {
         let progress = UploadProgress(log: log)
         // Phase 1 and 2: every PUT must succeed before the next phase starts.
         for (phase, objects) in [("tiles", plan.tiles), ("brands and sources", plan.metadata)] where !objects.isEmpty {
+            try session.stop.check()
             progress.begin(
                 phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")
-            let failures = await Self.forEach(objects, limit: settings.concurrency) { object in
+            let failures = try await session.forEach(objects) { object in
                 defer { progress.advance() }
                 return await client.putObject(
                     object, key: settings.prefix + object.path, cacheControl: settings.cacheControl)
@@ -98,6 +108,8 @@ public struct Uploader: Sendable {
 
         // Phase 3: the index, only if it changed, guarded against a concurrent publisher.
         if let index = plan.index {
+            // The last moment a stop can come before the index: once its PUT starts, it is not cut.
+            try session.stop.check()
             progress.begin("index", total: 1, detail: "writing \(settings.prefix)\(index.path)")
             try await client.putIndex(
                 index, key: settings.prefix + index.path, cacheControl: settings.indexCacheControl,
@@ -114,7 +126,8 @@ public struct Uploader: Sendable {
             for start in stride(from: 0, to: plan.deletes.count, by: Self.deleteBatch) {
                 try await confirmIndexIsOurs(md5: plan.indexMD5, client: client)
                 let batch = Array(plan.deletes[start..<min(start + Self.deleteBatch, plan.deletes.count)])
-                let failures = await Self.forEach(batch, limit: settings.concurrency) { key in
+                try session.stop.check()
+                let failures = try await session.forEach(batch) { key in
                     defer { progress.advance() }
                     return await client.deleteObject(key)
                 }
@@ -131,34 +144,33 @@ public struct Uploader: Sendable {
 
     // MARK: - Requests
 
-    /// The shrink guard against the bucket's live index, so that a lost local cache (no previous build in `OUT`)
-    /// cannot switch it off.
-    /// - Throws: ``UploadError/shrink(_:)`` naming every country that would shrink or vanish, or when the live
-    ///   index cannot be read.
-    private func checkShrink(_ build: LocalBuild, listedETag: String, client: S3Client) async throws {
-        let key = settings.prefix + TileFormat.indexPath
+    /// Checks the live index read after the LIST: still the listed one, readable, and (unless `--allow-shrink`)
+    /// no country shrinks against it, so that a lost local cache (no previous build in `OUT`) cannot switch the
+    /// guard off.
+    /// - Returns: the live index's `builtAt`; nil when it is unreadable and `--allow-shrink` publishes over it.
+    /// - Throws: ``UploadError/indexChanged`` when another publisher replaced it since the LIST;
+    ///   ``UploadError/shrink(_:)`` naming every country that would shrink or vanish, or when it cannot be read.
+    private func checkLive(_ build: LocalBuild, listedETag: String, live index: LiveIndex) throws -> Date? {
+        let key = index.key
         let refusal = "refusing to upload (pass --allow-shrink to publish anyway)"
-        let response: HTTPResponse
-        do {
-            response = try await client.get(key: key)
-        } catch {
-            throw UploadError.request("cannot read the live \(key) to check that no country shrinks: \(error)")
-        }
-        // Another publisher replaced the index since the LIST: this run no longer stands on what it planned.
-        if response.status == 404
-            || response.header("etag").map({ UploadPlan.normalise($0) != UploadPlan.normalise(listedETag) }) == true
+        if index.response == nil
+            || index.etag.map({ UploadPlan.normalise($0) != UploadPlan.normalise(listedETag) }) == true
         {
             throw UploadError.indexChanged
         }
         let live: TileIndex
         do {
-            guard response.status == 200 else { throw client.failure("GET \(key)", response) }
-            live = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(response.body)))
+            guard let read = try index.decode(TileIndex.self) else { throw UploadError.indexChanged }
+            live = read
         } catch {
-            throw UploadError.shrink(
-                "cannot read the live \(key) to check that no country shrinks: \(ErrorText.describe(error)); \(refusal)"
-            )
+            guard settings.allowShrink else {
+                throw UploadError.shrink(
+                    "cannot read the live \(key) to check that no country shrinks: \(error); \(refusal)")
+            }
+            log("warning: \(error); publishing over it (--allow-shrink)")
+            return nil
         }
+        if settings.allowShrink { return live.builtAt }
         let local: TileIndex
         do {
             local = try JSONDecoder().decode(TileIndex.self, from: Data(try Gzip.decompress(build.index?.bytes ?? [])))
@@ -172,6 +184,7 @@ public struct Uploader: Sendable {
         guard shrinks.isEmpty else {
             throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
         }
+        return live.builtAt
     }
 
     /// Throws ``UploadError/indexChanged`` unless the bucket's index has exactly the local index's bytes.
@@ -183,29 +196,4 @@ public struct Uploader: Sendable {
 
     /// Deletes between two checks that the live index is still this run's.
     static let deleteBatch = 50
-
-    /// Runs `operation` on every item, at most `limit` at once. After the first failure no new item starts (an
-    /// auth error would otherwise be repeated for every object); the ones in flight finish.
-    /// - Returns: the failures, sorted, and how many items never started.
-    static func forEach<Item: Sendable>(
-        _ items: [Item], limit: Int, operation: @escaping @Sendable (Item) async -> String?
-    ) async -> (failures: [String], notAttempted: Int) {
-        await withTaskGroup(of: String?.self) { group in
-            var next = 0
-            var running = 0
-            var failures: [String] = []
-            while true {
-                while running < limit, next < items.count, failures.isEmpty {
-                    let item = items[next]
-                    next += 1
-                    running += 1
-                    group.addTask { await operation(item) }
-                }
-                guard running > 0, let result = await group.next() else { break }
-                running -= 1
-                if let failure = result { failures.append(failure) }
-            }
-            return (failures.sorted(), items.count - next)
-        }
-    }
 }

@@ -42,8 +42,18 @@ enum RollbackCommand {
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
-        let history = SnapshotHistory(settings: settings) { Console.error($0) }
-        let (restored, replaced) = try await history.rollback(to: target)
+        let stop = UploadStop()
+        SignalStop.install { stop.request(signal: $0) }
+        let history = SnapshotHistory(settings: settings, stop: stop) { Console.error($0) }
+        let restored: SnapshotHistory.Build
+        let replaced: String?
+        do {
+            (restored, replaced) = try await history.rollback(to: target)
+        } catch let error as UploadError {
+            guard let signal = error.interruptingSignal else { throw error }
+            Console.error("error: \(error)")
+            throw ExitCode.signal(signal)
+        }
         let index = "\(settings.bucket)/\(settings.snapshotPrefix)\(SnapshotFormat.indexPath)"
         let what =
             "build \(restored.name) (builtAt \(UTCTime.format(restored.builtAt)), \(restored.totalStations) stations "

@@ -26,8 +26,16 @@ enum UploadCommand {
         is deleted only when neither the new build, nor the build it replaced, nor any build whose builtAt is
         within --keep hours names it. Archived builds outside --keep are deleted too, except the newest 7, which
         stay as history (their objects may be gone: `builds` marks them incomplete, rollback refuses them).
-        Nothing is pruned after an error, or when the live index could not be read. A build older than the live
-        one is refused (use rollback).
+        Nothing is pruned after an error, or when the live index could not be read. An object the bucket holds
+        under its hash name with other bytes (its ETag is not the local MD5) is rewritten, and logged.
+
+        Forward only: before anything is written, the live index of every format to upload is read, and a build
+        older than any of them is refused in both formats (use rollback to go back), as is a build dated more than
+        10 minutes ahead of this machine's clock. A live index dated that far ahead is a bad clock's and is
+        replaced, with a warning. SIGTERM, SIGINT or SIGHUP stop the upload between two requests (never during the
+        index PUT) and release the lock; the exit code is then 128 + the signal (143 for SIGTERM). A lock left by a
+        dead run is taken over once expired, or at once when its expiry cannot be read or lies further ahead than
+        an upload can last.
 
         options:
           --from OUT           output folder of `fuel-publish build` (default: out)
@@ -67,27 +75,27 @@ enum UploadCommand {
         for line in try await upload(settings) { Console.output(line) }
     }
 
-    /// Uploads each format of the layout, format 1 first, with progress on stderr and a step summary in Actions.
+    /// Uploads each format of the layout in one forward-only publish, format 1 first, with progress on stderr and a
+    /// step summary in Actions. SIGTERM, SIGINT and SIGHUP stop it between two requests, with the lock released.
     /// - Returns: one summary line per format.
     static func upload(_ settings: UploadSettings) async throws -> [String] {
-        var lines: [String] = []
+        let stop = UploadStop()
+        SignalStop.install { signal in
+            stop.request(signal: signal)
+            Console.error(
+                "received \(UploadError.signalName(signal)): stopping after the requests in flight, then releasing "
+                    + "the lock (a second signal ends the process at once)")
+        }
         do {
-            if settings.layout.includesV1 {
-                let summary = try await Uploader(settings: settings) { Console.error($0) }.run()
-                GitHubActions.appendSummary(summary.markdown())
-                lines.append(summary.line)
-            }
-            if settings.layout.includesV2 {
-                let summary = try await SnapshotUploader(settings: settings) { Console.error($0) }.run()
-                GitHubActions.appendSummary(summary.markdown())
-                lines.append(summary.line)
-            }
-            return lines
-        } catch {
-            // A format already published stays published: say so before the failure.
-            for line in lines { Console.output(line) }
+            let summary = try await Publisher(settings: settings, stop: stop) { Console.error($0) }.run()
+            if let formatOne = summary.formatOne { GitHubActions.appendSummary(formatOne.markdown()) }
+            if let formatTwo = summary.formatTwo { GitHubActions.appendSummary(formatTwo.markdown()) }
+            return summary.lines
+        } catch let error as UploadError {
             GitHubActions.appendSummary(UploadSummary.failureMarkdown(String(describing: error)))
-            throw error
+            guard let signal = error.interruptingSignal else { throw error }
+            Console.error("error: \(error)")
+            throw ExitCode.signal(signal)
         }
     }
 

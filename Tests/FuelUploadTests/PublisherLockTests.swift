@@ -1,5 +1,6 @@
 import Foundation
 import FuelCodecs
+import FuelFormat
 import FuelHTTP
 import FuelUpload
 import Testing
@@ -84,7 +85,8 @@ import _FuelTestSupport
         let harness = UploadHarness(server: server)
         let direct = try S3Proxy(server)
         let client = try harness.client(endpoint: direct.endpoint)
-        let live = #"{"run":"busy-run","started":"2026-12-01T00:00:00Z","expires":"2999-01-01T00:00:00Z"}"#
+        let expires = UTCTime.format(Date().addingTimeInterval(1800))
+        let live = #"{"run":"busy-run","started":"2026-12-01T00:00:00Z","expires":"\#(expires)"}"#
         _ = try await client.put(
             key: harness.prefix + ".lock", bytes: Array(live.utf8), headers: [.init("Content-Type", "application/json")]
         )
@@ -95,5 +97,51 @@ import _FuelTestSupport
         #expect(try proxy.entries().filter { $0.isPut || $0.isDelete || $0.isList }.isEmpty)
         // Someone else's lock is never released by this run.
         #expect(try await client.get(key: harness.prefix + ".lock").status == 200)
+    }
+
+    /// A lock no honest run could have written blocks nothing: one expiring further ahead than an upload can last
+    /// (a bad clock), one whose expiry cannot be read, one that is no lock record at all.
+    enum UnusableLock: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case expiringInTheYear9999 = "an expiry of 9999-12-31"
+        case unreadableExpiry = "an expiry that cannot be read"
+        case notARecord = "not a lock record"
+
+        var testDescription: String { rawValue }
+
+        var body: String {
+            switch self {
+            case .expiringInTheYear9999:
+                #"{"run":"clock-run","started":"2026-12-01T00:00:00Z","expires":"9999-12-31T00:00:00Z"}"#
+            case .unreadableExpiry: #"{"run":"odd-run","started":"2026-12-01T00:00:00Z","expires":"9999-12-31"}"#
+            case .notARecord: "locked"
+            }
+        }
+
+        var logged: String {
+            switch self {
+            case .expiringInTheYear9999: "of run clock-run, which expires at 9999-12-31T00:00:00Z, further ahead"
+            case .unreadableExpiry: #"of run odd-run, whose expiry cannot be read ("9999-12-31")"#
+            case .notARecord: "which holds no lock record"
+            }
+        }
+    }
+
+    @Test(arguments: UnusableLock.allCases)
+    func aLockThatCouldNeverExpireIsTakenOverAndLogged(_ lock: UnusableLock) async throws {
+        let harness = UploadHarness(server: server)
+        let direct = try S3Proxy(server)
+        let client = try harness.client(endpoint: direct.endpoint)
+        let put = try await client.put(
+            key: harness.prefix + ".lock", bytes: Array(lock.body.utf8),
+            headers: [.init("Content-Type", "application/json")])
+        #expect(put.isSuccess)
+        try TestBuild.sample().write(to: harness.out)
+        let log = LineCapture()
+        let summary = try await harness.upload(through: try S3Proxy(server).endpoint, log: log)
+        #expect(summary.puts == TestBuild.sample().files.count)
+        #expect(
+            log.all.contains { $0.contains("took over the stale \(harness.prefix).lock \(lock.logged)") },
+            "\(log.all)")
+        #expect(try await client.get(key: harness.prefix + ".lock").status == 404, "released at the end")
     }
 }

@@ -224,10 +224,11 @@ import _FuelTestSupport
         build.tiles["380_-90"] = nil
         build.builtAt = "2026-12-01T05:00:00Z"
         try build.write(to: harness.out)
-        let proxy = try S3Proxy(server, faults: ["--tamper-index", harness.prefix + "index.json"])
+        let proxy = try S3Proxy(
+            server, faults: ["--tamper-index", harness.prefix + "index.json", "--tamper-after-read"])
         do {
-            // Without the shrink guard's GET, which would see the change first (`UploadShrinkGuardTests`), the
-            // conditional PUT of the index is what catches it.
+            // Changed after the live index was read (a change before is caught by that read,
+            // `UploadShrinkGuardTests`): the conditional PUT of the index is what catches it.
             try await harness.upload(through: proxy.endpoint, allowShrink: true)
             Issue.record("the upload should have aborted")
         } catch let error as UploadError {

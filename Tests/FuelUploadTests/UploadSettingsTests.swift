@@ -152,7 +152,7 @@ import _FuelTestSupport
 
     @Test func boundedRunnerNeverExceedsTheLimit() async {
         let state = Mutex((running: 0, peak: 0, done: 0))
-        let outcome = await Uploader.forEach(Array(0..<40), limit: 6) { _ in
+        let outcome = await PublishSession.forEach(Array(0..<40), limit: 6) { _ in
             state.withLock {
                 $0.running += 1
                 $0.peak = max($0.peak, $0.running)
@@ -174,7 +174,7 @@ import _FuelTestSupport
 
     @Test func boundedRunnerStopsStartingAfterAFailure() async {
         let started = Mutex(0)
-        let outcome = await Uploader.forEach(Array(0..<100), limit: 4) { item in
+        let outcome = await PublishSession.forEach(Array(0..<100), limit: 4) { item in
             started.withLock { $0 += 1 }
             return item == 3 ? "item 3 failed" : nil
         }

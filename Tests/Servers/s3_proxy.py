@@ -23,7 +23,7 @@ Faults:
 - `--delay-tiles SECONDS`: every PUT of a key holding `/tiles/` waits that long before it is forwarded, so that a
   test can start a second publisher while the first is still writing tiles.
 - `--tamper-index KEY`: just after the first successful listing (before the client sees it), another "publisher"
-  overwrites KEY.
+  overwrites KEY; with `--tamper-after-read`, just after the first successful GET of KEY instead.
 
 Every request is logged as one JSON line to `--log FILE`: seq, start, end, method, path, query, key, headers
 (`x-amz-security-token` redacted), bodyBytes, bodyMD5, status, fault, violations.
@@ -135,6 +135,7 @@ class Proxy:
         self.flaky = args.flaky
         self.rewrite_tokens = args.rewrite_tokens
         self.tamper_key = args.tamper_index
+        self.tamper_after_read = args.tamper_after_read
         self.delay_tiles = args.delay_tiles
         self.tampered = False
         self.access_key = os.environ.get("S3_PROXY_ACCESS_KEY", "")
@@ -393,10 +394,15 @@ def make_handler(proxy: Proxy):
                         token, tail = rest.split(end, 1)
                         text = head + begin + proxy.public_token(token) + end + tail
                         data = text.encode()
-                if proxy.tamper_key and not proxy.tampered:
+                if proxy.tamper_key and not proxy.tamper_after_read and not proxy.tampered:
                     proxy.tampered = True
                     proxy.tamper(bucket)
                     record["fault"] = "tampered-index"
+            is_read = self.command == "GET" and not is_list and key == proxy.tamper_key
+            if is_read and status == 200 and proxy.tamper_after_read and not proxy.tampered:
+                proxy.tampered = True
+                proxy.tamper(bucket)
+                record["fault"] = "tampered-index"
             done(status)
             return self.reply(status, reason, response_headers, data, head=self.command == "HEAD")
 
@@ -414,6 +420,7 @@ def main() -> None:
     parser.add_argument("--flaky", type=int, default=0)
     parser.add_argument("--rewrite-tokens", action="store_true")
     parser.add_argument("--tamper-index")
+    parser.add_argument("--tamper-after-read", action="store_true")
     parser.add_argument("--delay-tiles", type=float, default=0)
     args = parser.parse_args()
     proxy = Proxy(args)

@@ -25,26 +25,28 @@ public struct SnapshotHistory: Sendable {
     }
 
     public let settings: UploadSettings
+    /// Set by the command on SIGTERM, SIGINT or SIGHUP: a rollback stops before its index PUT.
+    public let stop: UploadStop
     private let log: @Sendable (String) -> Void
-    private let redaction: Redaction
 
     /// - Parameter log: progress lines; secrets are removed before it sees them.
-    public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
+    public init(settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        redaction = Redaction(settings.credentials)
-        self.log = redaction.guarding(log)
+        self.stop = stop
+        self.log = log
     }
 
     /// Every archived build, oldest first.
     /// - Throws: ``UploadError``.
     public func builds() async throws -> [Build] {
-        try await redaction.run {
-            let client = settings.makeClient()
+        let session = PublishSession(settings: settings, stop: stop, log: log)
+        return try await session.run {
+            let client = session.client
             let listing = try await list(client)
             let live = listing[settings.snapshotPrefix + SnapshotFormat.indexPath].map(UploadPlan.normalise)
             let names = SnapshotPrune.buildNames(in: listing.keys, prefix: settings.snapshotPrefix)
             let found = Mutex([Build]())
-            let failures = await Uploader.forEach(names, limit: settings.concurrency) { name in
+            let failures = try await session.forEach(names) { name in
                 do {
                     let (index, body) = try await archived(name, client: client)
                     let missing = index.objectPaths.filter { listing[settings.snapshotPrefix + $0] == nil }.count
@@ -68,15 +70,18 @@ public struct SnapshotHistory: Sendable {
     /// - Returns: the build restored and the one it replaced (nil when there was no index).
     /// - Throws: ``UploadError/rollback(_:)`` when the build is not archived or is incomplete; nothing is written.
     public func rollback(to builtAt: Date) async throws -> (restored: Build, replaced: String?) {
-        try await redaction.run {
-            let client = settings.makeClient()
-            return try await PublisherLock.holding(
-                prefix: settings.snapshotPrefix, client: client, dryRun: settings.dryRun, log: log
-            ) { try await restore(builtAt, client: client) }
+        let session = PublishSession(settings: settings, stop: stop, log: log)
+        return try await session.run {
+            try await session.holdingLocks([settings.snapshotPrefix]) {
+                try await restore(builtAt, session: session)
+            }
         }
     }
 
-    private func restore(_ builtAt: Date, client: S3Client) async throws -> (restored: Build, replaced: String?) {
+    private func restore(_ builtAt: Date, session: PublishSession) async throws -> (restored: Build, replaced: String?)
+    {
+        let client = session.client
+        let log = session.log
         let prefix = settings.snapshotPrefix
         let listing = try await list(client)
         let name = SnapshotFormat.buildName(builtAt)
@@ -109,6 +114,7 @@ public struct SnapshotHistory: Sendable {
             return (restored, replaced)
         }
         if settings.dryRun { return (restored, replaced) }
+        try session.stop.check()
         try await client.putIndex(
             object, key: indexKey, cacheControl: settings.snapshotIndexCacheControl,
             condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)

@@ -2,8 +2,9 @@ import Foundation
 import FuelFormat
 
 /// What a format-2 upload writes, decided from the local set and one listing of its prefix: pure, so it is
-/// unit-tested and printed as is by `--dry-run`. Objects already in the bucket are never written again: their name
-/// is their content.
+/// unit-tested and printed as is by `--dry-run`. An object already in the bucket with its name's bytes (its ETag is
+/// the local MD5) is never written again; one whose bytes differ (altered, truncated, emptied) is rewritten, since
+/// readers would otherwise be served it, `immutable`, for a year.
 public struct SnapshotPlan: Sendable, Equatable {
     /// Immutable objects the bucket lacks (tiles, brands, sources), sorted by path: the first phase.
     public let uploads: [LocalObject]
@@ -17,6 +18,8 @@ public struct SnapshotPlan: Sendable, Equatable {
     public let indexMD5: String
     /// Local objects already in the bucket.
     public let skipped: Int
+    /// Paths among ``uploads`` the bucket holds with other bytes than their name says: rewritten, and logged.
+    public let rewrites: [String]
     /// Format 2's key prefix.
     public let prefix: String
 
@@ -33,10 +36,21 @@ public struct SnapshotPlan: Sendable, Equatable {
         self.prefix = prefix
         var uploads: [LocalObject] = []
         var skipped = 0
+        var rewrites: [String] = []
         for object in snapshot.objects {
-            if remote[prefix + object.path] != nil { skipped += 1 } else { uploads.append(object) }
+            guard let etag = remote[prefix + object.path] else {
+                uploads.append(object)
+                continue
+            }
+            if UploadPlan.normalise(etag) == object.md5Hex {
+                skipped += 1
+            } else {
+                uploads.append(object)
+                rewrites.append(object.path)
+            }
         }
         self.uploads = uploads
+        self.rewrites = rewrites
         let archived = remote[prefix + snapshot.archive.path].map(UploadPlan.normalise)
         if let archived, archived != snapshot.archive.md5Hex {
             throw UploadError.localBuild(
@@ -56,8 +70,9 @@ public struct SnapshotPlan: Sendable, Equatable {
 
     /// `PUT 3 (1 tiles and files, build archive, index), skip 1017, 2.1 kB`.
     public var summaryLine: String {
+        let rewritten = rewrites.isEmpty ? "" : " of which \(rewrites.count) rewritten over a wrong copy"
         let parts = [
-            "\(uploads.count) tiles and files", archive == nil ? "build already archived" : "build archive",
+            "\(uploads.count) tiles and files\(rewritten)", archive == nil ? "build already archived" : "build archive",
             index == nil ? "index unchanged" : "index",
         ]
         return "PUT \(puts.count) (\(parts.joined(separator: ", "))), skip \(skipped), \(ByteCount.format(bytes))"

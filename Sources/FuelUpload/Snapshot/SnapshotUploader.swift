@@ -7,7 +7,7 @@ import Synchronization
 
 /// Publishes the format-2 set so that a reader holding any index published within `--keep` reads exactly its build.
 ///
-/// One LIST of the prefix decides what is missing; objects are never rewritten, since their name is their content.
+/// One LIST of the prefix decides what is missing, or held with other bytes than its name says (rewritten, logged).
 /// With a barrier after each phase: (1) the new immutable objects, `Cache-Control: immutable`; (2) the archived copy
 /// `builds/<name>.json` (the plan refused a different build under that name); (3) `index.json`, with `If-Match` on
 /// the index the run started from and a short max-age; (4) only when the index is live and still ours, prune:
@@ -19,60 +19,99 @@ public struct SnapshotUploader: Sendable {
     /// hook, not public API: a test interleaves a reader with the publish, step by step.
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
     private let log: @Sendable (String) -> Void
-    private let redaction: Redaction
 
     /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
     public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
-        redaction = Redaction(settings.credentials)
-        self.log = redaction.guarding(log)
+        self.log = log
     }
 
-    /// Runs the upload (or, with `dryRun`, only the reads and the plan).
+    /// Runs format 2's upload alone (or, with `dryRun`, only the reads and the plan), as a ``Publisher`` with
+    /// layout `v2`: locked, forward only.
     /// - Throws: ``UploadError``; descriptions never hold a secret.
     public func run() async throws -> SnapshotSummary {
-        try await redaction.run { try await perform() }
+        var settings = self.settings
+        settings.layout = .v2
+        var publisher = Publisher(settings: settings, log: log)
+        publisher.afterPhase = afterPhase
+        guard let summary = try await publisher.run().formatTwo else {
+            preconditionFailure("a v2 publish returns format 2's summary")
+        }
+        return summary
     }
 
-    private func perform() async throws -> SnapshotSummary {
+    /// What format 2's upload decided before writing anything: the plan and the live index it replaces.
+    struct Prepared: Sendable {
+        var snapshot: LocalSnapshot
+        var plan: SnapshotPlan
+        var listing: [String: String]
+        /// The live index, read after the LIST; nil when there is none, or it is unreadable and `--allow-shrink`
+        /// publishes over it.
+        var live: SnapshotIndex?
+        var summary: SnapshotSummary
+        var stopwatch: Stopwatch
+        var retriesBefore: Int
+
+        /// The live index's key and `builtAt`, for the publisher's forward check.
+        var liveBuild: (key: String, builtAt: Date)? {
+            live.map { (plan.prefix + SnapshotFormat.indexPath, $0.builtAt) }
+        }
+    }
+
+    /// Lists the prefix, plans, reads the live index (after the LIST, so that a change in between is caught) and
+    /// checks that no country shrinks against it.
+    func prepare(_ snapshot: LocalSnapshot, in session: PublishSession) async throws -> Prepared {
         let stopwatch = Stopwatch()
-        let snapshot = try LocalSnapshot.load(from: settings.from)
+        let retriesBefore = session.retries
         let bytes = snapshot.objects.reduce(snapshot.indexObject.bytes.count) { $0 + $1.bytes.count }
         log(
             "read format 2: \(snapshot.objects.count + 2) files (\(ByteCount.format(bytes))) from "
                 + snapshot.folder.path)
-        let retries = Mutex(0)
-        let log = self.log
-        let client = settings.makeClient { operation, reason, delay in
-            retries.withLock { $0 += 1 }
-            log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
-        }
-        var summary = try await PublisherLock.holding(
-            prefix: settings.snapshotPrefix, client: client, dryRun: settings.dryRun, log: log
-        ) { try await publish(snapshot, client: client) }
-        summary.seconds = stopwatch.seconds
-        summary.retries = retries.withLock { $0 }
-        return summary
-    }
-
-    private func publish(_ snapshot: LocalSnapshot, client: S3Client) async throws -> SnapshotSummary {
         let prefix = settings.snapshotPrefix
         let location = "\(settings.endpoint)/\(settings.bucket)/\(prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
-            listing = try await client.listAll(
+            try session.stop.check()
+            listing = try await session.client.listAll(
                 prefix: prefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages)
         } catch {
             throw UploadError.request("cannot list \(location): \(error)")
         }
         let plan = try SnapshotPlan(snapshot: snapshot, remote: listing.etags, prefix: prefix)
         log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
-        let live = try await liveIndex(plan: plan, client: client)
-        try check(snapshot, against: live)
+        for path in plan.rewrites {
+            log(
+                "rewriting \(prefix)\(path): the bucket's copy (ETag \(listing.etags[prefix + path] ?? "?")) is not the "
+                    + "bytes its name says")
+        }
+        var live: SnapshotIndex?
+        if case .ifMatch(let listedETag) = plan.indexCondition {
+            let read = try await LiveIndex.read(key: prefix + SnapshotFormat.indexPath, session: session)
+            live = try liveIndex(read, listedETag: listedETag)
+        }
+        try checkShrink(snapshot, against: live)
+        return Prepared(
+            snapshot: snapshot, plan: plan, listing: listing.etags, live: live,
+            summary: SnapshotSummary(plan: plan, dryRun: settings.dryRun, listCalls: listing.calls),
+            stopwatch: stopwatch, retriesBefore: retriesBefore)
+    }
 
-        var summary = SnapshotSummary(plan: plan, dryRun: settings.dryRun, listCalls: listing.calls)
+    /// Writes what `prepare` planned, in a session that holds format 2's lock; a dry run only plans the prune.
+    func write(_ prepared: Prepared, in session: PublishSession) async throws -> SnapshotSummary {
+        var summary = try await write(prepared, session: session)
+        summary.seconds = prepared.stopwatch.seconds
+        summary.retries = session.retries - prepared.retriesBefore
+        return summary
+    }
+
+    private func write(_ prepared: Prepared, session: PublishSession) async throws -> SnapshotSummary {
+        let client = session.client
+        let prefix = settings.snapshotPrefix
+        let (snapshot, plan, live) = (prepared.snapshot, prepared.plan, prepared.live)
+        let listing = (etags: prepared.listing, calls: prepared.summary.listCalls)
+        var summary = prepared.summary
         if settings.dryRun {
-            let prune = try await pruning(snapshot, live: live, listing: listing.etags, client: client)
+            let prune = try await pruning(snapshot, live: live, listing: listing.etags, session: session)
             summary.record(prune)
             return summary
         }
@@ -81,8 +120,9 @@ public struct SnapshotUploader: Sendable {
         // Phases 1 and 2: every object, then the archived build, must be in before the index names them.
         let archive = plan.archive.map { [$0] } ?? []
         for (phase, objects) in [("tiles and files", plan.uploads), ("build archive", archive)] where !objects.isEmpty {
+            try session.stop.check()
             progress.begin(phase, total: objects.count, detail: "\(objects.count) to write")
-            let failures = await Uploader.forEach(objects, limit: settings.concurrency) { object in
+            let failures = try await session.forEach(objects) { object in
                 defer { progress.advance() }
                 return await client.putObject(
                     object, key: prefix + object.path, cacheControl: settings.immutableCacheControl)
@@ -98,6 +138,8 @@ public struct SnapshotUploader: Sendable {
 
         // Phase 3: the one mutable object.
         if let index = plan.index {
+            // The last moment a stop can come before the index: once its PUT starts, it is not cut.
+            try session.stop.check()
             progress.begin("index", total: 1, detail: "writing \(prefix)\(index.path)")
             try await client.putIndex(
                 index, key: prefix + index.path, cacheControl: settings.snapshotIndexCacheControl,
@@ -114,7 +156,7 @@ public struct SnapshotUploader: Sendable {
             log("prune: skipped, the index this run replaced could not be read; the next publish prunes")
             return summary
         }
-        let prune = try await pruning(snapshot, live: live, listing: listing.etags, client: client)
+        let prune = try await pruning(snapshot, live: live, listing: listing.etags, session: session)
         summary.record(prune)
         if !prune.deletes.isEmpty {
             progress.begin(
@@ -123,7 +165,8 @@ public struct SnapshotUploader: Sendable {
             for start in stride(from: 0, to: prune.deletes.count, by: Uploader.deleteBatch) {
                 try await client.confirmObject(indexKey, md5: plan.indexMD5, purpose: "before pruning")
                 let batch = Array(prune.deletes[start..<min(start + Uploader.deleteBatch, prune.deletes.count)])
-                let failures = await Uploader.forEach(batch, limit: settings.concurrency) { key in
+                try session.stop.check()
+                let failures = try await session.forEach(batch) { key in
                     defer { progress.advance() }
                     return await client.deleteObject(key)
                 }
@@ -143,12 +186,10 @@ public struct SnapshotUploader: Sendable {
     /// `--allow-shrink` says to publish anyway.
     /// - Throws: ``UploadError/indexChanged`` when it changed since the LIST, ``UploadError/shrink(_:)`` when it is
     ///   unreadable.
-    private func liveIndex(plan: SnapshotPlan, client: S3Client) async throws -> SnapshotIndex? {
-        guard case .ifMatch(let listedETag) = plan.indexCondition else { return nil }
-        let key = plan.prefix + SnapshotFormat.indexPath
-        let read: (document: SnapshotIndex, etag: String?, body: [UInt8])?
+    private func liveIndex(_ read: LiveIndex, listedETag: String) throws -> SnapshotIndex? {
+        let document: SnapshotIndex?
         do {
-            read = try await client.document(SnapshotIndex.self, key: key)
+            document = try read.decode(SnapshotIndex.self)
         } catch let error as UploadError {
             guard settings.allowShrink else {
                 throw UploadError.shrink(
@@ -158,22 +199,17 @@ public struct SnapshotUploader: Sendable {
             log("warning: \(error); publishing without the live index (--allow-shrink)")
             return nil
         }
-        guard let read, read.etag.map(UploadPlan.normalise) == UploadPlan.normalise(listedETag) else {
+        // Another publisher replaced the index between its read and the LIST.
+        guard let document, read.etag.map(UploadPlan.normalise) == UploadPlan.normalise(listedETag) else {
             throw UploadError.indexChanged
         }
-        return read.document
+        return document
     }
 
-    /// Refuses a build older than the live one, and one in which a country shrinks (unless `--allow-shrink`).
-    private func check(_ snapshot: LocalSnapshot, against live: SnapshotIndex?) throws {
+    /// Refuses a build in which a country shrinks against the live one (unless `--allow-shrink`).
+    private func checkShrink(_ snapshot: LocalSnapshot, against live: SnapshotIndex?) throws {
         guard let live else { return }
         let key = settings.snapshotPrefix + SnapshotFormat.indexPath
-        if live.builtAt > snapshot.index.builtAt {
-            throw UploadError.outdated(
-                "the local build (builtAt \(UTCTime.format(snapshot.index.builtAt))) is older than the live \(key) "
-                    + "(builtAt \(UTCTime.format(live.builtAt))); nothing was written. To go back to an earlier "
-                    + "build, use `fuel-publish rollback --to <builtAt>`")
-        }
         guard !settings.allowShrink else { return }
         let shrinks = ShrinkGuard.shrinks(
             from: live.countries.mapValues(\.stations), to: snapshot.index.countries.mapValues(\.stations),
@@ -186,8 +222,9 @@ public struct SnapshotUploader: Sendable {
     /// What to keep and delete once the new index is live.
     /// - Throws: ``UploadError/request(_:)`` when a kept build cannot be read: nothing is pruned then.
     private func pruning(
-        _ snapshot: LocalSnapshot, live: SnapshotIndex?, listing: [String: String], client: S3Client
+        _ snapshot: LocalSnapshot, live: SnapshotIndex?, listing: [String: String], session: PublishSession
     ) async throws -> PruneOutcome {
+        let client = session.client
         let prefix = settings.snapshotPrefix
         let name = SnapshotFormat.buildName(snapshot.index.builtAt)
         let archived = Set(SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)).union([name])
@@ -198,7 +235,7 @@ public struct SnapshotUploader: Sendable {
         var referenced = Set(snapshot.index.objectPaths).union(live?.objectPaths ?? [])
         let toRead = retention.referencing.subtracting([name] + (replaced.map { [$0] } ?? [])).sorted()
         let reads = Mutex([String: [String]]())
-        let failures = await Uploader.forEach(toRead, limit: settings.concurrency) { build in
+        let failures = try await session.forEach(toRead) { build in
             let key = prefix + "builds/\(build).json"
             do {
                 guard let read = try await client.document(SnapshotIndex.self, key: key) else {

@@ -1,0 +1,101 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+import Synchronization
+
+/// What every write to the bucket shares, opened once per command: the settings, the redacted log, the S3 client
+/// with its retry count, the stop request and the publisher locks. Format 1's upload, format 2's upload and
+/// rollback all run inside one.
+package final class PublishSession: Sendable {
+    let settings: UploadSettings
+    /// Progress lines; secrets are removed before the caller's sink sees them.
+    let log: @Sendable (String) -> Void
+    let client: S3Client
+    let stop: UploadStop
+    private let redaction: Redaction
+    private let retryCount: RetryCount
+
+    init(settings: UploadSettings, stop: UploadStop, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.stop = stop
+        redaction = Redaction(settings.credentials)
+        let log = redaction.guarding(log)
+        self.log = log
+        let retryCount = RetryCount()
+        self.retryCount = retryCount
+        client = settings.makeClient { operation, reason, delay in
+            retryCount.value.withLock { $0 += 1 }
+            log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
+        }
+    }
+
+    /// Requests retried so far.
+    var retries: Int { retryCount.value.withLock { $0 } }
+
+    /// Runs `body` so that no error description it throws holds a secret.
+    func run<Value>(_ body: () async throws -> Value) async throws -> Value {
+        try await redaction.run(body)
+    }
+
+    /// Runs `body` holding the locks of `prefixes`, taken in order (none for a dry run, which writes nothing), and
+    /// releases them in reverse order whatever happens, a stop included.
+    func holdingLocks<Value>(_ prefixes: [String], _ body: () async throws -> Value) async throws -> Value {
+        var held: [PublisherLock] = []
+        do {
+            if !settings.dryRun {
+                for prefix in prefixes {
+                    try stop.check()
+                    held.append(try await PublisherLock.acquire(prefix: prefix, client: client, log: log))
+                }
+            }
+            let value = try await body()
+            for lock in held.reversed() { await lock.release(client: client, log: log) }
+            return value
+        } catch {
+            for lock in held.reversed() { await lock.release(client: client, log: log) }
+            throw error
+        }
+    }
+
+    /// Runs `operation` on every item, at most `concurrency` at once. After the first failure, or once a stop
+    /// was asked for, no new item starts (an auth error would otherwise be repeated for every object); the ones in
+    /// flight finish.
+    /// - Returns: the failures, sorted, and how many items never started.
+    /// - Throws: ``UploadError/interrupted(signal:)`` when a stop was asked for.
+    func forEach<Item: Sendable>(
+        _ items: [Item], operation: @escaping @Sendable (Item) async -> String?
+    ) async throws -> (failures: [String], notAttempted: Int) {
+        let outcome = await Self.forEach(items, limit: settings.concurrency, stop: stop, operation: operation)
+        try stop.check()
+        return outcome
+    }
+
+    /// ``forEach(_:operation:)`` without a session: `limit` at once, stopping early on a failure or a stop.
+    package static func forEach<Item: Sendable>(
+        _ items: [Item], limit: Int, stop: UploadStop? = nil, operation: @escaping @Sendable (Item) async -> String?
+    ) async -> (failures: [String], notAttempted: Int) {
+        await withTaskGroup(of: String?.self) { group in
+            var next = 0
+            var running = 0
+            var failures: [String] = []
+            while true {
+                while running < limit, next < items.count, failures.isEmpty, stop?.requested == nil {
+                    let item = items[next]
+                    next += 1
+                    running += 1
+                    group.addTask { await operation(item) }
+                }
+                guard running > 0, let result = await group.next() else { break }
+                running -= 1
+                if let failure = result { failures.append(failure) }
+            }
+            return (failures.sorted(), items.count - next)
+        }
+    }
+}
+
+/// The retries a session's client made, counted from its retry observer.
+private final class RetryCount: Sendable {
+    let value = Mutex(0)
+}

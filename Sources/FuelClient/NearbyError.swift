@@ -104,7 +104,7 @@ extension NearbyError {
         return NearbyError(
             code: .hashMismatch,
             message: "cannot answer: \(list) could not be used; a file that fails its hash check is neither shown "
-                + "nor cached. The published file must be restored: upload the build that named it again",
+                + "nor cached. Restore the file as it was published: upload (or copy) the build that named it again",
             failedTiles: failures)
     }
 

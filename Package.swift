@@ -110,8 +110,10 @@ let package = Package(
         .testTarget(
             name: "FuelReportTests",
             dependencies: ["FuelReport", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
+        // FuelCodecs: the publisher's SHA-256, which the client's own is held against.
         .testTarget(
-            name: "FuelClientTests", dependencies: ["FuelClient", "FuelBuild", "FuelFeeds", "_FuelTestSupport"]),
+            name: "FuelClientTests",
+            dependencies: ["FuelClient", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
         .testTarget(name: "FuelCommandLineTests", dependencies: ["FuelCommandLine"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(

@@ -38,6 +38,10 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Tiles the lookup needs could not be fetched or read, and no earlier copy is cached
         /// (``NearbyError/failedTiles`` lists them).
         public static let tilesUnavailable = Code(rawValue: "tiles-unavailable")
+        /// A format-2 tile's bytes are not the ones the hash in its name was computed from: the file was changed or
+        /// damaged after it was published. Nothing of it is shown or cached (``NearbyError/failedTiles`` lists it
+        /// with this code, beside any other failed tile).
+        public static let hashMismatch = Code(rawValue: "hash-mismatch")
         /// The lookup took longer than its deadline (``TileCachePolicy/lookupDeadline``) and was cancelled.
         public static let deadlineExceeded = Code(rawValue: "deadline-exceeded")
     }
@@ -46,7 +50,8 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Code
     /// What failed and what to do, in English, for people and logs; its wording may change between releases.
     public var message: String
-    /// For ``Code/tilesUnavailable``, each tile that could not be loaded and why; empty for other codes.
+    /// For ``Code/tilesUnavailable`` and ``Code/hashMismatch``, each tile that could not be loaded, why, and its own
+    /// code; empty for other codes.
     public var failedTiles: [TileFailure]
 
     public init(code: Code, message: String, failedTiles: [TileFailure] = []) {
@@ -85,13 +90,28 @@ extension NearbyError {
                 + "Update the app.")
     }
 
+    /// The lookup's error when tiles failed: ``Code/hashMismatch`` when any of them failed its hash check (a
+    /// published file was altered, which a retry does not mend), else ``Code/tilesUnavailable``.
     static func tilesUnavailable(_ failures: [TileFailure]) -> NearbyError {
         let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
+        guard failures.contains(where: { $0.code == .hashMismatch }) else {
+            return NearbyError(
+                code: .tilesUnavailable,
+                message: "cannot answer: \(list) could not be loaded and no cached copy exists; "
+                    + "the lookup would silently miss stations",
+                failedTiles: failures)
+        }
         return NearbyError(
-            code: .tilesUnavailable,
-            message: "cannot answer: \(list) could not be loaded and no cached copy exists; "
-                + "the lookup would silently miss stations",
+            code: .hashMismatch,
+            message: "cannot answer: \(list) could not be used; a file that fails its hash check is neither shown "
+                + "nor cached. Restore the file as it was published: upload (or copy) the build that named it again",
             failedTiles: failures)
+    }
+
+    /// One file named by hash whose bytes are not the ones its name hashes.
+    /// - Parameter reason: what was found instead.
+    static func hashMismatch(_ reason: String) -> NearbyError {
+        NearbyError(code: .hashMismatch, message: reason)
     }
 
     static func deadlineExceeded(seconds: Double) -> NearbyError {
@@ -109,10 +129,14 @@ public struct TileFailure: Sendable, Hashable {
     public var url: String
     /// Why it could not be loaded, for example `HTTP 500`.
     public var reason: String
+    /// The kind of failure: ``NearbyError/Code/hashMismatch`` for a tile that failed its hash check,
+    /// ``NearbyError/Code/tilesUnavailable`` for any other.
+    public var code: NearbyError.Code
 
-    public init(key: TileKey, url: String, reason: String) {
+    public init(key: TileKey, url: String, reason: String, code: NearbyError.Code = .tilesUnavailable) {
         self.key = key
         self.url = url
         self.reason = reason
+        self.code = code
     }
 }

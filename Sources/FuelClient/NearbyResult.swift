@@ -29,11 +29,16 @@ public enum TileOutcome: String, Sendable, Hashable, Codable {
     /// A current copy: fresh from the server, confirmed by a 304, or within its trust period; for format 2, the file
     /// with the hash the index names, fetched or cached.
     case ok
-    /// Format 1 only: the server answered 404 for a cell the index lists and no copy was cached (the cell was pruned
-    /// after the index was read): no stations, remembered for 5 minutes. ``NearbyResult/emptyTiles`` lists them, so
-    /// an app can tell an answer that may lack stations. With a cached copy the outcome is ``stale`` instead. Format 2
-    /// never reads a 404 as an empty cell: it reads the index again, or fails.
-    case empty
+    /// Format 1 only: the server (or the build folder) answered 404 for a cell the index lists and no copy was cached
+    /// (the cell was pruned after the index was read): the answer lacks whatever stations the cell had, and the 404
+    /// is remembered for 5 minutes (``TileCachePolicy/emptyTrust``). ``NearbyResult/missingTiles`` lists such cells,
+    /// so an app can tell a partial answer. With a cached copy the outcome is ``stale`` instead. Format 2 never
+    /// answers without a tile: it reads the index again, and fails.
+    case missing
+
+    /// The name of ``missing`` before it said what it means: the cell is not known to be empty.
+    @available(*, deprecated, renamed: "missing")
+    public static var empty: TileOutcome { .missing }
     /// Format 1 only: the server could not be reached or failed; an older cached copy was used instead. A format-2
     /// tile is never stale: a cached copy is the file itself.
     case stale
@@ -78,8 +83,16 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// Cells answered from an older cached copy because the server failed, sorted.
     public var staleTiles: [TileKey] { tiles.filter { $0.value == .stale }.keys.sorted() }
 
-    /// Cells the index lists that answered 404 with nothing cached: their stations may be missing from the answer.
-    public var emptyTiles: [TileKey] { tiles.filter { $0.value == .empty }.keys.sorted() }
+    /// Cells the index lists whose tile answered 404 with nothing cached (format 1 only), sorted: their stations are
+    /// missing from the answer.
+    public var missingTiles: [TileKey] { tiles.filter { $0.value == .missing }.keys.sorted() }
+
+    /// The name of ``missingTiles`` before it said what it lists.
+    @available(*, deprecated, renamed: "missingTiles")
+    public var emptyTiles: [TileKey] { missingTiles }
+
+    /// True when the answer lacks the stations of cells the index lists (``missingTiles``): show it as incomplete.
+    public var isPartial: Bool { !missingTiles.isEmpty }
 
     /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
     public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }
@@ -93,14 +106,17 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
+        case format, partial, missingTiles, stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
     }
 
-    /// `{"format":2, "stale":…, "staleTiles":[…], "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…,
-    /// "indexBuiltAt":"…", "tiles":{"77_-19":"ok"}, "stations":[…]}`.
+    /// `{"format":2, "partial":…, "missingTiles":[…], "stale":…, "staleTiles":[…],
+    /// "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…, "indexBuiltAt":"…", "tiles":{"77_-19":"ok"},
+    /// "stations":[…]}`, as `docs/format.md` documents under "A lookup's answer".
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .format)
+        try container.encode(isPartial, forKey: .partial)
+        try container.encode(missingTiles.map(\.description), forKey: .missingTiles)
         try container.encode(isStale, forKey: .stale)
         try container.encode(staleTiles.map(\.description), forKey: .staleTiles)
         try container.encode(

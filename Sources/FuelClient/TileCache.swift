@@ -6,7 +6,7 @@ struct CacheEntry: Sendable, Equatable {
     enum Content: Sendable, Equatable {
         /// The body as it arrived (JSON, or gzip bytes from a local directory).
         case present(Data)
-        /// The server answered 404: an empty cell.
+        /// The server answered 404: a format-1 tile the index lists is missing.
         case missing
     }
 

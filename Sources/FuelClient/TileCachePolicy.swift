@@ -5,8 +5,8 @@ public struct TileCachePolicy: Sendable, Hashable {
     /// A format-1 tile is used without a request for this long (6 hours), then revalidated with its ETag /
     /// Last-Modified. A format-2 tile is never revalidated: its name is the hash of its bytes.
     public var tileTrust: TimeInterval
-    /// A format-1 404 (empty cell) is remembered for this long (5 minutes). Format 2 never reads a 404 as an empty
-    /// cell, and never remembers one.
+    /// A format-1 404 for a tile the index lists (a missing tile, ``TileOutcome/missing``) is remembered for this
+    /// long (5 minutes). Format 2 never answers without a tile, and never remembers a 404.
     public var emptyTrust: TimeInterval
     /// The format-1 index is used without a request for this long (5 minutes, its `max-age`).
     public var indexTrust: TimeInterval

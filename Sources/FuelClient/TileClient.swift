@@ -9,9 +9,12 @@ import FuelFormat
 ///
 /// An empty cell and a cell that could not be fetched are different evidence: a tile the lookup needs but cannot get
 /// fails the lookup. With format 1 an older cached copy stands in and is flagged as stale, and a 404 for a listed cell
-/// reads as an empty cell. With format 2 a 404 for a tile the index names means the index is outdated: the lookup
+/// with nothing cached is answered without its stations and listed in ``NearbyResult/missingTiles``: the answer is
+/// partial and says so. With format 2 a 404 for a tile the index names means the index is outdated: the lookup
 /// reads the index again, once, ignoring its trust period, and fails, never answering with fewer stations or with
-/// tiles of two builds; the next lookup reads the new build. Concurrent lookups share one request per file.
+/// tiles of two builds; the next lookup reads the new build. A format-2 tile whose bytes do not hash to its name fails
+/// the lookup with ``NearbyError/Code/hashMismatch`` and is neither shown nor cached. Concurrent lookups share one
+/// request per file.
 public actor TileClient {
     /// Where the published files live: an `http(s)` URL or a local folder; files are read from `<base>/fuel/…`.
     public nonisolated let base: URL
@@ -127,21 +130,21 @@ public actor TileClient {
         var candidates: [Station] = []
         for cell in cells where !tiles.contains(where: { $0.key == cell }) { outcomes[cell] = .notListed }
         for tile in tiles {
-            let failure = { (reason: String) in
-                TileFailure(key: tile.key, url: self.url(for: tile.file).absoluteString, reason: reason)
+            let failure = { (reason: String, code: NearbyError.Code) in
+                TileFailure(key: tile.key, url: self.url(for: tile.file).absoluteString, reason: reason, code: code)
             }
             switch tile.resolution {
             case .current(let file):
-                outcomes[tile.key] = file.tile == nil ? .empty : .ok
+                outcomes[tile.key] = file.tile == nil ? .missing : .ok
                 candidates += file.tile?.stations ?? []
             case .stale(let file, let reason):
                 outcomes[tile.key] = .stale
                 staleReasons[tile.key] = reason
                 candidates += file.tile?.stations ?? []
             case .failed(let reason):
-                failures.append(failure(reason))
+                failures.append(failure(reason, .tilesUnavailable))
             case .rejected(let error):
-                failures.append(failure("\(error)"))
+                failures.append(failure(error.message, error.code))
             case .notFound(let status, _):
                 let next =
                     renewed.map { renewed in
@@ -155,7 +158,7 @@ public actor TileClient {
                     failure(
                         "HTTP \(status): the index this lookup read (built \(UTCTime.format(index.builtAt))) names "
                             + "this tile but the server no longer has it, so a newer build replaced that index"
-                            + next))
+                            + next, .tilesUnavailable))
             }
         }
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
@@ -215,7 +218,7 @@ public actor TileClient {
 
     func isTrusted(_ cached: CachedFile, file: RemoteFile, indexBuiltAt: Date?) -> Bool {
         guard case .present = cached.entry.content else {
-            // Only format 1 remembers a 404, for a tile: an empty cell.
+            // Only format 1 remembers a 404, for a tile: a missing tile.
             guard case .tile = file else { return false }
             return isFresh(cached, within: policy.emptyTrust)
         }
@@ -321,7 +324,11 @@ public actor TileClient {
         guard let entry = disk.load(file.path) else { return nil }
         var payload: Payload?
         if case .present(let body) = entry.content {
-            guard let parsed = try? Self.parse(body, file: file, grid: grid) else {
+            // Only bodies that passed the hash check are ever stored (``download`` checks before ``remember``), and a
+            // body read back is checked again, so a disk copy altered since is dropped and fetched anew. A body the
+            // HTTP layer inflated was stored as it arrived and cannot be checked (``NameHashCheck``): it passes.
+            let checked = (try? NameHashCheck.check(body, of: file, contentEncodingGzip: true)) != nil
+            guard checked, let parsed = try? Self.parse(body, file: file, grid: grid) else {
                 disk.remove(file.path)
                 return nil
             }

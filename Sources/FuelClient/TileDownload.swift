@@ -80,7 +80,8 @@ enum Resolution: Sendable {
     case stale(CachedFile, String)
     /// The refresh failed for the given reason and nothing is cached.
     case failed(String)
-    /// The server's file is one this client must not use (another grid, a newer format).
+    /// The server's file is one this client must not use (another grid, a newer format, bytes that fail their hash
+    /// check); nothing of it was kept.
     case rejected(NearbyError)
     /// The server answered 404 or 410 for a file whose absence is no answer (an index, a format-2 tile): what that
     /// means is for the caller to say. The older copy, if any, is passed along.
@@ -113,6 +114,10 @@ extension TileClient {
         switch response.status {
         case 200:
             do {
+                // Before anything reads or keeps the bytes: a format-2 tile must be the file its name hashes.
+                try NameHashCheck.check(
+                    response.body, of: file,
+                    contentEncodingGzip: response.headers["content-encoding"]?.lowercased().contains("gzip") == true)
                 let payload = try parse(response.body, file: file, grid: grid)
                 return .fetched(
                     body: response.body, etag: response.headers["etag"],

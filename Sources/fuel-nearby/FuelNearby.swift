@@ -22,16 +22,21 @@ struct FuelNearby {
           --brand NAME    only stations of this brand (case-insensitive)
           --limit N       at most N stations, default 20
           --json          machine-readable output: the stations with distanceKm, the format that answered, the
-                          stale flag and reasons
+                          stale and partial flags, stale reasons and missing cells
           --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
                           revalidated; a format-2 tile never changes and is never asked for again, only the index
           --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,
                           go 20 s without a byte, and be at most 64 MB decoded
 
         When a refresh fails and a cached copy exists, that copy is used and a warning on stderr names the file and
-        the reason. Exits 1 when the lookup cannot be answered (a needed tile is unavailable and not cached),
-        64 on bad flags; with --json, a failed lookup also prints {"error":{"code":"tiles-unavailable","message":…}}
-        on stdout (the codes are FuelClient's NearbyError.Code). --version prints the version.
+        the reason. When a format-1 tile the index lists is missing (HTTP 404) and not cached, the stations found
+        are shown, a warning on stderr names the missing cells, and the exit code is 3.
+
+        Exit codes: 0 a complete answer; 3 a partial answer (the stations shown, cells missing); 1 no answer (a
+        needed tile unavailable and not cached, a format-2 tile failing its hash check, no index); 64 bad flags.
+        With --json, a failed lookup prints {"error":{"code":"tiles-unavailable","message":…,"failedTiles":[…]}}
+        on stdout (the codes are FuelClient's NearbyError.Code, such as hash-mismatch); docs/format.md describes
+        every key. --version prints the version.
         """
 
     /// The fuel codes, wrapped to fit the help text.
@@ -71,18 +76,34 @@ struct FuelNearby {
                 }
                 Console.output(NearbyTable(fuel: options.fuel, now: Date()).render(result))
             }
+            if result.isPartial {
+                Console.error(partialWarning(result.missingTiles))
+                throw partialAnswer
+            }
         }
     }
 }
 
 extension FuelNearby {
+    /// The exit code of an answer that lacks the stations of cells the index lists: shown, but incomplete.
+    static let partialAnswer = ExitCode(3)
+
+    /// The stderr line of a partial answer, naming its missing cells.
+    static func partialWarning(_ cells: [TileKey]) -> String {
+        let names = cells.map(\.description).joined(separator: ", ")
+        let (noun, pronoun) = cells.count == 1 ? ("cell \(names) is", "its") : ("cells \(names) are", "their")
+        return "warning: partial answer: \(noun) listed in the index but \(pronoun) tile answered HTTP 404 and "
+            + "no copy is cached, so \(pronoun) stations are not shown; if a newer build removed it, a lookup in 5 "
+            + "minutes reads that build's index"
+    }
+}
+
+extension FuelNearby {
     /// Maps a failed lookup to the exit: a query the client refused is a usage error (64), anything else exit 1
-    /// with the message on stderr; with `--json`, stdout also gets `{"error":{"code":…,"message":…}}`, so a script
-    /// can branch on the stable ``NearbyError/Code`` rather than on the wording.
+    /// with the message on stderr; with `--json`, stdout also gets `{"error":{"code":…,"message":…,"failedTiles":…}}`,
+    /// so a script can branch on the stable ``NearbyError/Code`` rather than on the wording.
     static func failure(_ error: NearbyError, json: Bool) throws -> any Error {
-        if json {
-            Console.output(try Self.json(ErrorOutput(error: .init(code: error.code.rawValue, message: error.message))))
-        }
+        if json { Console.output(try Self.json(ErrorOutput(error))) }
         if error.code == .invalidQuery { return UsageError(error.message) }
         return error
     }
@@ -93,13 +114,28 @@ extension FuelNearby {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    /// `--json` output of a failed lookup.
+    /// `--json` output of a failed lookup: `{"error":{"code":…,"message":…,"failedTiles":[…]}}`.
     struct ErrorOutput: Encodable {
         struct Body: Encodable {
             var code: String
             var message: String
+            var failedTiles: [FailedTile]
+        }
+        /// One tile that could not be used, with its own code (`hash-mismatch` or `tiles-unavailable`).
+        struct FailedTile: Encodable {
+            var key: String
+            var code: String
+            var url: String
+            var reason: String
         }
         var error: Body
+
+        init(_ error: NearbyError) {
+            let tiles = error.failedTiles.map {
+                FailedTile(key: $0.key.description, code: $0.code.rawValue, url: $0.url, reason: $0.reason)
+            }
+            self.error = Body(code: error.code.rawValue, message: error.message, failedTiles: tiles)
+        }
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import FuelClient
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 /// `NearbyError` is a code to branch on and a message to show; the codes' raw values are part of the API.
 @Suite struct NearbyErrorTests {
@@ -19,6 +20,7 @@ import Testing
         CodeCase(code: .unsupportedIndexVersion, rawValue: "unsupported-index-version"),
         CodeCase(code: .tilesUnavailable, rawValue: "tiles-unavailable"),
         CodeCase(code: .deadlineExceeded, rawValue: "deadline-exceeded"),
+        CodeCase(code: .hashMismatch, rawValue: "hash-mismatch"),
     ]
 
     @Test(arguments: codes)
@@ -30,6 +32,18 @@ import Testing
 
     @Test func codesAreDistinct() {
         #expect(Set(Self.codes.map(\.code)).count == Self.codes.count)
+    }
+
+    /// `docs/format.md`'s table of codes, under "A lookup's answer", lists exactly these.
+    @Test func theFormatDocumentListsEveryCode() throws {
+        let text = try String(
+            contentsOf: RepositoryPaths.root().appendingPathComponent("docs/format.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "\n## A lookup's answer\n").last)
+        let table = try #require(section.components(separatedBy: "\n| code | meaning |\n|---|---|\n").dropFirst().first)
+        let documented = table.split(separator: "\n").prefix { $0.hasPrefix("| `") }.map {
+            String($0.dropFirst(3).prefix { $0 != "`" })
+        }
+        #expect(documented.sorted() == Self.codes.map(\.rawValue).sorted())
     }
 
     @Test func aCodeFromALaterReleaseIsJustAnotherValue() {

@@ -55,7 +55,7 @@ import _FuelTestSupport
         #expect(result.stations == expected.stations)
         #expect(result.indexBuiltAt == Self.buildB.builtAt)
         #expect(result.tiles.values.allSatisfy { $0 == .ok })
-        #expect(result.emptyTiles.isEmpty)
+        #expect(result.missingTiles.isEmpty)
         // The index twice (the second time within its trust), each of A's tiles once (404), B's once.
         let requests = try await fixture.server.requests()
         #expect(requests[SnapshotBuild.indexServerPath] == ["200": 2])

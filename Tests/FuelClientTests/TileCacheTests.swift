@@ -55,7 +55,7 @@ import _FuelTestSupport
         #expect(result.stations.count == 10)
     }
 
-    @Test func a404ForAListedCellCountsAsEmptyAndIsRememberedForFiveMinutes() async throws {
+    @Test func a404ForAListedCellIsAMissingTileRememberedForFiveMinutes() async throws {
         // The client's index lists the cell, but the cell was pruned since: its file is gone.
         let fixture = try LookupFixture { fuel in
             try FileManager.default.removeItem(at: fuel.appendingPathComponent("tiles/\(Self.failingKey).json"))
@@ -64,7 +64,7 @@ import _FuelTestSupport
         let path = LookupFixture.tilePath(Self.failingKey)
 
         let first = try await fixture.cornerLookup(client)
-        #expect(first.tiles[TileKey(Self.failingKey)!] == .empty)
+        #expect(first.tiles[TileKey(Self.failingKey)!] == .missing)
         #expect(!first.isStale)
         #expect(!first.stations.contains { $0.station.id.hasPrefix("PT-4") })
         #expect(first.stations.count == 7)
@@ -72,11 +72,11 @@ import _FuelTestSupport
 
         fixture.clock.advance(by: 4 * 60)
         let second = try await fixture.cornerLookup(client)
-        #expect(second.tiles[TileKey(Self.failingKey)!] == .empty)
+        #expect(second.tiles[TileKey(Self.failingKey)!] == .missing)
         #expect(try await fixture.server.count(path) == 1)
 
         // A later launch within the five minutes remembers it too (it is persisted).
-        #expect(try await fixture.cornerLookup(fixture.client()).tiles[TileKey(Self.failingKey)!] == .empty)
+        #expect(try await fixture.cornerLookup(fixture.client()).tiles[TileKey(Self.failingKey)!] == .missing)
         #expect(try await fixture.server.count(path) == 1)
 
         fixture.clock.advance(by: 61)
@@ -95,19 +95,42 @@ import _FuelTestSupport
         let result = try await fixture.cornerLookup(client)
         #expect(result.stations == first.stations)
         #expect(result.tiles[TileKey(Self.failingKey)!] == .stale)
-        #expect(result.emptyTiles.isEmpty)
+        #expect(result.missingTiles.isEmpty)
+        #expect(!result.isPartial)
         #expect(result.staleReasons.map(\.reason) == ["HTTP 404 for a tile the index lists; an older copy is shown"])
         // The copy is still there for the next lookup.
         let again = try await fixture.cornerLookup(client)
         #expect(again.stations == first.stations)
     }
 
-    @Test func a404WithoutACopyIsReportedAsAnEmptyTile() async throws {
+    @Test func a404WithoutACopyMakesAPartialAnswerThatNamesTheCell() async throws {
         let fixture = try LookupFixture { fuel in
             try FileManager.default.removeItem(at: fuel.appendingPathComponent("tiles/\(Self.failingKey).json"))
         }
         let result = try await fixture.cornerLookup(fixture.client())
-        #expect(result.emptyTiles.map(\.description) == [Self.failingKey])
+        #expect(result.missingTiles.map(\.description) == [Self.failingKey])
+        #expect(result.isPartial)
+        #expect(!result.isStale)
+        #expect(result.stations.count == 7)
+
+        // The answer says so in its encoded form too, which `fuel-nearby --json` prints.
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        #expect(object["partial"] as? Bool == true)
+        #expect(object["missingTiles"] as? [String] == [Self.failingKey])
+        #expect(object["stale"] as? Bool == false)
+        #expect((object["tiles"] as? [String: String])?[Self.failingKey] == "missing")
+    }
+
+    @Test func aCompleteAnswerIsNotPartial() async throws {
+        let fixture = try LookupFixture()
+        let result = try await fixture.cornerLookup(fixture.client())
+        #expect(!result.isPartial)
+        #expect(result.missingTiles.isEmpty)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        #expect(object["partial"] as? Bool == false)
+        #expect(object["missingTiles"] as? [String] == [])
     }
 
     @Test func twoConcurrentLookupsShareOneRequestPerFile() async throws {

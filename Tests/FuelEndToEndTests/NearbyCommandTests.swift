@@ -83,9 +83,13 @@ import _FuelTestSupport
         let run = try NearbyRun(["--base", server.baseURL.absoluteString] + Self.corner + ["--json"])
         #expect(run.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let error = try #require(object["error"] as? [String: String], "\(run.stdout)")
-        #expect(error["code"] == "tiles-unavailable")
-        #expect(error["message"]?.contains("tile 76_-18") == true)
+        let error = try #require(object["error"] as? [String: Any], "\(run.stdout)")
+        #expect(error["code"] as? String == "tiles-unavailable")
+        #expect((error["message"] as? String)?.contains("tile 76_-18") == true)
+        let failed = try #require(error["failedTiles"] as? [[String: String]], "\(run.stdout)")
+        #expect(failed.map { $0["key"] } == ["76_-18"])
+        #expect(failed.map { $0["code"] } == ["tiles-unavailable"])
+        #expect(failed.map { $0["reason"] } == ["HTTP 500"])
         #expect(run.stderr.contains("HTTP 500"), "\(run.stderr)")
     }
 

@@ -67,8 +67,9 @@ import _FuelTestSupport
         let out = try Self.build(layout: "v1", in: root, name: "out")
         let run = try Executable.run("fuel-nearby", ["--base", out.path, "--layout", "v2"] + Self.query)
         #expect(run.status == 1)
-        let error = try #require(try Self.object(run)["error"] as? [String: String], "\(run.stdout)")
-        #expect(error["code"] == "index-unavailable")
+        let error = try #require(try Self.object(run)["error"] as? [String: Any], "\(run.stdout)")
+        #expect(error["code"] as? String == "index-unavailable")
+        #expect((error["failedTiles"] as? [Any])?.isEmpty == true)
         #expect(run.stderr.contains("/fuel/v2/index.json: HTTP 404"), "\(run.stderr)")
     }
 

@@ -1,0 +1,181 @@
+import Foundation
+import FuelClient
+import FuelCodecs
+import FuelFormat
+import Synchronization
+import Testing
+import _FuelTestSupport
+
+/// A format-2 tile whose bytes are not the ones its name hashes is refused before it is parsed or cached: the lookup
+/// fails with `hash-mismatch`, nothing of the tile is shown, and no copy is kept, in memory or on disk; a copy altered
+/// on disk after it was checked is dropped and read again.
+@Suite struct NameHashCheckTests {
+    /// The cell of the corner lookup's nearest station, PT-1001 (Galp Azeitão, diesel 1.579).
+    static let key = "77_-19"
+
+    /// How the client gets the published bytes.
+    enum Serving: String, Sendable {
+        /// A build folder as the base (`DirectoryTransport`), as `fuel-nearby --base DIR` reads it.
+        case folder = "from a build folder"
+        /// A transport that hands over the stored bytes as they are and says `Content-Encoding: gzip`.
+        case labelledGzip = "stored bytes labelled Content-Encoding gzip"
+
+        var transport: (any TileTransport)? { self == .folder ? nil : LabelledGzipTransport() }
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let tampering: String
+        let serving: Serving
+        let apply: @Sendable (URL) throws -> Void
+        var testDescription: String { "\(tampering), \(serving.rawValue)" }
+    }
+
+    static let tamperings: [(String, @Sendable (URL) throws -> Void)] = [
+        ("a station renamed, gzipped again", { try editTarget($0, gzip: true) { $0["name"] = "Tampered" } }),
+        (
+            "a price set to 0.001, gzipped again",
+            {
+                try editTarget($0, gzip: true) { station in
+                    var prices = station["prices"] as? [[String: Any]] ?? []
+                    prices[0]["price"] = 0.001
+                    station["prices"] = prices
+                }
+            }
+        ),
+        ("one byte of the stored file flipped", { try flipOneByte($0) }),
+    ]
+
+    /// Every tampering from a folder and from a transport that does not inflate; and plain JSON, which a folder may
+    /// hold but which is not the stored file (a body that arrives inflated cannot be checked: see `NameHashCheck`).
+    static let cases =
+        [Serving.folder, .labelledGzip].flatMap { serving in
+            tamperings.map { Case(tampering: $0.0, serving: serving, apply: $0.1) }
+        } + [
+            Case(tampering: "a station renamed, left as plain JSON", serving: .folder) {
+                try editTarget($0, gzip: false) { $0["name"] = "Tampered" }
+            }
+        ]
+
+    @Test(arguments: cases)
+    func aTamperedTileIsRefusedAndNeverKept(_ tamperCase: Case) async throws {
+        let fixture = try LookupFixture(layout: .v2)
+        let snapshot = try #require(fixture.snapshot)
+        let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(snapshot.tilePath(Self.key))
+        let published = try Data(contentsOf: tile)
+        try tamperCase.apply(tile)
+        let client = TileClient(
+            base: fixture.out, cacheDirectory: fixture.cache, transport: tamperCase.serving.transport, layout: .v2,
+            clock: fixture.clock.closure)
+
+        let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
+        #expect(error?.code == .hashMismatch, "\(String(describing: error))")
+        #expect(error?.failedTiles.map(\.key.description) == [Self.key])
+        #expect(error?.failedTiles.map(\.code) == [.hashMismatch])
+        #expect(error?.message.contains(snapshot.tilePath(Self.key)) == true, "\(String(describing: error))")
+        // Not on disk, beside the three good tiles that are.
+        let cached = try Self.cachedFileNames(fixture.cache)
+        #expect(!cached.contains { $0.contains("tiles_\(Self.key).") }, "\(cached)")
+        #expect(cached.filter { $0.hasSuffix(".json.body") && $0.contains("_tiles_") }.count == 3, "\(cached)")
+
+        // Nor in memory: with the published bytes back, the same client shows the station as published.
+        try published.write(to: tile)
+        let result = try await fixture.cornerLookup(client)
+        #expect(result.stations.first?.station.name == "Galp Azeitão")
+        #expect(result.stations.first?.station.price(of: .diesel)?.price == 1.579)
+    }
+
+    @Test func aCopyAlteredOnDiskIsDroppedAndReadAgain() async throws {
+        let fixture = try LookupFixture(layout: .v2)
+        let snapshot = try #require(fixture.snapshot)
+        let tilePath = snapshot.tilePath(Self.key)
+        let first = TileClient(
+            base: fixture.out, cacheDirectory: fixture.cache, layout: .v2, clock: fixture.clock.closure)
+        _ = try await fixture.cornerLookup(first)
+
+        // The cached body becomes a tampered copy, and its metadata is made to match it (length and CRC-32), as a
+        // deliberate change would: only the hash can tell.
+        let body = try #require(try Self.cacheEntry(fixture.cache, endingWith: "tiles_\(Self.key).", "body"))
+        let meta = body.deletingPathExtension().appendingPathExtension("meta")
+        let good = try Data(contentsOf: body)
+        let tampered = RepositoryPaths.temporaryDirectory("tampered").appendingPathComponent("tile.json")
+        defer { try? FileManager.default.removeItem(at: tampered.deletingLastPathComponent()) }
+        try good.write(to: tampered)
+        try Self.editTarget(tampered, gzip: true) { $0["name"] = "Tampered" }
+        let bytes = try Data(contentsOf: tampered)
+        try bytes.write(to: body)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: meta)) as? [String: Any])
+        object["bodyLength"] = bytes.count
+        object["bodyCRC32"] = ZipArchive.crc32([UInt8](bytes))
+        try JSONSerialization.data(withJSONObject: object).write(to: meta)
+
+        // A later launch: the altered copy is dropped, and the tile read from the base again.
+        let transport = CountingTransport()
+        let relaunched = TileClient(
+            base: fixture.out, cacheDirectory: fixture.cache, transport: transport, layout: .v2,
+            clock: fixture.clock.closure)
+        let result = try await fixture.cornerLookup(relaunched)
+        #expect(result.stations.first?.station.name == "Galp Azeitão")
+        #expect(!result.stations.contains { $0.station.name == "Tampered" })
+        #expect(transport.paths.filter { $0.hasSuffix(tilePath) }.count == 1, "\(transport.paths)")
+        #expect(try Data(contentsOf: body) == good)
+    }
+
+    // MARK: - Tampering
+
+    /// Rewrites PT-1001 in a published tile file, in place under its old name.
+    /// - Parameter gzip: gzip the changed document again (`gzip -n -9`), or leave it as plain JSON.
+    static func editTarget(_ url: URL, gzip: Bool, _ change: (inout [String: Any]) -> Void) throws {
+        var tile = try #require(try JSONSerialization.jsonObject(with: TileFixtures.gunzip(url)) as? [String: Any])
+        var stations = try #require(tile["stations"] as? [[String: Any]])
+        let index = try #require(stations.firstIndex { $0["id"] as? String == "PT-1001" })
+        change(&stations[index])
+        tile["stations"] = stations
+        try JSONSerialization.data(withJSONObject: tile).write(to: url)
+        if gzip { try TileFixtures.gzipInPlace([url]) }
+    }
+
+    /// Flips the lowest bit of the middle byte: inside the deflate data of a tile.
+    static func flipOneByte(_ url: URL) throws {
+        var bytes = try Data(contentsOf: url)
+        bytes[bytes.count / 2] ^= 0x01
+        try bytes.write(to: url)
+    }
+
+    /// The names of the files below a cache folder.
+    static func cachedFileNames(_ cache: URL) throws -> [String] {
+        let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?.allObjects ?? []
+        return files.compactMap { ($0 as? URL)?.lastPathComponent }.sorted()
+    }
+
+    /// The one cache file whose name holds `infix` and ends with `.<fileExtension>`.
+    static func cacheEntry(_ cache: URL, endingWith infix: String, _ fileExtension: String) throws -> URL? {
+        let files = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: nil)?.allObjects ?? []
+        return files.compactMap { $0 as? URL }.first {
+            $0.lastPathComponent.contains(infix) && $0.pathExtension == fileExtension
+        }
+    }
+}
+
+/// Hands over a build folder's stored bytes as they are, saying `Content-Encoding: gzip`, as a transport that does
+/// not inflate would.
+struct LabelledGzipTransport: TileTransport {
+    func send(_ request: TileRequest) async throws -> TileResponse {
+        let response = try await DirectoryTransport().send(request)
+        var headers = response.headers
+        headers["content-encoding"] = "gzip"
+        return TileResponse(status: response.status, headers: headers, body: response.body)
+    }
+}
+
+/// Reads a build folder and records the path of every request.
+final class CountingTransport: TileTransport {
+    private let sent = Mutex<[String]>([])
+
+    func send(_ request: TileRequest) async throws -> TileResponse {
+        sent.withLock { $0.append(request.url.path) }
+        return try await DirectoryTransport().send(request)
+    }
+
+    /// The paths asked for so far, in order.
+    var paths: [String] { sent.withLock { $0 } }
+}

@@ -15,6 +15,7 @@ import FuelFormat
 ///   rows of a station map to the same fuel and service, the newer (then the cheaper) is kept and counted.
 /// - The reference time is the date of the prices file's `Estrazione del` line at 08:00 Europe/Rome, the moment
 ///   the file's name promises; without that line it is the newest `dtComu`.
+/// - Coordinates and prices are rounded to 6 and 3 places on their text, half away from zero (``PublishedPlaces``).
 /// - Registry rows with empty coordinates are rejected and counted, and so are price rows whose station is not in
 ///   the registry. Registry stations without any price are kept (with no prices) and counted.
 /// - Registry rows that repeat a site (same coordinates, name, address and town) under another id are published once,
@@ -66,8 +67,7 @@ public struct ITAdapter: FeedAdapter {
                 Station(
                     id: "IT-\(entry.id)", country: country, name: entry.name, brand: entry.brand,
                     address: entry.address, postcode: nil, city: entry.city,
-                    latitude: (entry.latitude * 1_000_000).rounded() / 1_000_000,
-                    longitude: (entry.longitude * 1_000_000).rounded() / 1_000_000, prices: list,
+                    latitude: entry.latitude, longitude: entry.longitude, prices: list,
                     motorway: entry.motorway))
         }
         // What is left in the table has no registry station.
@@ -121,7 +121,7 @@ public struct ITAdapter: FeedAdapter {
             records: registry.records + prices.records, rejects: rejects, counters: counters, notes: notes)
     }
 
-    /// What makes two registry rows one site: the same coordinates, name, address and town.
+    /// What makes two registry rows one site: the same coordinates (as written), name, address and town.
     struct SiteKey: Hashable {
         var latitude: Double
         var longitude: Double
@@ -136,7 +136,8 @@ public struct ITAdapter: FeedAdapter {
         var sites: [SiteKey: [Int]] = [:]
         for entry in entries {
             let key = SiteKey(
-                latitude: entry.latitude, longitude: entry.longitude, name: entry.name, address: entry.address,
+                latitude: entry.exactLatitude, longitude: entry.exactLongitude, name: entry.name,
+                address: entry.address,
                 city: entry.city)
             sites[key, default: []].append(entry.id)
         }

@@ -6,7 +6,8 @@ import FuelCodecs
 /// `Latitudine`, `Longitudine`) at the right, so a stray separator in the free-text fields between them cannot shift
 /// the coordinates. In between, a piece that is only `gestori.prezzibenzina.it` is the tail of the field before it
 /// (a web form appended ` | gestori.prezzibenzina.it` to `Gestore` or `Nome Impianto`); it is joined back and then
-/// dropped from the name. A row whose middle still does not make four fields is rejected and counted.
+/// dropped from the name. A row whose middle still does not make four fields is rejected and counted. Coordinates
+/// are rounded to 6 places on their text (``PublishedPlaces``).
 struct ITRegistry {
     /// One station as the registry describes it.
     struct Entry {
@@ -16,8 +17,12 @@ struct ITRegistry {
         var address: String?
         var city: String?
         var motorway: Bool?
+        /// The published coordinates: the text rounded to 6 places, half away from zero.
         var latitude: Double
         var longitude: Double
+        /// The coordinates as written, which tell two sites apart (``ITAdapter/sites(_:)``).
+        var exactLatitude: Double
+        var exactLongitude: Double
     }
 
     static let columns = [
@@ -76,10 +81,15 @@ struct ITRegistry {
                 rejects["empty coordinates", default: 0] += 1
                 return
             }
-            guard let latitude = ByteNumbers.decimal(latitudeBytes) else {
+            let places = PublishedPlaces.coordinate
+            guard let latitude = ByteNumbers.decimal(latitudeBytes, roundedTo: places),
+                let exactLatitude = ByteNumbers.decimal(latitudeBytes)
+            else {
                 throw table.error(row, id: id, "Latitudine \(Text.preview(latitudeBytes)) is not a number")
             }
-            guard let longitude = ByteNumbers.decimal(longitudeBytes) else {
+            guard let longitude = ByteNumbers.decimal(longitudeBytes, roundedTo: places),
+                let exactLongitude = ByteNumbers.decimal(longitudeBytes)
+            else {
                 throw table.error(row, id: id, "Longitudine \(Text.preview(longitudeBytes)) is not a number")
             }
             let rawBrand = text(middle[1]) ?? ""
@@ -100,7 +110,7 @@ struct ITRegistry {
             let entry = Entry(
                 id: id, name: name, brand: brand, address: text(row.fields[count - 5]),
                 city: text(row.fields[count - 4]), motorway: kind?.lowercased() == "autostradale" ? true : nil,
-                latitude: latitude, longitude: longitude)
+                latitude: latitude, longitude: longitude, exactLatitude: exactLatitude, exactLongitude: exactLongitude)
             if latin1 { counters["registry row read as ISO-8859-1 (not valid UTF-8)", default: 0] += 1 }
             guard entries[id] == nil else {
                 rejects["duplicate idImpianto in the registry", default: 0] += 1

@@ -17,7 +17,8 @@ import FuelFormat
 ///   the file's name promises; without that line it is the newest `dtComu`.
 /// - Coordinates and prices are rounded to 6 and 3 places on their text, half away from zero (``PublishedPlaces``).
 /// - Registry rows with empty coordinates are rejected and counted, and so are price rows whose station is not in
-///   the registry. Registry stations without any price are kept (with no prices) and counted.
+///   the registry. A registry row with a separator inside a text field is kept (``ITRegistry``), and counted.
+///   Registry stations without any price are kept (with no prices) and counted.
 /// - Registry rows that repeat a site (same coordinates, name, address and town) under another id are published once,
 ///   under the newest (highest) id, with the prices of all of them; counted.
 public struct ITAdapter: FeedAdapter {

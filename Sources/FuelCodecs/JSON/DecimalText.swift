@@ -5,7 +5,7 @@
 /// (both operands are exact doubles, and one IEEE division or multiplication rounds once); anything longer
 /// goes through the standard library's parser.
 public enum DecimalText {
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value

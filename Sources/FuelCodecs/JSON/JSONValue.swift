@@ -102,6 +102,17 @@ public struct JSONValue: Sendable {
         }
     }
 
+    /// ``decimal``, rounded half away from zero to `decimals` places on the digits as written (see
+    /// ``DecimalText/parse(_:roundedTo:)``), not on the parsed double: `41.858087499999996` to 6 places is 41.858087.
+    public func decimal(roundedTo decimals: Int) -> Double? {
+        switch node.tag {
+        case .number:
+            return document.withNumberBytes(at: index) { DecimalText.parseJSONNumber($0, roundedTo: decimals) }
+        case .string: return document.withStringBytes(at: index) { DecimalText.parse($0, roundedTo: decimals) }
+        default: return nil
+        }
+    }
+
     /// The number of elements of an array or members of an object; 0 for other kinds.
     public var count: Int {
         switch node.tag {

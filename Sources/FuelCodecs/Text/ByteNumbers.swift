@@ -19,4 +19,16 @@ public enum ByteNumbers {
     /// Up to 15 significant digits it is exact to the last bit (an integer mantissa divided by an exact power of
     /// ten); longer numbers go through the standard library's parser.
     public static func decimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? { DecimalText.parsePlain(bytes) }
+
+    /// The same number times 10^`exponent`, rounded half away from zero to `decimals` places on the digits as
+    /// written (``DecimalText``'s rounding): `41.858087499999996` to 6 places is 41.858087, and `4620100.5` × 10^-5
+    /// is 46.201005.
+    /// - Parameters:
+    ///   - decimals: places kept, 0 to 15.
+    ///   - exponent: the power of ten the text is scaled by (-5 for FR's degrees × 100000).
+    public static func decimal(
+        _ bytes: UnsafeBufferPointer<UInt8>, roundedTo decimals: Int, exponent: Int = 0
+    ) -> Double? {
+        DecimalText.parsePlain(bytes, roundedTo: decimals, exponent: exponent)
+    }
 }

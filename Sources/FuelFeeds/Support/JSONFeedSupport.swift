@@ -36,15 +36,16 @@ extension JSONValue {
         }
     }
 
-    /// A number from a JSON number or a decimal-comma string; nil for null or blank text.
+    /// A number from a JSON number or a decimal-comma string, rounded to `decimals` places on the digits as written
+    /// (``PublishedPlaces``); nil for null or blank text.
     /// - Throws: ``FeedError`` naming the field when the value is anything else (`"abc"`, `true`, `[]`).
-    func number(_ field: String, _ context: JSONRecordContext) throws -> Double? {
+    func number(_ field: String, _ context: JSONRecordContext, roundedTo decimals: Int) throws -> Double? {
         switch kind {
         case .null: return nil
-        case .number: return double
+        case .number: return decimal(roundedTo: decimals)
         case .string:
             if isBlankString { return nil }
-            if let value = decimal { return value }
+            if let value = decimal(roundedTo: decimals) { return value }
             throw context.error("\(field) \"\(string ?? "")\" is not a number", at: self)
         default:
             throw context.error("\(field) is \(kind), expected a number", at: self)

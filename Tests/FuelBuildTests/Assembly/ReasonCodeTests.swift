@@ -12,6 +12,10 @@ import Testing
         ("price older than 7 days", "price-too-old"),
         ("price dated more than 1 day after the fetch", "price-dated-more-than-1-day-after-the-fetch"),
         ("duplicate idImpianto in the registry", "duplicate-idimpianto-in-the-registry"),
+        (
+            "registry row with a stray separator, text fields guessed",
+            "registry-row-with-a-stray-separator-text-fields-guessed"
+        ),
         ("hours left unknown: all seven days ferme", "hours-left-unknown-all-seven-days-ferme"),
         ("é", "unnamed"),
         ("unknown fuel: Gasóleo X", "unknown-fuel"),

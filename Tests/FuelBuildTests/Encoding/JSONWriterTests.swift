@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import Testing
 
 @testable import FuelBuild
@@ -69,5 +70,19 @@ import Testing
                 String(decoding: writer.bytes, as: UTF8.self) == JSONWriter.format(value, decimals: decimals),
                 "\(value) at \(decimals) decimals")
         }
+    }
+
+    /// The adapters round coordinates on their text (`41.858087499999996` is 41.858087); the writer rounds the double
+    /// it is given once more, which must keep that value. Given the unrounded double it writes 41.858088.
+    @Test func writesTheTextRoundedValueUnchanged() throws {
+        let text = "41.858087499999996"
+        let rounded = try #require(DecimalText.parse(text, roundedTo: 6))
+        let unrounded = try #require(Double(text))
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(rounded, decimals: 6)
+        writer.number(unrounded, decimals: 6)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[41.858087,41.858088]")
     }
 }

@@ -8,7 +8,8 @@ import FuelFormat
 /// - Stations are merged by `id` across all responses: prices from every file, other fields from the first file
 ///   that has them.
 /// - `prices[].fuelType` goes through `adapters/AT/fuels.json` (DIE diesel, SUP gasoline 95, GAS CNG per kg); an
-///   `amount` of 0 or none is no price and is counted.
+///   `amount` of 0 or none is no price and is counted. Amounts and coordinates are rounded to 3 and 6 places on the
+///   digits of their JSON numbers (``PublishedPlaces``).
 /// - The feed has no price time. Each file's `fetchedAt` in the fetch manifest is the time of its prices; a file
 ///   the manifest does not list uses its modification time, and a note says so. The reference time is the newest
 ///   of those times.
@@ -180,8 +181,10 @@ private struct AustriaFeedRun {
         draft.postcode = try draft.postcode ?? location.member(keys.postalCode)?.text("location.postalCode", context)
         draft.city = try draft.city ?? location.member(keys.city)?.text("location.city", context)
         if draft.latitude == nil,
-            let latitude = try latitudeValue.number("location.latitude", context),
-            let longitude = try longitudeValue.number("location.longitude", context)
+            let latitude = try latitudeValue.number(
+                "location.latitude", context, roundedTo: PublishedPlaces.coordinate),
+            let longitude = try longitudeValue.number(
+                "location.longitude", context, roundedTo: PublishedPlaces.coordinate)
         {
             draft.latitude = latitude
             draft.longitude = longitude
@@ -216,7 +219,10 @@ private struct AustriaFeedRun {
                 counters["unknown fuel type: \(fuelType)", default: 0] += 1
                 continue
             }
-            guard let amount = try item.member(keys.amount)?.number("prices.amount", context), amount != 0 else {
+            guard
+                let amount = try item.member(keys.amount)?.number(
+                    "prices.amount", context, roundedTo: PublishedPlaces.price), amount != 0
+            else {
                 counters["no price (amount 0 or missing)", default: 0] += 1
                 continue
             }

@@ -9,7 +9,8 @@ import FuelFormat
 /// - Prices are the `Precio …` keys, read generically through `adapters/ES/fuels.json`; a key the table does not
 ///   know is counted (`unknown price key: Precio X`), never fatal. `""` means the fuel is not sold.
 /// - `Precio Bioetanol` is `e85` where `% BioEtanol` is 70 or more, else `other` labelled `Bioetanol`.
-/// - Numbers use a decimal comma; strings may escape `/` as `\/`; a leading UTF-8 BOM is skipped.
+/// - Numbers use a decimal comma; strings may escape `/` as `\/`; a leading UTF-8 BOM is skipped. Coordinates and
+///   prices are rounded to 6 and 3 places on the digits of their text (``PublishedPlaces``).
 /// - Several files are merged; a station listed twice keeps the record of the newer `Fecha` and the other counts as
 ///   a duplicate.
 /// - `ResultadoConsulta` other than `OK`, a broken file, a missing required field or a value that is not a number
@@ -166,7 +167,7 @@ private struct SpainFeedRun {
             case .bioethanolPrice:
                 let value = member.value
                 if value.isNull || value.isBlankString { continue }
-                guard let amount = value.decimal else {
+                guard let amount = value.decimal(roundedTo: PublishedPlaces.price) else {
                     if badPrice == nil { badPrice = ("Precio Bioetanol", value) }
                     continue
                 }
@@ -174,7 +175,7 @@ private struct SpainFeedRun {
             case .price(let entry, let label):
                 let value = member.value
                 if value.isNull || value.isBlankString { continue }
-                guard let amount = value.decimal else {
+                guard let amount = value.decimal(roundedTo: PublishedPlaces.price) else {
                     if badPrice == nil { badPrice = ("Precio " + label, value) }
                     continue
                 }
@@ -207,8 +208,9 @@ private struct SpainFeedRun {
         guard let longitudeValue = values[5] else {
             throw context.error("missing field Longitud (WGS84)", at: record)
         }
-        guard let latitude = try latitudeValue.number("Latitud", context),
-            let longitude = try longitudeValue.number("Longitud (WGS84)", context)
+        guard let latitude = try latitudeValue.number("Latitud", context, roundedTo: PublishedPlaces.coordinate),
+            let longitude = try longitudeValue.number(
+                "Longitud (WGS84)", context, roundedTo: PublishedPlaces.coordinate)
         else {
             rejects["empty coordinates", default: 0] += 1
             return

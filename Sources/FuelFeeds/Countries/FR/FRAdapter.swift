@@ -6,7 +6,8 @@ import FuelFormat
 /// serves or as the bare XML, from `DIR/FR/*.zip` and `DIR/FR/*.xml`.
 ///
 /// - Coordinates are degrees × 100000 and may carry decimals. Prices are euros, or thousandths of a euro in files
-///   from before 2022 (a value above 10 is divided by 1000). Times are Europe/Paris wall-clock time.
+///   from before 2022 (a value above 10 is divided by 1000). Both are rounded, to 6 and 3 places, on the digits of
+///   their text (``PublishedPlaces``). Times are Europe/Paris wall-clock time.
 /// - The feed has no station name or brand: both stay nil.
 /// - `pop="A"` marks a motorway station (`motorway` true; nil otherwise, as the tile format writes it only when true). Hours follow the rule of ``FRHours``; services are
 ///   the feed's own labels, sorted. Shortages are resolved as ``FRStationDraft/station(reference:maxPriceAge:fuels:counters:)``

@@ -155,15 +155,15 @@ final class FRDocumentHandler: XMLEventHandler {
         current = draft
     }
 
-    /// Degrees from the feed's value × 100000; nil when the feed left it empty.
+    /// Degrees from the feed's value × 100000, rounded to 6 places on its text; nil when the feed left it empty.
     private func coordinate(_ attributes: XMLAttributes, _ name: StaticString, line: Int) throws -> Double? {
         guard let raw = attributes.value(name) else { throw fail(line, "<pdv> without the attribute \(name)") }
         let trimmed = Text.trimmed(raw)
         if trimmed.isEmpty { return nil }
-        guard let scaled = ByteNumbers.decimal(trimmed) else {
+        guard let degrees = ByteNumbers.decimal(trimmed, roundedTo: PublishedPlaces.coordinate, exponent: -5) else {
             throw fail(line, "\(name) \(Text.preview(raw)) is not a number")
         }
-        return scaled / 100_000
+        return degrees
     }
 
     private func addPrice(_ attributes: XMLAttributes, line: Int) throws {
@@ -179,11 +179,14 @@ final class FRDocumentHandler: XMLEventHandler {
         guard let valueBytes = attributes.value("valeur") else {
             throw fail(line, "<prix nom=\"\(name)\"> without the attribute valeur")
         }
-        guard var euros = ByteNumbers.decimal(Text.trimmed(valueBytes)) else {
+        let valueText = Text.trimmed(valueBytes)
+        guard let written = ByteNumbers.decimal(valueText) else {
             throw fail(line, "<prix nom=\"\(name)\"> valeur \(Text.preview(valueBytes)) is not a number")
         }
-        // Thousandths of a euro until 2022 (1274), euros since (1.739).
-        if euros > 10 { euros /= 1000 }
+        // Thousandths of a euro until 2022 (1274), euros since (1.739); rounded to 3 places on the text.
+        let euros =
+            ByteNumbers.decimal(valueText, roundedTo: PublishedPlaces.price, exponent: written > 10 ? -3 : 0)
+            ?? written
         guard let updatedBytes = attributes.value("maj") else {
             throw fail(line, "<prix nom=\"\(name)\"> without the attribute maj")
         }

@@ -88,7 +88,7 @@ struct FRStationDraft {
             if entry == nil { counters["unknown fuel: \(price.name)", default: 0] += 1 }
             result.append(
                 FuelPrice(
-                    fuel: fuel, price: (price.euros * 1000).rounded() / 1000,
+                    fuel: fuel, price: price.euros,
                     updated: Date(timeIntervalSince1970: TimeInterval(price.updated)), unit: entry?.unit ?? .litre,
                     label: fuel == .other ? price.name : nil))
         }
@@ -101,8 +101,7 @@ struct FRStationDraft {
         }
         return Station(
             id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
-            latitude: (latitude * 1_000_000).rounded() / 1_000_000,
-            longitude: (longitude * 1_000_000).rounded() / 1_000_000, prices: result,
+            latitude: latitude, longitude: longitude, prices: result,
             unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
             services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
     }

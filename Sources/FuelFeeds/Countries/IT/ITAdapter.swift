@@ -15,8 +15,10 @@ import FuelFormat
 ///   rows of a station map to the same fuel and service, the newer (then the cheaper) is kept and counted.
 /// - The reference time is the date of the prices file's `Estrazione del` line at 08:00 Europe/Rome, the moment
 ///   the file's name promises; without that line it is the newest `dtComu`.
+/// - Coordinates and prices are rounded to 6 and 3 places on their text, half away from zero (``PublishedPlaces``).
 /// - Registry rows with empty coordinates are rejected and counted, and so are price rows whose station is not in
-///   the registry. Registry stations without any price are kept (with no prices) and counted.
+///   the registry. A registry row with a separator inside a text field is kept (``ITRegistry``), and counted.
+///   Registry stations without any price are kept (with no prices) and counted.
 /// - Registry rows that repeat a site (same coordinates, name, address and town) under another id are published once,
 ///   under the newest (highest) id, with the prices of all of them; counted.
 public struct ITAdapter: FeedAdapter {
@@ -66,8 +68,7 @@ public struct ITAdapter: FeedAdapter {
                 Station(
                     id: "IT-\(entry.id)", country: country, name: entry.name, brand: entry.brand,
                     address: entry.address, postcode: nil, city: entry.city,
-                    latitude: (entry.latitude * 1_000_000).rounded() / 1_000_000,
-                    longitude: (entry.longitude * 1_000_000).rounded() / 1_000_000, prices: list,
+                    latitude: entry.latitude, longitude: entry.longitude, prices: list,
                     motorway: entry.motorway))
         }
         // What is left in the table has no registry station.
@@ -121,7 +122,7 @@ public struct ITAdapter: FeedAdapter {
             records: registry.records + prices.records, rejects: rejects, counters: counters, notes: notes)
     }
 
-    /// What makes two registry rows one site: the same coordinates, name, address and town.
+    /// What makes two registry rows one site: the same coordinates (as written), name, address and town.
     struct SiteKey: Hashable {
         var latitude: Double
         var longitude: Double
@@ -136,7 +137,8 @@ public struct ITAdapter: FeedAdapter {
         var sites: [SiteKey: [Int]] = [:]
         for entry in entries {
             let key = SiteKey(
-                latitude: entry.latitude, longitude: entry.longitude, name: entry.name, address: entry.address,
+                latitude: entry.exactLatitude, longitude: entry.exactLongitude, name: entry.name,
+                address: entry.address,
                 city: entry.city)
             sites[key, default: []].append(entry.id)
         }

@@ -30,7 +30,7 @@ struct ITPrices {
             let id = try table.stationID(of: row, columns: Self.columns.count)
             let count = row.fields.count
             let priceBytes = Text.trimmed(row.field(count - 3))
-            guard let price = ByteNumbers.decimal(priceBytes) else {
+            guard let price = ByteNumbers.decimal(priceBytes, roundedTo: PublishedPlaces.price) else {
                 throw table.error(row, id: id, "prezzo \(Text.preview(priceBytes)) is not a number")
             }
             let selfBytes = Text.trimmed(row.field(count - 2))
@@ -55,7 +55,7 @@ struct ITPrices {
             if resolved.entry == nil { unknownNames[resolved.label, default: 0] += 1 }
             let fuel = resolved.entry?.fuel ?? .other
             let value = FuelPrice(
-                fuel: fuel, price: (price * 1000).rounded() / 1000,
+                fuel: fuel, price: price,
                 updated: Date(timeIntervalSince1970: TimeInterval(updated)), unit: resolved.entry?.unit ?? .litre,
                 service: selfBytes[0] == 0x31 ? .selfService : .fullService,
                 label: fuel == .other ? resolved.label : nil)

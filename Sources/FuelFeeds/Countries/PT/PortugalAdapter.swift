@@ -8,7 +8,8 @@ import FuelFormat
 /// - Rows are grouped by `Id`; station fields come from the first row that has them, so a station split across
 ///   pages is one station.
 /// - `Preco` is text with a decimal comma and a unit suffix (`"1,749 €"`, `"1,749 €/litro"`); a JSON number is
-///   accepted too. `DataAtualizacao` is `YYYY-MM-DD HH:MM` (seconds optional), Europe/Lisbon wall time.
+///   accepted too. `DataAtualizacao` is `YYYY-MM-DD HH:MM` (seconds optional), Europe/Lisbon wall time. Prices and
+///   coordinates are rounded to 3 and 6 places on the digits of their text (``PublishedPlaces``).
 /// - Fuel names go through `adapters/PT/fuels.json`; `GNC … - €/kg` and `GNC … - €/m3` are two prices with their
 ///   own units, never converted. A name the table does not know is counted, not fatal.
 /// - Accepted variants: `Latitude`/`Longitude` as numbers or strings; `Morada` as text or as an object
@@ -178,8 +179,8 @@ private struct PortugalFeedRun {
         guard let longitudeValue = slots[.longitude] ?? nested[.longitude] else {
             throw context.error("missing field Longitude", at: row)
         }
-        let latitude = try latitudeValue.number("Latitude", context)
-        let longitude = try longitudeValue.number("Longitude", context)
+        let latitude = try latitudeValue.number("Latitude", context, roundedTo: PublishedPlaces.coordinate)
+        let longitude = try longitudeValue.number("Longitude", context, roundedTo: PublishedPlaces.coordinate)
         if draft.latitude == nil, let latitude, let longitude {
             draft.latitude = latitude
             draft.longitude = longitude
@@ -225,7 +226,7 @@ private struct PortugalFeedRun {
             return
         }
         guard let price else { throw context.error("missing field Preco", at: row) }
-        guard let amount = try price.number("Preco", context) else {
+        guard let amount = try price.number("Preco", context, roundedTo: PublishedPlaces.price) else {
             counters["empty price", default: 0] += 1
             return
         }

@@ -77,14 +77,6 @@ import _FuelTestSupport
         #expect(station.longitude == 8.700673)
     }
 
-    @Test func aStrayUnknownSeparatorIsRejectedNotMisread() throws {
-        let result = try Self.parse(
-            registry: Self.registryHeader + "1|A|Esso|Stradale|NAME|EXTRA|VIA X|ROMA|RM|41.9|12.5\n" + Self.row3606,
-            prices: Self.pricesHeader)
-        #expect(result.stations.map(\.id) == ["IT-3606"])
-        #expect(result.rejects == ["registry row with a separator inside a field": 1])
-    }
-
     @Test func aSeparatorInsideTheFuelNameStaysInTheLabel() throws {
         let result = try Self.parse(
             registry: Self.registryHeader + Self.row3606,

@@ -14,6 +14,7 @@ struct FuelPublishCommand {
           status    how old the published data is (exit 1 when stale), for an operator or a monitor
           builds    format 2: the archived builds in the bucket, with age and stations, and which are restorable
           rollback  format 2: make an archived build the live index again (--to BUILT_AT)
+          verify    read back every object the live indexes name and check it (exit 1 names what is wrong)
           diff      what changed between two builds: stations added, removed and moved, prices, tiles
           report    one self-contained HTML file: a map of the build's stations, its cells, a table per country
 
@@ -24,7 +25,9 @@ struct FuelPublishCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["build", "fetch", "upload", "status", "builds", "rollback", "diff", "report"])
+            switch arguments.subcommand([
+                "build", "fetch", "upload", "status", "builds", "rollback", "verify", "diff", "report",
+            ])
             {
             case "build":
                 try await BuildCommand.run(&arguments)
@@ -38,6 +41,8 @@ struct FuelPublishCommand {
                 try await BuildsCommand.run(&arguments)
             case "rollback":
                 try await RollbackCommand.run(&arguments)
+            case "verify":
+                try await VerifyCommand.run(&arguments)
             case "diff":
                 try await DiffCommand.run(&arguments)
             case "report":

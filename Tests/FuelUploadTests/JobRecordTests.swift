@@ -1,4 +1,5 @@
 import Foundation
+import FuelProcess
 import Testing
 import _FuelTestSupport
 
@@ -118,6 +119,9 @@ import _FuelTestSupport
             label: "carried too long", carrying: true, now: "2026-12-01T06:00:00Z", status: 1,
             says: ["problem: ES has been carried forward since 2026-11-29T05:00:00Z, 49.0 h, over --max-carried 48.0 h"]
         ),
+        StatusCase(
+            label: "a build from the future", carrying: false, now: "2026-11-30T05:00:00Z", status: 1,
+            says: ["problem: the build of 2026-12-01T05:00:00Z lies 24.0 h in the future"]),
     ]
 
     @Test(arguments: statusCases)
@@ -142,5 +146,27 @@ import _FuelTestSupport
         let result = try Executable.run("fuel-publish", ["status", "--base", "http://127.0.0.1:9"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("cannot fetch the published index"), "\(result.stderr)")
+    }
+
+    /// A hostile index that inflates to 600 MB (a gzip bomb of about 600 kB) is stopped at the cap: `status` fails
+    /// naming it, and its peak memory stays far below what inflating it would take.
+    @Test func aGzipBombIndexIsStoppedAtTheCap() throws {
+        let root = RepositoryPaths.temporaryDirectory("status-bomb")
+        let folder = root.appendingPathComponent("fuel")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let bomb = folder.appendingPathComponent("index.json")
+        let made = try CapturedRun.run(
+            "/bin/sh", ["-c", "head -c 600000000 /dev/zero | gzip -1 > \"$1\"", "sh", bomb.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        let stdout = root.appendingPathComponent("stdout.txt")
+        let child = try ChildProcess(
+            Executable.url("fuel-publish").path, ["status", "--base", root.path], stdout: .file(stdout.path),
+            stderr: .standardOutput)
+        let (status, usage) = try child.waitMeasuring()
+        let text = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+        #expect(status == 1)
+        #expect(text.contains("does not inflate within 16"), "\(text)")
+        let peakMB = Double(usage.ru_maxrss) / 1024
+        #expect(peakMB < 100, "peak RSS \(peakMB) MB")
     }
 }

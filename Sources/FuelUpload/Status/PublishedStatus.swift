@@ -38,9 +38,18 @@ public struct PublishedStatus: Sendable, Equatable {
         let location =
             base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
         let bytes = try await read(location, client: client)
+        let limit = Self.maxIndexBytes
         let index: (builtAt: Date, countries: [String: CountrySummary])
         do {
-            let json = Data(bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.decompress(bytes) : bytes)
+            let json: Data
+            do {
+                json = Data(bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.decompress(bytes, limit: limit) : bytes)
+            } catch {
+                throw StatusError(
+                    message: "\(HTTPRedaction.url(location)): not a readable index: it does not inflate within "
+                        + "\(ByteCount.format(limit)), far above any real index; stopped there (\(ErrorText.describe(error)))"
+                )
+            }
             // Format 2's index (under `fuel/v2/`) says the same of the build's age and countries.
             let version = try JSONDecoder().decode(VersionProbe.self, from: json).version ?? TileFormat.version
             if version == SnapshotFormat.version {
@@ -50,6 +59,8 @@ public struct PublishedStatus: Sendable, Equatable {
                 let tiles = try JSONDecoder().decode(TileIndex.self, from: json)
                 index = (tiles.builtAt, tiles.countries)
             }
+        } catch let error as StatusError {
+            throw error
         } catch {
             throw StatusError(
                 message: "\(HTTPRedaction.url(location)): not a readable index: \(ErrorText.describe(error))")
@@ -58,6 +69,11 @@ public struct PublishedStatus: Sendable, Equatable {
         let format = Self.format
         var problems: [String] = []
         let buildAge = hours(since: index.builtAt)
+        if -buildAge * 3600 > Publisher.clockSkewAllowance {
+            problems.append(
+                "the build of \(UTCTime.format(index.builtAt)) lies \(format(-buildAge)) h in the future: a build "
+                    + "from a machine with a wrong clock (the next honest upload replaces it)")
+        }
         if buildAge > maxAgeHours {
             problems.append(
                 "the build of \(UTCTime.format(index.builtAt)) is \(format(buildAge)) h old, over --max-age \(format(maxAgeHours)) h"
@@ -97,17 +113,26 @@ public struct PublishedStatus: Sendable, Equatable {
         return lines
     }
 
+    /// The most an index may take, as sent and inflated: the client's kind of cap, far above any real index.
+    public static let maxIndexBytes = 16 << 20
+
     private static func read(_ location: String, client: HTTPClient) async throws -> [UInt8] {
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
-            guard let data = FileManager.default.contents(atPath: location) else {
+            guard let file = FileHandle(forReadingAtPath: location) else {
                 throw StatusError(message: "\(location): no such file")
+            }
+            defer { try? file.close() }
+            let data = (try? file.read(upToCount: maxIndexBytes + 1)) ?? Data()
+            guard data.count <= maxIndexBytes else {
+                throw StatusError(
+                    message: "\(location): over \(ByteCount.format(maxIndexBytes)), far above any real index; not read")
             }
             return [UInt8](data)
         }
         do {
             let response = try await client.send(
                 HTTPRequest(
-                    url: location, headers: [HTTPHeader("Cache-Control", "no-cache")], maxResponseBytes: 16 << 20,
+                    url: location, headers: [HTTPHeader("Cache-Control", "no-cache")], maxResponseBytes: maxIndexBytes,
                     connectTimeout: 15, totalTimeout: 60, stallTimeout: 30, acceptGzip: true))
             try response.requireSuccess()
             return response.body

@@ -19,7 +19,8 @@ struct FuelPublishCommand {
           report    one self-contained HTML file: a map of the build's stations, its cells, a table per country
 
         Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
-        Exit codes: 0 ok, 1 failure (nothing published), 64 usage error.
+        Exit codes: 0 ok, 1 failure (nothing published), 64 usage error, 128 + the signal when SIGTERM, SIGINT or
+        SIGHUP stopped an upload (it stops between two requests and releases the lock).
         """
 
     static func main() async {

@@ -141,12 +141,14 @@ public enum BenchMarkdown {
         if let upload = results.upload {
             lines += [
                 "", "### Upload to the local S3 server (moto, SigV4 checked)", "",
-                "| run | PUTs | LISTs | skipped | deleted | bytes sent | seconds | concurrency | retries |",
-                "|---|---|---|---|---|---|---|---|---|",
+                "| run | PUTs | LISTs | requests in all (lock included) | skipped | deleted | bytes sent | seconds | "
+                    + "concurrency | retries |",
+                "|---|---|---|---|---|---|---|---|---|---|",
             ]
             for run in upload.runs {
                 lines.append(
-                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.deletes) | \(ByteCount.format(run.bytes)) | "
+                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.requests) | \(run.skipped) | \(run.deletes) | "
+                        + "\(ByteCount.format(run.bytes)) | "
                         + String(format: "%.2f", run.seconds) + " | \(run.concurrency) | \(run.retries) |")
             }
             let diff = upload.diff
@@ -162,13 +164,13 @@ public enum BenchMarkdown {
             if let snapshot = upload.snapshot {
                 lines += [
                     "", "### Format 2 upload to SeaweedFS (SigV4 checked, prefix `fuel/v2/`, `--keep 48`)", "",
-                    "| run | PUTs | LISTs | skipped | pruned | bytes sent | seconds | builds kept (restorable) "
-                        + "| objects kept |",
-                    "|---|---|---|---|---|---|---|---|---|",
+                    "| run | PUTs | LISTs | requests in all (lock included) | skipped | pruned | bytes sent | seconds "
+                        + "| builds kept (restorable) | objects kept |",
+                    "|---|---|---|---|---|---|---|---|---|---|",
                 ]
                 for run in snapshot.runs {
                     lines.append(
-                        "| \(run.name) | \(run.puts) | \(run.lists) | \(run.skipped) | \(run.pruned) | "
+                        "| \(run.name) | \(run.puts) | \(run.lists) | \(run.requests) | \(run.skipped) | \(run.pruned) | "
                             + "\(ByteCount.format(run.bytes)) | " + String(format: "%.2f", run.seconds)
                             + " | \(run.keptBuilds) (\(run.restorableBuilds)) | \(run.objectsKept) |")
                 }

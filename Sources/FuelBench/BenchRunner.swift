@@ -147,12 +147,12 @@ public struct BenchRunner: Sendable {
                 commands += [
                     "python3 \(Self.relative(options.s3Script.path)) --port 0 --bucket fuel-bench   # moto, SigV4 checked",
                     "fuel-publish upload --from OUT --bucket fuel-bench --prefix '' --endpoint http://127.0.0.1:PORT"
-                        + "   # run in process: Uploader(settings:).run(), default concurrency",
+                        + "   # run in process: Publisher(settings:).run() with layout v1, default concurrency",
                     "fuel-bench gen --scale 1 --seed \(options.seed) --change-prices 0.05 --out FEEDS-CHANGED; "
                         + "fuel-publish build … --built-at \(BenchOptions.rebuiltAt); then upload again",
                     "python3 \(Self.relative(options.seaweedScript.path)) --port 0 --bucket fuel-bench   # SeaweedFS",
                     "fuel-publish build … --layout both; fuel-publish upload --layout v2 --keep 48 --now BUILT_AT "
-                        + "--bucket fuel-bench --endpoint http://127.0.0.1:PORT   # in process: SnapshotUploader",
+                        + "--bucket fuel-bench --endpoint http://127.0.0.1:PORT   # in process: Publisher with layout v2",
                 ]
             } catch {
                 notes.append("upload not measured: \(error)")

@@ -10,6 +10,8 @@ public struct SnapshotUploadRun: Sendable, Codable, Equatable {
     public var skipped: Int
     public var pruned: Int
     public var lists: Int
+    /// Requests in all: the lock's, the live index's and every retry included.
+    public var requests: Int
     /// Body bytes written.
     public var bytes: Int
     public var seconds: Double
@@ -92,15 +94,20 @@ enum SnapshotBench {
         -> SnapshotUploadRun
     {
         let summary: SnapshotSummary
+        let requests: Int
         do {
-            summary = try await SnapshotUploader(settings: settings(from: out, server: server, now: now)) { _ in }
-                .run()
+            var settings = try settings(from: out, server: server, now: now)
+            settings.layout = .v2
+            let publish = try await Publisher(settings: settings) { _ in }.run()
+            guard let formatTwo = publish.formatTwo else { throw BenchError("no format-2 summary") }
+            (summary, requests) = (formatTwo, publish.requests)
         } catch {
             throw BenchError("format-2 upload (\(name)) failed: \(error)")
         }
         return SnapshotUploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, pruned: summary.deletes,
-            lists: summary.listCalls, bytes: summary.bytes, seconds: summary.seconds, keptBuilds: summary.keptBuilds,
+            lists: summary.listCalls, requests: requests, bytes: summary.bytes, seconds: summary.seconds,
+            keptBuilds: summary.keptBuilds,
             restorableBuilds: summary.restorableBuilds, objectsKept: summary.objectsKept, line: summary.line)
     }
 }

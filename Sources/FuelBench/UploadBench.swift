@@ -53,6 +53,8 @@ public struct UploadRun: Sendable, Codable, Equatable {
     public var skipped: Int
     public var deletes: Int
     public var lists: Int
+    /// Requests in all: the lock's, the live index's and every retry included.
+    public var requests: Int
     /// Body bytes written.
     public var bytes: Int
     public var seconds: Double
@@ -73,8 +75,8 @@ public struct UploadStats: Sendable, Codable, Equatable {
     public var snapshot: SnapshotUploadStats?
 }
 
-/// Publishes builds to a local S3 server with the uploader `fuel-publish upload` runs (in process, so its own
-/// counters are read exactly).
+/// Publishes builds to a local S3 server with the publisher `fuel-publish upload` runs (in process, so its own
+/// counters are read exactly, the lock's requests included).
 ///
 /// The objects go to the bucket root: moto 5.1 answers every signed ListObjectsV2 with a `prefix` containing `/`
 /// with 403 SignatureDoesNotMatch (boto3's own requests too), and the counts do not depend on the prefix.
@@ -88,17 +90,20 @@ enum UploadBench {
             UploadSettings.Variable.secretKey: server.secretAccessKey,
         ]
         let summary: UploadSummary
+        let requests: Int
         do {
             let settings = try UploadSettings(
-                options: UploadOptions(from: out, bucket: bucket, prefix: "", endpoint: server.endpoint),
+                options: UploadOptions(from: out, bucket: bucket, prefix: "", endpoint: server.endpoint, layout: .v1),
                 environment: environment)
-            summary = try await Uploader(settings: settings) { _ in }.run()
+            let publish = try await Publisher(settings: settings) { _ in }.run()
+            guard let formatOne = publish.formatOne else { throw BenchError("no format-1 summary") }
+            (summary, requests) = (formatOne, publish.requests)
         } catch {
             throw BenchError("upload (\(name)) failed: \(error)")
         }
         return UploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, deletes: summary.deletes,
-            lists: summary.listCalls, bytes: summary.bytes, seconds: summary.seconds,
+            lists: summary.listCalls, requests: requests, bytes: summary.bytes, seconds: summary.seconds,
             concurrency: summary.concurrency, retries: summary.retries, line: summary.line)
     }
 }

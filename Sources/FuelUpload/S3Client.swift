@@ -29,6 +29,8 @@ public struct S3Client: Sendable {
     let signer: SigV4Signer
     let retry: RetryPolicy
     let onRetry: RetryObserver?
+    /// Told before each request is sent (its retries go to `onRetry`): a session counts its requests with it.
+    let onRequest: (@Sendable () -> Void)?
     let timeouts: Timeouts
 
     /// How long one request may wait, in seconds; a silence is not retried (see ``HTTPError/isRetryable``).
@@ -46,8 +48,9 @@ public struct S3Client: Sendable {
 
     public init(
         endpoint: S3Endpoint, bucket: String, signer: SigV4Signer, http: HTTPClient, retry: RetryPolicy,
-        timeouts: Timeouts = Timeouts(), onRetry: RetryObserver? = nil
+        timeouts: Timeouts = Timeouts(), onRetry: RetryObserver? = nil, onRequest: (@Sendable () -> Void)? = nil
     ) {
+        self.onRequest = onRequest
         self.endpoint = endpoint
         self.bucket = bucket
         self.signer = signer
@@ -169,6 +172,7 @@ public struct S3Client: Sendable {
             connectTimeout: timeouts.connect, totalTimeout: timeouts.total, stallTimeout: timeouts.stall,
             maxRedirects: 0)
         let observer = onRetry
+        onRequest?()
         do {
             return try await http.send(
                 request, retry: retry,

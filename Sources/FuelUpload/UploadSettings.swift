@@ -197,10 +197,12 @@ public struct UploadSettings: Sendable {
 
     /// The S3 client every upload, rollback and listing uses: these settings' endpoint, credentials, retries and
     /// timeouts.
-    public func makeClient(onRetry: S3Client.RetryObserver? = nil) -> S3Client {
+    public func makeClient(
+        onRetry: S3Client.RetryObserver? = nil, onRequest: (@Sendable () -> Void)? = nil
+    ) -> S3Client {
         S3Client(
             endpoint: endpoint, bucket: bucket, signer: SigV4Signer(credentials: credentials, region: region),
             http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: concurrency),
-            retry: retry, timeouts: timeouts, onRetry: onRetry)
+            retry: retry, timeouts: timeouts, onRetry: onRetry, onRequest: onRequest)
     }
 }

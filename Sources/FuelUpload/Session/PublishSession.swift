@@ -14,7 +14,8 @@ package final class PublishSession: Sendable {
     let client: S3Client
     let stop: UploadStop
     private let redaction: Redaction
-    private let retryCount: RetryCount
+    private let retryCount: RequestCount
+    private let requestCount: RequestCount
 
     init(settings: UploadSettings, stop: UploadStop, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
@@ -22,16 +23,22 @@ package final class PublishSession: Sendable {
         redaction = Redaction(settings.credentials)
         let log = redaction.guarding(log)
         self.log = log
-        let retryCount = RetryCount()
+        let retryCount = RequestCount()
+        let requestCount = RequestCount()
         self.retryCount = retryCount
-        client = settings.makeClient { operation, reason, delay in
-            retryCount.value.withLock { $0 += 1 }
-            log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
-        }
+        self.requestCount = requestCount
+        client = settings.makeClient(
+            onRetry: { operation, reason, delay in
+                retryCount.value.withLock { $0 += 1 }
+                log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
+            }, onRequest: { requestCount.value.withLock { $0 += 1 } })
     }
 
     /// Requests retried so far.
     var retries: Int { retryCount.value.withLock { $0 } }
+
+    /// Requests sent so far, every retry and the lock's own included.
+    var requests: Int { requestCount.value.withLock { $0 } + retries }
 
     /// Runs `body` so that no error description it throws holds a secret.
     func run<Value>(_ body: () async throws -> Value) async throws -> Value {
@@ -95,7 +102,7 @@ package final class PublishSession: Sendable {
     }
 }
 
-/// The retries a session's client made, counted from its retry observer.
-private final class RetryCount: Sendable {
+/// Requests or retries a session's client made, counted from its observers.
+private final class RequestCount: Sendable {
     let value = Mutex(0)
 }

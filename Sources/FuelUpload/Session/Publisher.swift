@@ -34,7 +34,7 @@ public struct Publisher: Sendable {
     ///   2 is ``UploadError/incomplete(written:failure:)``.
     public func run() async throws -> PublishSummary {
         let session = PublishSession(settings: settings, stop: stop, log: log)
-        return try await session.run {
+        var summary = try await session.run {
             let builds = try LocalBuilds.load(settings)
             try checkClock(builds)
             var prefixes: [String] = []
@@ -64,6 +64,8 @@ public struct Publisher: Sendable {
                 return summary
             }
         }
+        summary.requests = session.requests
+        return summary
     }
 
     /// Refuses a local build dated ahead of the machine's clock.
@@ -108,6 +110,8 @@ public struct PublishSummary: Sendable {
     public var formatOne: UploadSummary?
     /// Format 2's upload, when the layout has it.
     public var formatTwo: SnapshotSummary?
+    /// Requests sent in all: both formats', the live-index reads', the lock's and every retry.
+    public var requests = 0
 
     /// One line per format, format 1 first.
     public var lines: [String] { [formatOne?.line, formatTwo?.line].compactMap { $0 } }

@@ -75,7 +75,18 @@ public enum GzipReader {
 /// A gzip or deflate stream that could not be decoded.
 public struct GzipReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     public let reason: String
-    init(_ reason: String) { self.reason = reason }
+    /// The stream may be sound, but it decodes to more than the limit the caller set.
+    public let isOverLimit: Bool
+    init(_ reason: String) {
+        self.reason = reason
+        isOverLimit = false
+    }
+    private init(overLimit limit: Int) {
+        reason = "output larger than \(limit) bytes"
+        isOverLimit = true
+    }
+    /// The output grew past `limit` bytes.
+    static func overLimit(_ limit: Int) -> GzipReaderError { GzipReaderError(overLimit: limit) }
     public var description: String { "gzip: \(reason)" }
 }
 

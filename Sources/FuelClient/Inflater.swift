@@ -33,7 +33,7 @@ enum Inflater {
         let complement = Int(bytes[start + 2]) | Int(bytes[start + 3]) << 8
         guard length ^ 0xFFFF == complement else { throw GzipReaderError("stored block length check failed") }
         guard start + 4 + length <= bytes.count else { throw GzipReaderError("truncated stored block") }
-        guard output.count + length <= limit else { throw GzipReaderError("output larger than \(limit) bytes") }
+        guard output.count + length <= limit else { throw GzipReaderError.overLimit(limit) }
         output.append(contentsOf: bytes[(start + 4)..<(start + 4 + length)])
         reader.skip(bytes: 4 + length)
     }
@@ -49,7 +49,7 @@ enum Inflater {
         while true {
             let symbol = try literals.decode(&reader)
             if symbol < 256 {
-                guard output.count < limit else { throw GzipReaderError("output larger than \(limit) bytes") }
+                guard output.count < limit else { throw GzipReaderError.overLimit(limit) }
                 output.append(UInt8(symbol))
                 continue
             }
@@ -63,7 +63,7 @@ enum Inflater {
             }
             let distance = distanceBase[distanceSymbol] + (try reader.bits(distanceExtra[distanceSymbol]))
             guard distance <= output.count - streamStart else { throw GzipReaderError("distance too far back") }
-            guard output.count + length <= limit else { throw GzipReaderError("output larger than \(limit) bytes") }
+            guard output.count + length <= limit else { throw GzipReaderError.overLimit(limit) }
             let from = output.count - distance
             // Byte by byte: the source may overlap what is being written (a run).
             for step in 0..<length { output.append(output[from + step]) }

@@ -2,42 +2,53 @@ import Foundation
 import FuelFormat
 
 extension RemoteFile {
-    /// The hash a format-2 file's name holds: the first 16 hex digits of the SHA-256 of its stored (gzipped) bytes.
-    /// Nil for the indexes, which are named for what they are, not for their bytes.
+    /// The hash a format-2 file's name holds: the first 16 hex digits of the SHA-256 of its JSON document (the bytes
+    /// after gzip decoding). Nil for the indexes, which are named for what they are, not for their content.
     var nameHash: String? {
         guard case .snapshotTile(_, let hash) = self else { return nil }
         return hash
     }
 }
 
-/// Holds a file named by hash (a format-2 tile) to the hash in its name, before its bytes are parsed or cached.
+/// Holds a file named by hash (a format-2 tile) to the hash in its name, before it is parsed or cached.
 ///
-/// The name hashes the stored bytes, which are gzip. A body that is gzip must hash to the name. A body that is not
-/// gzip is accepted only when the HTTP layer inflated it (the response said `Content-Encoding: gzip`, and URLSession
-/// always inflates such a body): the stored bytes never reached the client, so it cannot be checked. Any other body
-/// (plain JSON in a build folder, say) is not the file its name hashes and is refused.
+/// The name hashes the JSON document: what every HTTP reader receives once its HTTP layer has decoded
+/// `Content-Encoding: gzip` (URLSession always does), and what the stored gzip inflates to. So every body is checked,
+/// however it arrived: as JSON, or as gzip (a build folder, a transport that does not inflate, a disk copy of either),
+/// inflated first. A gzip body that does not inflate is damaged, and fails the check too.
 enum NameHashCheck {
-    /// Refuses bytes that are not the ones the file's name hashes; passes files not named by hash, and bodies the
-    /// HTTP layer inflated (see above).
+    /// The document a body holds, inflated when it is gzip.
     /// - Parameters:
     ///   - body: the bytes as the transport delivered them, or as the disk cache kept them.
     ///   - file: the file they are for.
-    ///   - contentEncodingGzip: the response carried `Content-Encoding: gzip`.
-    /// - Throws: ``NearbyError`` with ``NearbyError/Code/hashMismatch`` when the bytes are not the ones the name
-    ///   hashes.
-    static func check(_ body: Data, of file: RemoteFile, contentEncodingGzip: Bool) throws(NearbyError) {
-        guard let expected = file.nameHash else { return }
-        guard GzipReader.isGzip(body) else {
-            if contentEncodingGzip { return }
-            throw .hashMismatch(
-                "the file is not gzip, so it is not the stored file its name hashes (\(expected)); it was changed "
-                    + "after it was published")
+    ///   - limit: the largest document accepted, in bytes.
+    /// - Throws: ``NearbyError`` with ``NearbyError/Code/hashMismatch`` for a file named by hash whose gzip does not
+    ///   inflate; ``GzipReaderError`` for any other file's, and for a document larger than `limit`.
+    static func document(_ body: Data, of file: RemoteFile, limit: Int) throws -> Data {
+        guard GzipReader.isGzip(body) else { return body }
+        do {
+            return Data(try GzipReader.decompress([UInt8](body), limit: limit))
+        } catch {
+            guard let expected = file.nameHash, !error.isOverLimit else { throw error }
+            throw NearbyError.hashMismatch(
+                "its gzip does not inflate (\(error)), so it is not the document its name hashes (\(expected)); it "
+                    + "was changed or damaged after it was published")
         }
-        let found = String(SHA256.hexDigest(of: [UInt8](body)).prefix(SnapshotFormat.hashLength))
+    }
+
+    /// Refuses a document that is not the one the file's name hashes; passes files not named by hash.
+    /// - Parameters:
+    ///   - json: the document, as ``document(_:of:limit:)`` returned it.
+    ///   - file: the file it is for.
+    /// - Throws: ``NearbyError`` with ``NearbyError/Code/hashMismatch`` when the document is not the one the name
+    ///   hashes.
+    static func check(_ json: Data, of file: RemoteFile) throws(NearbyError) {
+        guard let expected = file.nameHash else { return }
+        let found = String(SHA256.hexDigest(of: [UInt8](json)).prefix(SnapshotFormat.hashLength))
         guard found == expected else {
             throw .hashMismatch(
-                "its bytes hash to \(found), not to \(expected) as its name says; it was changed or damaged after it "
-                    + "was published")
+                "its JSON hashes to \(found), not to \(expected) as its name says; it was changed or damaged after "
+                    + "it was published")
         }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// How long the client trusts what it has without asking the server again, and how much it keeps in memory.
 public struct TileCachePolicy: Sendable, Hashable {
     /// A format-1 tile is used without a request for this long (6 hours), then revalidated with its ETag /
-    /// Last-Modified. A format-2 tile is never revalidated: its name is the hash of its bytes.
+    /// Last-Modified. A format-2 tile is never revalidated: its name is the hash of its JSON.
     public var tileTrust: TimeInterval
     /// A format-1 404 for a tile the index lists (a missing tile, ``TileOutcome/missing``) is remembered for this
     /// long (5 minutes). Format 2 never answers without a tile, and never remembers a 404.

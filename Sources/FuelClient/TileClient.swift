@@ -12,9 +12,9 @@ import FuelFormat
 /// with nothing cached is answered without its stations and listed in ``NearbyResult/missingTiles``: the answer is
 /// partial and says so. With format 2 a 404 for a tile the index names means the index is outdated: the lookup
 /// reads the index again, once, ignoring its trust period, and fails, never answering with fewer stations or with
-/// tiles of two builds; the next lookup reads the new build. A format-2 tile whose bytes do not hash to its name fails
-/// the lookup with ``NearbyError/Code/hashMismatch`` and is neither shown nor cached. Concurrent lookups share one
-/// request per file.
+/// tiles of two builds; the next lookup reads the new build. A format-2 tile whose JSON (inflated, when it arrives as
+/// gzip) does not hash to its name fails the lookup with ``NearbyError/Code/hashMismatch`` and is neither shown nor
+/// cached. Concurrent lookups share one request per file.
 public actor TileClient {
     /// Where the published files live: an `http(s)` URL or a local folder; files are read from `<base>/fuel/…`.
     public nonisolated let base: URL
@@ -224,7 +224,7 @@ public actor TileClient {
         }
         switch file {
         case .snapshotTile:
-            // Named by the hash of its bytes: never changes, never revalidated.
+            // Named by the hash of its content: never changes, never revalidated.
             return true
         case .index:
             return isFresh(cached, within: policy.indexTrust)
@@ -324,11 +324,9 @@ public actor TileClient {
         guard let entry = disk.load(file.path) else { return nil }
         var payload: Payload?
         if case .present(let body) = entry.content {
-            // Only bodies that passed the hash check are ever stored (``download`` checks before ``remember``), and a
-            // body read back is checked again, so a disk copy altered since is dropped and fetched anew. A body the
-            // HTTP layer inflated was stored as it arrived and cannot be checked (``NameHashCheck``): it passes.
-            let checked = (try? NameHashCheck.check(body, of: file, contentEncodingGzip: true)) != nil
-            guard checked, let parsed = try? Self.parse(body, file: file, grid: grid) else {
+            // Only bodies that passed the hash check are ever stored (``download`` parses before ``remember``), and a
+            // body read back is parsed, so checked, again: a disk copy altered since is dropped and fetched anew.
+            guard let parsed = try? Self.parse(body, file: file, grid: grid) else {
                 disk.remove(file.path)
                 return nil
             }

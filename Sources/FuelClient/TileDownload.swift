@@ -114,10 +114,7 @@ extension TileClient {
         switch response.status {
         case 200:
             do {
-                // Before anything reads or keeps the bytes: a format-2 tile must be the file its name hashes.
-                try NameHashCheck.check(
-                    response.body, of: file,
-                    contentEncodingGzip: response.headers["content-encoding"]?.lowercased().contains("gzip") == true)
+                // Nothing is kept unless it parses, and a format-2 tile is parsed only once it passed its hash check.
                 let payload = try parse(response.body, file: file, grid: grid)
                 return .fetched(
                     body: response.body, etag: response.headers["etag"],
@@ -136,11 +133,13 @@ extension TileClient {
         }
     }
 
-    /// Decodes a body (gzipped or plain JSON) and checks it is usable by this client.
-    /// - Throws: ``NearbyError`` for an index of another grid or format; any other error for damaged data.
+    /// Decodes a body (gzipped or plain JSON), holds a format-2 tile to the hash in its name (``NameHashCheck``), and
+    /// checks it is usable by this client.
+    /// - Throws: ``NearbyError`` for an index of another grid or format, or a tile that fails its hash check; any
+    ///   other error for damaged data.
     nonisolated static func parse(_ body: Data, file: RemoteFile, grid: Grid) throws -> Payload {
-        let json =
-            GzipReader.isGzip(body) ? Data(try GzipReader.decompress([UInt8](body), limit: Self.maxFileBytes)) : body
+        let json = try NameHashCheck.document(body, of: file, limit: Self.maxFileBytes)
+        try NameHashCheck.check(json, of: file)
         let decoder = JSONDecoder()
         switch file {
         case .index:

@@ -1,7 +1,7 @@
 /// Which published format a ``TileClient`` reads: format 1 under `<base>/fuel/`, format 2 under `<base>/fuel/v2/`,
 /// or whichever the server has, format 2 first.
 ///
-/// Format 2 names every tile by the hash of its bytes and changes only its index, so a lookup reads one build even
+/// Format 2 names every tile by the hash of its JSON and changes only its index, so a lookup reads one build even
 /// while a publisher replaces it, and a cached tile never needs a request again. Format 1 replaces its tiles in place,
 /// so a lookup can meet a tile of the next build, and cached tiles are revalidated.
 public enum TileLayout: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {

@@ -89,6 +89,7 @@ import _FuelTestSupport
         let zipped = try systemGzip(Array(String(repeating: "fuel tiles ", count: 500).utf8), level: 9)
         let error = #expect(throws: GzipReaderError.self) { try GzipReader.decompress(damage.change(zipped)) }
         #expect(error?.reason.contains(damage.reason) == true, "\(String(describing: error))")
+        #expect(error?.isOverLimit == false)
     }
 
     @Test func refusesOutputBeyondTheLimit() throws {
@@ -96,6 +97,7 @@ import _FuelTestSupport
         #expect(zipped.count < 2_000)
         let error = #expect(throws: GzipReaderError.self) { try GzipReader.decompress(zipped, limit: 1 << 16) }
         #expect(error?.reason.contains("larger than") == true)
+        #expect(error?.isOverLimit == true)
     }
 
     private func systemGzip(_ bytes: [UInt8], level: Int, keepName: Bool = false) throws -> [UInt8] {

@@ -6,10 +6,12 @@ import Synchronization
 import Testing
 import _FuelTestSupport
 
-/// A format-2 tile whose bytes are not the ones its name hashes is refused before it is parsed or cached: the lookup
-/// fails with `hash-mismatch`, nothing of the tile is shown, and no copy is kept, in memory or on disk; a copy altered
-/// on disk after it was checked is dropped and read again.
-@Suite struct NameHashCheckTests {
+/// A format-2 tile whose JSON is not the one its name hashes is refused before it is parsed or cached, however it
+/// arrives (gzip from a folder or a transport that does not inflate, or JSON that URLSession inflated from a
+/// `Content-Encoding: gzip` response): the lookup fails with `hash-mismatch`, nothing of the tile is shown, and no
+/// copy is kept, in memory or on disk; a copy altered on disk after it was checked is dropped and read again. The
+/// published JSON passes however it is compressed, or left plain.
+@Suite(.serverLogsOnFailure) struct NameHashCheckTests {
     /// The cell of the corner lookup's nearest station, PT-1001 (Galp Azeitão, diesel 1.579).
     static let key = "77_-19"
 
@@ -19,8 +21,17 @@ import _FuelTestSupport
         case folder = "from a build folder"
         /// A transport that hands over the stored bytes as they are and says `Content-Encoding: gzip`.
         case labelledGzip = "stored bytes labelled Content-Encoding gzip"
+        /// The tile server, which says `Content-Encoding: gzip`, through the default transport (URLSession), which
+        /// inflates: the client receives the JSON.
+        case http = "over HTTP with Content-Encoding gzip, inflated by URLSession"
 
-        var transport: (any TileTransport)? { self == .folder ? nil : LabelledGzipTransport() }
+        /// A client of the fixture with this serving.
+        func client(_ fixture: LookupFixture) -> TileClient {
+            TileClient(
+                base: self == .http ? fixture.server.baseURL : fixture.out, cacheDirectory: fixture.cache,
+                transport: self == .labelledGzip ? LabelledGzipTransport() : nil, layout: .v2,
+                clock: fixture.clock.closure)
+        }
     }
 
     struct Case: Sendable, CustomTestStringConvertible {
@@ -30,7 +41,7 @@ import _FuelTestSupport
         var testDescription: String { "\(tampering), \(serving.rawValue)" }
     }
 
-    static let tamperings: [(String, @Sendable (URL) throws -> Void)] = [
+    static let regzipped: [(String, @Sendable (URL) throws -> Void)] = [
         ("a station renamed, gzipped again", { try editTarget($0, gzip: true) { $0["name"] = "Tampered" } }),
         (
             "a price set to 0.001, gzipped again",
@@ -42,14 +53,16 @@ import _FuelTestSupport
                 }
             }
         ),
-        ("one byte of the stored file flipped", { try flipOneByte($0) }),
     ]
 
-    /// Every tampering from a folder and from a transport that does not inflate; and plain JSON, which a folder may
-    /// hold but which is not the stored file (a body that arrives inflated cannot be checked: see `NameHashCheck`).
+    /// Every tampering that is still gzip, over HTTP too; damaged gzip and plain JSON where no HTTP layer inflates
+    /// them (over HTTP, URLSession itself refuses a body that does not inflate).
     static let cases =
-        [Serving.folder, .labelledGzip].flatMap { serving in
-            tamperings.map { Case(tampering: $0.0, serving: serving, apply: $0.1) }
+        [Serving.folder, .labelledGzip, .http].flatMap { serving in
+            regzipped.map { Case(tampering: $0.0, serving: serving, apply: $0.1) }
+        }
+        + [Serving.folder, .labelledGzip].map { serving in
+            Case(tampering: "one byte of the stored file flipped", serving: serving) { try flipOneByte($0) }
         } + [
             Case(tampering: "a station renamed, left as plain JSON", serving: .folder) {
                 try editTarget($0, gzip: false) { $0["name"] = "Tampered" }
@@ -63,9 +76,7 @@ import _FuelTestSupport
         let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(snapshot.tilePath(Self.key))
         let published = try Data(contentsOf: tile)
         try tamperCase.apply(tile)
-        let client = TileClient(
-            base: fixture.out, cacheDirectory: fixture.cache, transport: tamperCase.serving.transport, layout: .v2,
-            clock: fixture.clock.closure)
+        let client = tamperCase.serving.client(fixture)
 
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
         #expect(error?.code == .hashMismatch, "\(String(describing: error))")
@@ -82,6 +93,40 @@ import _FuelTestSupport
         let result = try await fixture.cornerLookup(client)
         #expect(result.stations.first?.station.name == "Galp Azeitão")
         #expect(result.stations.first?.station.price(of: .diesel)?.price == 1.579)
+    }
+
+    struct Repack: Sendable, CustomTestStringConvertible {
+        let label: String
+        let apply: @Sendable (URL) throws -> Void
+        var testDescription: String { label }
+    }
+
+    /// The published document, stored otherwise than the build stores it.
+    static let repacks = [
+        Repack(label: "gzipped again by gzip -9 with a file name") { url in
+            let plain = url.deletingPathExtension().appendingPathExtension("plain")
+            try TileFixtures.gunzip(url).write(to: plain)
+            let gzipped = try CapturedRun.run("gzip", ["-c9", plain.path])
+            try FileManager.default.removeItem(at: plain)
+            try #require(gzipped.status == 0)
+            try gzipped.stdoutBytes.write(to: url)
+        },
+        Repack(label: "left as plain JSON") { url in try TileFixtures.gunzip(url).write(to: url) },
+    ]
+
+    /// The name hashes the JSON, not the gzip the build happened to write.
+    @Test(arguments: repacks)
+    func thePublishedJSONPassesHoweverItIsStored(_ repack: Repack) async throws {
+        let fixture = try LookupFixture(layout: .v2)
+        let snapshot = try #require(fixture.snapshot)
+        let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(snapshot.tilePath(Self.key))
+        let published = try Data(contentsOf: tile)
+        try repack.apply(tile)
+        #expect(try Data(contentsOf: tile) != published)
+
+        let result = try await fixture.cornerLookup(Serving.folder.client(fixture))
+        #expect(result.stations.first?.station.name == "Galp Azeitão")
+        #expect(result.tiles[try #require(TileKey(Self.key))] == .ok)
     }
 
     @Test func aCopyAlteredOnDiskIsDroppedAndReadAgain() async throws {

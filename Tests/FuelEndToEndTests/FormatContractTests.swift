@@ -192,13 +192,19 @@ import _FuelTestSupport
 
     static let snapshotDrifts: [SnapshotDrift] = [
         SnapshotDrift(
-            label: "a tile whose bytes changed under its name",
+            label: "a tile whose JSON changed under its name",
             change: { v2 in
                 let tile = try firstTile(v2)
                 var document = try decode(tile)
                 document["stations"] = []
                 try encode(document, to: tile)
-            }, complaint: "not the"),
+            }, complaint: "its JSON hashes to"),
+        SnapshotDrift(
+            label: "a tile that is not gzip",
+            change: { v2 in
+                let tile = try firstTile(v2)
+                try TileFixtures.gunzip(tile).write(to: tile)
+            }, complaint: "not gzip, so its JSON cannot be held to the"),
         SnapshotDrift(
             label: "a file the index does not name",
             change: { v2 in
@@ -227,6 +233,24 @@ import _FuelTestSupport
         let result = try Self.check(out)
         #expect(result.status == 1)
         #expect(result.stderr.contains(drift.complaint), "\(result.stderr)")
+    }
+
+    /// The name hashes the JSON, not the gzip bytes: the same document compressed otherwise keeps its name.
+    @Test func aFormatTwoFileGzippedOtherwiseStillConforms() throws {
+        let out = try Self.buildSamples(layout: "v2")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let tile = try Self.firstTile(out.appendingPathComponent("fuel/v2").resolvingSymlinksInPath())
+        let before = try Data(contentsOf: tile)
+        let plain = tile.deletingPathExtension().appendingPathExtension("plain")
+        try TileFixtures.gunzip(tile).write(to: plain)
+        let gzipped = try CapturedRun.run("gzip", ["-c9", plain.path])  // with its file name and time
+        try #require(gzipped.status == 0)
+        try FileManager.default.removeItem(at: plain)
+        try gzipped.stdoutBytes.write(to: tile)
+        try #require(try Data(contentsOf: tile) != before)
+
+        let result = try Self.check(out)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func theSchemaListsTheCanonicalFuelCodes() throws {

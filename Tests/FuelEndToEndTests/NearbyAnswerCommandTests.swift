@@ -4,8 +4,8 @@ import Testing
 import _FuelTestSupport
 
 /// What the built `fuel-nearby` answers when the published files are not all there or not all true: a format-1 tile
-/// missing (a partial answer, exit 3) and a format-2 tile changed under its name (hash-mismatch, exit 1); and that
-/// `docs/format.md` documents every key it prints.
+/// missing (a partial answer, exit 3) and a format-2 tile changed under its name, from a folder or over HTTP with
+/// `Content-Encoding: gzip` (hash-mismatch, exit 1); and that `docs/format.md` documents every key it prints.
 @Suite(.serverLogsOnFailure) struct NearbyAnswerCommandTests {
     // MARK: - A partial answer
 
@@ -71,10 +71,19 @@ import _FuelTestSupport
     struct TamperCase: Sendable, CustomTestStringConvertible {
         let layout: String
         let json: Bool
-        var testDescription: String { "--layout \(layout), \(json ? "--json" : "text")" }
+        /// Served by the tile server with `Content-Encoding: gzip`, so that the tile arrives inflated, as JSON.
+        let overHTTP: Bool
+        var testDescription: String {
+            "\(overHTTP ? "http" : "folder"), --layout \(layout), \(json ? "--json" : "text")"
+        }
     }
 
-    static let tamperCases = [TamperCase(layout: "v2", json: true), TamperCase(layout: "auto", json: false)]
+    static let tamperCases = [false, true].flatMap { overHTTP in
+        [
+            TamperCase(layout: "v2", json: true, overHTTP: overHTTP),
+            TamperCase(layout: "auto", json: false, overHTTP: overHTTP),
+        ]
+    }
 
     /// Around Barcelona (`NearbyLayoutCommandTests.query`), whose nearest stations are in cell 83_3.
     static let tamperedKey = "83_3"
@@ -103,15 +112,18 @@ import _FuelTestSupport
         try JSONSerialization.data(withJSONObject: document).write(to: tile)
         try TileFixtures.gzipInPlace([tile])
 
+        let server = tamperCase.overHTTP ? try TileServer(root: out) : nil
+        defer { server?.stop() }
+        let base = server?.baseURL.absoluteString ?? out.path
         let cache = root.appendingPathComponent("cache")
         let run = try NearbyRun(
-            ["--base", out.path, "--layout", tamperCase.layout, "--cache", cache.path]
+            ["--base", base, "--layout", tamperCase.layout, "--cache", cache.path]
                 + NearbyLayoutCommandTests.query.filter { $0 != "--json" } + (tamperCase.json ? ["--json"] : []))
         #expect(run.status == 1, "\(run.stderr)")
         #expect(!run.stdout.contains("Tampered"))
         #expect(!run.stdout.contains("0.001"))
         #expect(run.stderr.contains("tile \(Self.tamperedKey)"), "\(run.stderr)")
-        #expect(run.stderr.contains("hash"), "\(run.stderr)")
+        #expect(run.stderr.contains("its JSON hashes to"), "\(run.stderr)")
         if tamperCase.json {
             let error = try #require(try Self.object(run)["error"] as? [String: Any], "\(run.stdout)")
             #expect(error["code"] as? String == "hash-mismatch")

@@ -41,7 +41,8 @@ public struct Assembly: Sendable {
     public var tilesPerCountry: [String: Int]
     /// The index, as encoded into the last file.
     public var index: TileIndex
-    /// The digest of each tile's JSON, by path, for the next build's reuse.
+    /// The SHA-256 (hex) of each tile's JSON, by path: for the next build's reuse, and format 2 names each tile by its
+    /// first 16 digits.
     public var tileDigests: [String: String] = [:]
     /// Tiles whose previous gzipped file was reused instead of compressed again.
     public var reusedTiles = 0

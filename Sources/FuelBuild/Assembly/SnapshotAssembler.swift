@@ -4,6 +4,10 @@ import FuelFormat
 
 /// Turns a build's format-1 documents into the format-2 set: the same bytes under content-addressed names, an index
 /// naming them, and the index's archived copy under `builds/`.
+///
+/// A name holds the hash of the document's JSON, not of the gzip bytes stored: every HTTP reader receives the JSON
+/// (objects are served with `Content-Encoding: gzip`, which the HTTP layer decodes), so that is what a reader can
+/// check against the name.
 public enum SnapshotAssembler {
     /// The format-2 files, with paths below `OUT/fuel/` (`v2/tiles/77_-19.<hash>.json`), sorted by path.
     /// - Parameters:
@@ -15,7 +19,8 @@ public enum SnapshotAssembler {
         var brands: [String: String] = [:]
         var sources = ""
         for document in assembly.files {
-            let hash = hash(document.gzipped)
+            // A tile's JSON digest is known already (``TileReuse``); the few other documents are inflated again.
+            let hash = assembly.tileDigests[document.path].map(nameHash(digest:)) ?? hash(document.gzipped)
             let path: String
             if document.path == TileFormat.indexPath {
                 continue
@@ -44,10 +49,20 @@ public enum SnapshotAssembler {
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The name's hash: the first 16 hex digits of the SHA-256 of the stored (gzipped) bytes.
+    /// The name's hash of a document: the first 16 hex digits of the SHA-256 of its JSON.
+    public static func hash(json: [UInt8]) -> String { nameHash(digest: Digest.hex(Digest.sha256(json))) }
+
+    /// The name's hash of a stored object, as a reader computes it: of the JSON it inflates to when it is gzip, of its
+    /// bytes as they are otherwise. Gzip that does not inflate is hashed as it is, which matches no name a build gave.
     public static func hash(_ stored: [UInt8]) -> String {
-        String(Digest.hex(Digest.sha256(stored)).prefix(SnapshotFormat.hashLength))
+        guard stored.starts(with: [0x1F, 0x8B]), let json = try? Gzip.decompress(stored) else {
+            return hash(json: stored)
+        }
+        return hash(json: json)
     }
+
+    /// The first 16 digits of a hex SHA-256, as a name holds them.
+    static func nameHash(digest: String) -> String { String(digest.prefix(SnapshotFormat.hashLength)) }
 
     /// `v2/<path>`: where a format-2 file lives inside a build folder.
     static func inFolder(_ path: String) -> String { "\(SnapshotFormat.folder)/\(path)" }

@@ -27,7 +27,8 @@ public struct TileReuse: Sendable {
     /// The sidecar's name in `OUT`.
     public static let fileName = ".tile-digests.json"
 
-    /// The digest the sidecar records of a tile's JSON.
+    /// The digest the sidecar records of a tile's JSON: its SHA-256 in hex, whose first 16 digits name the tile in
+    /// format 2.
     public static func digest(_ json: [UInt8]) -> String { Digest.hex(Digest.sha256(json)) }
 
     /// The previous build's tiles, when `OUT` has a sidecar for the build `OUT/fuel` links to; nil otherwise.

@@ -11,7 +11,8 @@ public enum Gzip {
     /// Compresses a whole buffer into one gzip member.
     public static func compress(_ input: [UInt8]) -> [UInt8] { GzipCompressor().compress(input) }
 
-    /// Decompresses one gzip member (reading back published files, the shrink guard).
+    /// Decompresses gzip data (reading back published files, the shrink guard, format 2's names): every member, in
+    /// order, as gzip(1), HTTP stacks and `FuelClient`'s reader do; zero bytes after the last member are padding.
     /// - Throws: ``GzipError`` when the data is not valid gzip or inflates past `limit` bytes.
     public static func decompress(_ input: [UInt8], limit: Int = 512 << 20) throws -> [UInt8] {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -48,7 +49,12 @@ public enum Gzip {
                 guard output.count <= limit else {
                     throw GzipError(code: Z_BUF_ERROR, reason: "larger than \(limit) bytes")
                 }
-                if result == Z_STREAM_END { return }
+                if result == Z_STREAM_END {
+                    guard Self.skipPadding(stream) else { return }
+                    let reset = inflateReset(stream)  // the next member, still as gzip
+                    guard reset == Z_OK else { throw GzipError(code: reset) }
+                    continue
+                }
                 guard result == Z_OK else { throw GzipError(code: result) }
                 if produced == 0 && stream.pointee.avail_in == 0 {
                     throw GzipError(code: Z_BUF_ERROR, reason: "truncated")
@@ -56,6 +62,15 @@ public enum Gzip {
             }
         }
         return output
+    }
+
+    /// Skips the zero bytes after a member; false when nothing else follows.
+    private static func skipPadding(_ stream: UnsafeMutablePointer<z_stream>) -> Bool {
+        while stream.pointee.avail_in > 0, let next = stream.pointee.next_in, next.pointee == 0 {
+            stream.pointee.next_in = next + 1
+            stream.pointee.avail_in -= 1
+        }
+        return stream.pointee.avail_in > 0
     }
 }
 

@@ -48,6 +48,15 @@ import _FuelTestSupport
         #expect([UInt8](result.stdoutBytes) == Self.sample)
     }
 
+    /// Every member is read, as gzip(1) and HTTP stacks read them: the JSON a reader receives.
+    @Test func concatenatedMembersAreAllRead() throws {
+        let first = Array(Self.sample.prefix(100))
+        let rest = Array(Self.sample.dropFirst(100))
+        #expect(try Gzip.decompress(Gzip.compress(first) + Gzip.compress(rest)) == Self.sample)
+        #expect(try Gzip.decompress(Gzip.compress(first) + Gzip.compress(rest) + [0, 0, 0]) == Self.sample)
+        #expect(throws: GzipError.self) { try Gzip.decompress(Gzip.compress(first) + Array("garbage".utf8)) }
+    }
+
     @Test func truncatedAndGarbageAreErrors() {
         let gzipped = Gzip.compress(Self.sample)
         #expect(throws: GzipError.self) { try Gzip.decompress(Array(gzipped.prefix(gzipped.count / 2))) }

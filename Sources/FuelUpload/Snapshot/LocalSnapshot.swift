@@ -4,7 +4,7 @@ import FuelCodecs
 import FuelFormat
 
 /// The format-2 set of the published build, `OUT/fuel/v2/`, read once into memory and checked: every object its
-/// index names is there under the hash of its bytes, nothing else is, and the archived copy is the index.
+/// index names is there under the hash of its JSON, nothing else is, and the archived copy is the index.
 public struct LocalSnapshot: Sendable {
     /// The index, parsed.
     public let index: SnapshotIndex
@@ -46,7 +46,7 @@ public struct LocalSnapshot: Sendable {
             guard path.hasSuffix(".\(hash).json") else {
                 throw UploadError.localBuild(
                     path: folder.appendingPathComponent(path).path,
-                    reason: "its bytes hash to \(hash), not the hash in its name; the build folder was altered")
+                    reason: "its JSON hashes to \(hash), not the hash in its name; the build folder was altered")
             }
             objects.append(object)
         }

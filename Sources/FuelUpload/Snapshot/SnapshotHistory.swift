@@ -99,6 +99,15 @@ public struct SnapshotHistory: Sendable {
                 "build \(name) names \(missing.count) objects the bucket no longer holds (\(missing.prefix(5).joined(separator: ", "))\(missing.count > 5 ? ", …" : "")); "
                     + "rolling back to it would serve failures. Nothing was written")
         }
+        // Every object read back as a reader would: one it would refuse (altered, or named by an older rule) makes
+        // the rollback serve failures.
+        let wrong = try await PublishedObjects.checkFormatTwo(
+            index.objectPaths.sorted(), under: prefix, session: session)
+        guard wrong.isEmpty else {
+            throw UploadError.rollback(
+                "build \(name) names \(wrong.count) objects a reader would refuse (\(wrong.prefix(3).map(\.description).joined(separator: "; "))\(wrong.count > 3 ? "; …" : "")); "
+                    + "rolling back to it would serve failures. Nothing was written")
+        }
         let indexKey = prefix + SnapshotFormat.indexPath
         let object = LocalObject(path: SnapshotFormat.indexPath, kind: .index, bytes: body)
         let liveETag = listing[indexKey]

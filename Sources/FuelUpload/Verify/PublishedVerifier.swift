@@ -40,9 +40,6 @@ public struct PublishedVerifier: Sendable {
     public let all: Bool
     private let log: @Sendable (String) -> Void
 
-    /// The largest object inflated: far above any real one.
-    static let maxInflatedBytes = 64 << 20
-
     public init(settings: UploadSettings, all: Bool, log: @escaping @Sendable (String) -> Void) {
         self.settings = settings
         self.all = all
@@ -69,7 +66,8 @@ public struct PublishedVerifier: Sendable {
         }
         var paths = index.tiles.map { "tiles/\($0).json" } + ["sources.json"]
         paths += index.countries.keys.map { "brands/\($0).json" }
-        let findings = try await check(paths.sorted(), under: settings.prefix, session: session) { path, _, json in
+        let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
+            path, _, json in
             guard path.hasPrefix("tiles/") else { return nil }
             let tile = try JSONDecoder().decode(Tile.self, from: Data(json))
             let expected = String(path.dropFirst("tiles/".count).dropLast(".json".count))
@@ -109,73 +107,11 @@ public struct PublishedVerifier: Sendable {
                 }
             }
         }
-        findings += try await check(paths.sorted(), under: prefix, session: session) { path, stored, _ in
-            let stem = path.dropLast(".json".count)
-            guard let dot = stem.lastIndex(of: ".") else { return "not a format-2 object name" }
-            let named = String(stem[stem.index(after: dot)...])
-            let actual = SnapshotAssembler.hash(stored)
-            return named == actual ? nil : "its bytes hash to \(actual), not to the \(named) its name promises"
-        }
+        findings += try await PublishedObjects.checkFormatTwo(paths.sorted(), under: prefix, session: session)
         return Report(
             index: key, builtAt: live.builtAt, builds: builds, objects: paths.count,
             findings: findings.sorted {
                 $0.key < $1.key
             })
     }
-
-    /// GETs every path below `prefix` and checks it; `inspect` sees the stored and the inflated bytes and returns a
-    /// problem or nil.
-    private func check(
-        _ paths: [String], under prefix: String, session: PublishSession,
-        inspect: @escaping @Sendable (_ path: String, _ stored: [UInt8], _ json: [UInt8]) throws -> String?
-    ) async throws -> [Finding] {
-        let found = Mutex([Finding]())
-        let client = session.client
-        _ = try await session.forEach(paths) { path in
-            let key = prefix + path
-            let problem: String?
-            do {
-                let response = try await client.get(key: key)
-                if response.status == 404 {
-                    problem = "missing (HTTP 404)"
-                } else if response.status != 200 {
-                    problem = "cannot be read: HTTP \(response.status)"
-                } else if let etag = response.header("etag").map(UploadPlan.normalise), Self.isMD5(etag),
-                    etag != Digest.hex(Digest.md5(response.body))
-                {
-                    problem = "its bytes are not those its ETag \(etag) names (a truncated transfer?)"
-                } else {
-                    let json: [UInt8]
-                    do {
-                        json = try Gzip.decompress(response.body, limit: Self.maxInflatedBytes)
-                    } catch {
-                        throw VerifyProblem(text: "not valid gzip: \(ErrorText.describe(error))")
-                    }
-                    do {
-                        problem = try inspect(path, response.body, json)
-                    } catch let problem as VerifyProblem {
-                        throw problem
-                    } catch {
-                        throw VerifyProblem(text: "not a readable document: \(ErrorText.describe(error))")
-                    }
-                }
-            } catch let failure as VerifyProblem {
-                problem = failure.text
-            } catch {
-                problem = "cannot be read: \(error)"
-            }
-            if let problem { found.withLock { $0.append(Finding(key: key, problem: problem)) } }
-            return nil
-        }
-        return found.withLock { $0 }.sorted { $0.key < $1.key }
-    }
-
-    private static func isMD5(_ etag: String) -> Bool {
-        etag.utf8.count == 32 && etag.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
-}
-
-/// A problem found while checking one object.
-private struct VerifyProblem: Error {
-    var text: String
 }

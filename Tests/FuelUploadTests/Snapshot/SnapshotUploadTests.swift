@@ -139,6 +139,31 @@ import _FuelTestSupport
         }
     }
 
+    /// A build one of whose objects a reader would refuse (altered under its name) is not rolled back to: the
+    /// rollback reads every object back first.
+    @Test func rollbackRefusesABuildWithAnObjectAReaderWouldRefuse() async throws {
+        let bucket = try await SnapshotBucket.make(.moto)
+        try await bucket.publish(.day(0))
+        let first = try await bucket.liveIndex()
+        try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
+        let altered = try #require(first.tilePath(SnapshotFixture.cell(of: "PT-2-0")))
+        let client = try bucket.client()
+        let bytes = Gzip.compress(Array(#"{"version":1,"key":"x","stations":[]}"#.utf8))
+        #expect(
+            try await client.put(
+                key: bucket.snapshotPrefix + altered, bytes: bytes, headers: [.init("Content-Encoding", "gzip")]
+            ).isSuccess)
+        let before = try await bucket.remote(under: bucket.snapshotPrefix)["index.json"]
+
+        let history = SnapshotHistory(settings: try bucket.settings(), log: LineCapture().sink)
+        let error = await #expect(throws: UploadError.self) {
+            try await history.rollback(to: SnapshotFixture.day(0).builtAt)
+        }
+        let text = String(describing: error)
+        #expect(text.contains("a reader would refuse") && text.contains(altered), "\(text)")
+        #expect(try await bucket.remote(under: bucket.snapshotPrefix)["index.json"] == before)
+    }
+
     @Test(arguments: S3Implementation.allCases)
     func layoutBothPublishesTheSameFormatOneBesideFormatTwo(_ implementation: S3Implementation) async throws {
         let both = try await SnapshotBucket.make(implementation)

@@ -86,7 +86,12 @@ enum FetchCommand {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                 throw UsageError("--endpoint expects CC=URL, got '\(text)'")
             }
-            endpoints[text[..<equals].uppercased()] = String(text[text.index(after: equals)...])
+            let country = text[..<equals].uppercased()
+            let url = String(text[text.index(after: equals)...])
+            if let problem = SourceSettings.endpointProblem(url) {
+                throw UsageError("--endpoint \(country)=…: \(problem)")
+            }
+            endpoints[country] = url
         }
         let offline = try arguments.flag("--offline")
 

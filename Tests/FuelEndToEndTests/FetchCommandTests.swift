@@ -104,6 +104,9 @@ import _FuelTestSupport
         UsageCase(name: "a zero rate", arguments: ["--rate", "0"], message: "--rate must be above 0"),
         UsageCase(name: "an endpoint without a country", arguments: ["--endpoint", "http://x"], message: "CC=URL"),
         UsageCase(name: "an unknown option", arguments: ["--fast"], message: "unknown option --fast"),
+        UsageCase(
+            name: "an endpoint that is not a URL", arguments: ["--endpoint", "ES=notaurl"],
+            message: "error: --endpoint ES=…: endpoint notaurl is not an http(s) URL"),
     ]
 
     @Test(arguments: usageCases)
@@ -113,6 +116,7 @@ import _FuelTestSupport
         #expect(result.status == 64)
         #expect(result.stderr.contains(usage.message), "\(result.stderr)")
         #expect(result.stderr.contains("usage: fuel-publish fetch"))
+        #expect(!result.stderr.contains("source.json (built in)"), "the metadata is not at fault: \(result.stderr)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: feeds.path))?.isEmpty == true)
     }
 

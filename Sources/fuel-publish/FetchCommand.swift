@@ -127,9 +127,9 @@ enum FetchCommand {
     static func execute(_ options: FetchOptions) async throws {
         let fetcher = FeedFetcher(options: options)
 
-        let terminal = Console.stderrIsTerminal
+        let terminal = Console.stderrCanRedraw
         let display = FetchProgressDisplay(terminal: terminal) { Console.errorRaw($0) }
-        // Without a terminal to redraw on, a long crawl (AT) still says where it is at least every 10 s.
+        // Without a terminal to redraw on (or with TERM=dumb), a long crawl (AT) still says where it is at least every 10 s.
         let beat = Heartbeat(line: { display.statusLine(seconds: $0) }, write: { Console.error($0) })
         if !terminal { beat.start() }
         defer { beat.stop() }

@@ -146,3 +146,23 @@ import _FuelTestSupport
         #expect(beats.allSatisfy { $0.contains("ES ") }, "\(beats)")
     }
 }
+
+/// On a real terminal (a pseudo-terminal from `script`), the fetch redraws its live line with `\r` and `ESC[K`,
+/// unless `TERM` says the terminal cannot take them (`dumb`): then only whole lines, and the heartbeat.
+@Suite(.serverLogsOnFailure) struct TerminalProgressTests {
+    @Test(arguments: [("xterm-256color", true), ("dumb", false)])
+    func redrawEscapesFollowTERM(_ term: String, _ redraws: Bool) async throws {
+        let harness = try FetchHarness()
+        let command = [
+            Executable.url("fuel-publish").path, "fetch", "--countries", "ES", "--feeds", harness.feeds.path,
+            "--adapters", RepositoryPaths.adapters().path,
+        ].map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var environment = ProcessInfo.processInfo.environment.merging(harness.endpointEnvironment) { $1 }
+        environment["TERM"] = term
+        // `script` runs the command on a pseudo-terminal and copies what it wrote to its own stdout.
+        let result = try CapturedRun.run("script", ["-qec", command, "/dev/null"], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ES ok: 1 file"), "\(result.stdout)")
+        #expect(result.stdout.contains("\u{1B}[K") == redraws, "\(result.stdout.debugDescription)")
+    }
+}

@@ -72,7 +72,7 @@ import _FuelTestSupport
         #expect(harness.feedFile("ES/EstacionesTerrestres.json") == before)
         let refused = try Executable.run("fuel-publish", build)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("the last fetch failed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("its last fetch failed"), "\(refused.stderr)")
         #expect(refused.stderr.contains("HTTP 500"), "\(refused.stderr)")
     }
 

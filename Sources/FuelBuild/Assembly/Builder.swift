@@ -225,6 +225,10 @@ public struct Builder: Sendable {
             guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
             for var build in carried {
                 assembler.add(&build.tiles)
+                progress(
+                    "\(build.tiles.config.country): carried forward from the previous build, "
+                        + "\(build.tiles.stationCount) stations as published there (last fresh build "
+                        + "\(build.tiles.carriedSince.map(UTCTime.format) ?? "unknown"))")
                 builds.append(build)
             }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
@@ -334,11 +338,11 @@ public struct Builder: Sendable {
         let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
         let folder = options.feedsDirectory.appendingPathComponent(country)
         if let entry = manifest?.countries[country], entry.failed {
+            // Only the fact: whether the country is then refused or carried forward is said where that is decided.
             throw FeedError(
                 country: country, file: folder.path,
-                reason:
-                    "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
-            )
+                reason: "its last fetch failed (\(entry.error ?? "no reason recorded")), so the files an earlier "
+                    + "fetch left are not used")
         }
         guard let adapter = CountryRegistry.country(country) else {
             throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
@@ -401,7 +405,9 @@ public struct Builder: Sendable {
                 carriedBecause: build.carriedBecause)
             line.reasons = ReasonCode.sentences(
                 Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
-            (line.accounting, line.stationsAddUp) = Self.accounting(line, adapterRejects: build.parse.rejects)
+            (line.accounting, line.stationsAddUp) =
+                build.carriedBecause == nil
+                ? Self.accounting(line, adapterRejects: build.parse.rejects) : Self.carriedAccounting(line)
             return line
         }
         return BuildReport(
@@ -441,6 +447,15 @@ public struct Builder: Sendable {
             text += "; parsed − kept is \(dropped), not the \(stations + merged) stations rejected or merged"
         }
         return (text, addsUp)
+    }
+
+    /// A carried country parsed nothing: its stations are the previous build's, less any its boxes no longer hold,
+    /// so the parse arithmetic of ``accounting(_:adapterRejects:)`` does not apply.
+    static func carriedAccounting(_ country: BuildReport.Country) -> (String, Bool) {
+        let outside = country.rejected[ReasonCode.code(for: carriedOutside)] ?? 0
+        var text = "carried forward: nothing parsed; \(country.kept) stations as the previous build published them"
+        if outside > 0 { text += ", \(outside) dropped outside the country's boxes" }
+        return (text, true)
     }
 
     static func buildName(_ builtAt: Date) -> String {

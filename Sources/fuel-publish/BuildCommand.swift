@@ -21,7 +21,8 @@ enum BuildCommand {
           --countries LIST   comma-separated country codes (default: every configured country)
           --adapters DIR     per-country metadata, DIR/<CC>/source.json (default: the metadata built into
                              fuel-publish, a copy of the repository's adapters/)
-          --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
+          --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now); any past time (a
+                             replay), but at most 10 minutes ahead of the machine's clock, else the build is refused
           --allow-shrink     publish even if a country lost more than its maxShrinkPercent (10 unless its
                              source.json says otherwise) of its previously published stations, or is missing
                              (a --countries subset of a fuller build is refused without it)

@@ -1,5 +1,7 @@
+import Foundation
 import FuelCodecs
 import FuelFeeds
+import FuelFormat
 
 /// Why a build refused to publish. `OUT/fuel` is untouched in every case.
 public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -15,6 +17,8 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case output(path: String, reason: String)
     /// `OUT/fuel` exists but its index cannot be read, so no country's shrink can be checked.
     case unreadablePreviousIndex(path: String, reason: String)
+    /// The build's `builtAt` lies more than ``Builder/clockTolerance`` ahead of the machine's clock.
+    case builtAtAhead(builtAt: Date, now: Date)
 
     public var description: String {
         switch self {
@@ -33,6 +37,13 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadablePreviousIndex(let path, let reason):
             return "\(path): the published build's index cannot be read (\(reason)), so no country's shrink can be "
                 + "checked against it; refusing to publish. Restore it, or pass --allow-shrink to publish anyway"
+        case .builtAtAhead(let builtAt, let now):
+            let ahead = builtAt.timeIntervalSince(now)
+            let amount = ahead < 7200 ? "\(Int(ahead / 60)) minutes" : FeedFreshness.describe(ahead)
+            return "refusing to build dated \(UTCTime.format(builtAt)): that is \(amount) ahead of this machine's "
+                + "clock (\(UTCTime.format(now))), and a build may lie at most "
+                + "\(Int(Builder.clockTolerance / 60)) minutes ahead (its index would look fresh until then). Check "
+                + "--built-at, SOURCE_DATE_EPOCH and the clock; a time in the past is allowed"
         }
     }
 }

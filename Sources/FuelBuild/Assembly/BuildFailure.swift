@@ -13,7 +13,7 @@ public struct BuildFailure: Sendable, Encodable, Equatable {
     }
 
     /// The error's stable key: `countries-failed`, `shrink`, `unknown-country`, `output-locked`, `output`,
-    /// `unreadable-previous-index`, or `failed` for any other error.
+    /// `unreadable-previous-index`, `built-at-ahead`, or `failed` for any other error.
     public var code: String
     /// The whole message, as stderr shows it.
     public var message: String
@@ -42,6 +42,7 @@ public struct BuildFailure: Sendable, Encodable, Equatable {
         case .outputLocked: code = "output-locked"
         case .output: code = "output"
         case .unreadablePreviousIndex: code = "unreadable-previous-index"
+        case .builtAtAhead: code = "built-at-ahead"
         }
     }
 

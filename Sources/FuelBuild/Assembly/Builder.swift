@@ -26,6 +26,8 @@ public struct BuildOptions: Sendable {
     public var carryForwardHours: Double?
     /// Which formats to write into `OUT/fuel`: format 1's files, format 2's under `v2/`, or both.
     public var layout: PublishLayout
+    /// The machine's clock, which ``builtAt`` may not run ahead of by more than ``Builder/clockTolerance``.
+    public var now: @Sendable () -> Date = { Date() }
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
@@ -61,6 +63,7 @@ public struct Builder: Sendable {
     /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
         let started = Date()
+        try checkClock()
         let countries = try resolveCountries()
         let output = OutputDirectory(root: options.outputDirectory)
         try output.checkPublishedIsALink()
@@ -319,6 +322,20 @@ public struct Builder: Sendable {
             }
         }
         return (carried, refused)
+    }
+
+    /// How far ``BuildOptions/builtAt`` may lie ahead of the machine's clock: clocks that differ a little, not a
+    /// build dated in the future, whose index would look fresh (and whose carried countries young) until that date.
+    public static let clockTolerance: TimeInterval = 600
+
+    /// Refuses a `builtAt` more than ``clockTolerance`` ahead of ``BuildOptions/now``. A past one (a replay, a test,
+    /// `SOURCE_DATE_EPOCH`) is allowed; every age the build measures (carry-forward) is measured on this one time.
+    /// - Throws: ``BuildError/builtAtAhead(builtAt:now:)``.
+    func checkClock() throws {
+        let now = options.now()
+        guard options.builtAt.timeIntervalSince(now) <= Self.clockTolerance else {
+            throw BuildError.builtAtAhead(builtAt: options.builtAt, now: now)
+        }
     }
 
     /// The countries this build covers: the requested ones, else every registered country with metadata.

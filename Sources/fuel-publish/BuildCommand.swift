@@ -25,7 +25,9 @@ enum BuildCommand {
                              replay), but at most 10 minutes ahead of the machine's clock, else the build is refused
           --allow-shrink     publish even if a country lost more than its maxShrinkPercent (10 unless its
                              source.json says otherwise) of its previously published stations, or is missing
-                             (a --countries subset of a fuller build is refused without it)
+                             (a --countries subset of a fuller build is refused without it). A smaller loss, past
+                             its warnShrinkPercent (3 unless source.json says otherwise), publishes with a warning
+                             (a ::warning::, a WARNING line, "shrinkWarning" in --json)
           --allow-stale-feeds
                              publish even if a fetched feed's newest time lags its fetch by more than the
                              country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed
@@ -87,6 +89,11 @@ enum BuildCommand {
         if json { Console.output(report.json()) } else { Console.error(report.text()) }
         GitHubActions.appendSummary(report.markdown())
         for country in report.countries {
+            if let warning = country.shrinkWarning {
+                GitHubActions.warning(
+                    title: "\(country.country) lost \(String(format: "%.1f", warning.lostPercent)) % of its stations",
+                    warning.sentence(country.country))
+            }
             guard let since = country.carriedSince else { continue }
             GitHubActions.warning(
                 title: "\(country.country) carried forward",

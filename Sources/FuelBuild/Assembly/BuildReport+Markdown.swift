@@ -36,6 +36,10 @@ extension BuildReport {
             lines.append("| " + cells.map { MarkdownText.escape($0) }.joined(separator: " | ") + " |")
         }
         lines.append("")
+        for country in countries {
+            guard let warning = country.shrinkWarning else { continue }
+            lines += ["> **Warning:** \(MarkdownText.escape(warning.sentence(country.country)))", ""]
+        }
         let total = countries.map(\.kept).reduce(0, +)
         var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(ByteCount.format(gzipBytes)) gzipped"
         if let changes = tileChanges {

@@ -152,6 +152,9 @@ public struct Builder: Sendable {
                 report.countries[index].previousStations =
                     previous.index.countries[report.countries[index].country]?.stations
             }
+            report.markShrinkWarnings(
+                warnPercent: ShrinkGuard.warningPercent(adaptersDirectory: options.adaptersDirectory),
+                refusePercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
         }
         if !options.dryRun {
             do {

@@ -30,7 +30,8 @@ enum BuildCommand {
                              (a ::warning::, a WARNING line, "shrinkWarning" in --json)
           --allow-stale-feeds
                              publish even if a fetched feed's newest time lags its fetch by more than the
-                             country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed
+                             country's maxFeedAgeHours (adapters/<CC>/source.json), or every response has been
+                             byte-identical to the previous fetch's for longer than that (AT): a frozen feed
           --carry-forward HOURS
                              a country that fails (fetch failed, folder missing, feed refused or frozen, no
                              valid station) is published from the previous build, its stations unchanged and

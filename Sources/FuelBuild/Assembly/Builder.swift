@@ -378,10 +378,12 @@ public struct Builder: Sendable {
         if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
             (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
         }
-        if !options.allowStaleFeeds, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
+        if !options.allowStaleFeeds, let manifest, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
             try FeedFreshness.check(
                 country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
                 maxAgeHours: maxAgeHours)
+            try FeedFreshness.checkUnchanged(
+                country: country, file: folder.path, manifest: manifest, fetchedAt: fetchedAt, maxAgeHours: maxAgeHours)
         }
         MemoryTrace.mark("\(country) parsed")
         // The parsed stations move into validation, which works in place, and on into the encoded tiles.

@@ -9,7 +9,7 @@ enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
-                                  [--carry-forward HOURS] [--layout v1|v2|both] [--dry-run] [--json]
+                                  [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -37,6 +37,11 @@ enum BuildCommand {
                              valid station) is published from the previous build, its stations unchanged and
                              its index entry marked carriedSince, while its last fresh build is at most HOURS
                              old; after that the build refuses as without the option
+          --first-run        only for the first build in OUT (no OUT/fuel yet), when there is nothing to carry:
+                             build the countries whose fetch succeeded according to DIR/manifest.json, and leave
+                             out the others with a warning each (::warning::, a WARNING line, "leftOut" in --json).
+                             A fetched country whose feed fails still refuses the build. Refused once OUT/fuel
+                             exists: a later failed country is carried forward (--carry-forward) or refuses
           --layout L         v1: format 1 (docs/format.md), the default; v2: format 2 alone, its
                              content-addressed files, index and archived build under OUT/fuel/v2/; both: the
                              two side by side, for apps migrating to format 2
@@ -89,6 +94,9 @@ enum BuildCommand {
         }
         if json { Console.output(report.json()) } else { Console.error(report.text()) }
         GitHubActions.appendSummary(report.markdown())
+        for omitted in report.leftOut ?? [] {
+            GitHubActions.warning(title: "\(omitted.country) left out of the first build", omitted.sentence)
+        }
         for country in report.countries {
             if let warning = country.shrinkWarning {
                 GitHubActions.warning(
@@ -128,13 +136,16 @@ enum BuildCommand {
         let carryForward = try arguments.option(
             "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
             expected: "a number of hours above 0 and at most 8760")
-        return BuildOptions(
+        let firstRun = try arguments.flag("--first-run")
+        var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
             countries: countries,
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,
             carryForwardHours: carryForward, layout: layout)
+        options.firstRun = firstRun
+        return options
     }
 
     /// `--layout v1|v2|both`, shared by build, upload and the whole run.

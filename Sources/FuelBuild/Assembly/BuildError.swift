@@ -19,13 +19,28 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadablePreviousIndex(path: String, reason: String)
     /// The build's `builtAt` lies more than ``Builder/clockTolerance`` ahead of the machine's clock.
     case builtAtAhead(builtAt: Date, now: Date)
+    /// Countries failed in a first build (no `OUT/fuel`), at least one of them because its fetch failed: as
+    /// ``countriesFailed(_:)``, and the message points at `--first-run`.
+    case firstBuildFailed([FeedError])
+    /// `--first-run` cannot apply: a build is already published, there is no fetch manifest, or nothing fetched.
+    case firstRunRefused(String)
+
+    private static func failed(_ failures: [FeedError]) -> String {
+        let lines = failures.map { "  \($0)" }.joined(separator: "\n")
+        let count = failures.count == 1 ? "1 country" : "\(failures.count) countries"
+        return "build refused, nothing published (\(count) failed):\n\(lines)"
+    }
 
     public var description: String {
         switch self {
         case .countriesFailed(let failures):
-            let lines = failures.map { "  \($0)" }.joined(separator: "\n")
-            let count = failures.count == 1 ? "1 country" : "\(failures.count) countries"
-            return "build refused, nothing published (\(count) failed):\n\(lines)"
+            return Self.failed(failures)
+        case .firstBuildFailed(let failures):
+            return Self.failed(failures) + "\nThis is the first build in this output folder, so nothing can be carried "
+                + "forward. To publish the countries whose fetch succeeded now, and the others once they fetch, build "
+                + "with --first-run"
+        case .firstRunRefused(let message):
+            return message
         case .shrink(let shrinks):
             return ShrinkGuard.refusal(shrinks, against: "the published build")
         case .unknownCountry(let country, let known):

@@ -40,6 +40,9 @@ extension BuildReport {
             guard let warning = country.shrinkWarning else { continue }
             lines += ["> **Warning:** \(MarkdownText.escape(warning.sentence(country.country)))", ""]
         }
+        for omitted in leftOut ?? [] {
+            lines += ["> **Warning:** \(MarkdownText.escape(omitted.sentence))", ""]
+        }
         let total = countries.map(\.kept).reduce(0, +)
         var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(ByteCount.format(gzipBytes)) gzipped"
         if let changes = tileChanges {

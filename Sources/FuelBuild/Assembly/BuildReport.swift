@@ -47,6 +47,21 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var shrinkWarning: ShrinkWarning?
     }
 
+    /// A country a first build (`--first-run`) left out because its fetch had not succeeded.
+    public struct LeftOut: Sendable, Codable, Equatable {
+        public var country: String
+        /// Why, in words: `its fetch failed (…)`, `never fetched (…)`.
+        public var reason: String
+
+        public init(country: String, reason: String) {
+            self.country = country
+            self.reason = reason
+        }
+
+        /// `PT left out of this first build (--first-run): its fetch failed (…)`.
+        public var sentence: String { "\(country) left out of this first build (--first-run): \(reason)" }
+    }
+
     /// A loss of stations below the refusal (``ShrinkGuard``) but above the country's warning threshold.
     public struct ShrinkWarning: Sendable, Codable, Equatable {
         /// Stations in the previous build.
@@ -107,6 +122,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var phases: [String: Double] = [:]
     /// Against the previous build in `OUT`; nil when there was none.
     public var tileChanges: TileChanges?
+    /// The countries a first build (`--first-run`) left out; nil otherwise, and then absent from the JSON.
+    public var leftOut: [LeftOut]?
 
     /// The human-readable report.
     public func text() -> String {
@@ -137,6 +154,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
             for note in country.notes { lines.append("    note: \(note)") }
             if !country.stationsAddUp { lines.append("    counts: \(country.accounting)") }
         }
+        for omitted in leftOut ?? [] { lines.append("WARNING: \(omitted.sentence)") }
         let stations = countries.map(\.kept).reduce(0, +)
         lines.append(
             "total: \(stations) stations in \(tiles) tiles, \(files) files, \(ByteCount.format(jsonBytes)) JSON → "

@@ -28,6 +28,8 @@ public struct BuildOptions: Sendable {
     public var layout: PublishLayout
     /// The machine's clock, which ``builtAt`` may not run ahead of by more than ``Builder/clockTolerance``.
     public var now: @Sendable () -> Date = { Date() }
+    /// `--first-run`: with no build in `OUT` yet, build only the countries whose fetch succeeded (see ``FirstRun``).
+    public var firstRun = false
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
@@ -64,9 +66,18 @@ public struct Builder: Sendable {
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
         let started = Date()
         try checkClock()
-        let countries = try resolveCountries()
+        var countries = try resolveCountries()
         let output = OutputDirectory(root: options.outputDirectory)
         try output.checkPublishedIsALink()
+        let manifest = try loadManifest(countries)
+        var leftOut: [BuildReport.LeftOut]?
+        if options.firstRun {
+            let split = try FirstRun.split(
+                countries, manifest: manifest, output: output, feeds: options.feedsDirectory)
+            countries = split.built
+            leftOut = split.leftOut
+            for omitted in split.leftOut { progress("warning: \(omitted.sentence)") }
+        }
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
         // The baseline of the shrink guard and of carry-forward; an unreadable one refuses unless shrinks are allowed.
@@ -76,17 +87,6 @@ public struct Builder: Sendable {
         } catch let error as BuildError where options.allowShrink {
             progress("warning: \(error); building without a baseline (--allow-shrink)")
             previous = nil
-        }
-
-        let manifest: FeedManifest?
-        do {
-            manifest = try FeedManifest.load(feedsDirectory: options.feedsDirectory)
-        } catch {
-            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
-            throw BuildError.countriesFailed(
-                countries.map {
-                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
-                })
         }
 
         var phases = PhaseTimer(started: started)
@@ -141,6 +141,7 @@ public struct Builder: Sendable {
         let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
+        report.leftOut = leftOut.flatMap { $0.isEmpty ? nil : $0 }
         report.layout = options.layout.rawValue
         report.reusedTiles = assembly.reusedTiles
         report.files = files.count
@@ -164,6 +165,20 @@ public struct Builder: Sendable {
             }
         }
         return (report, files)
+    }
+
+    /// `FEEDS/manifest.json`, nil when there is none (hand-placed feeds).
+    /// - Throws: ``BuildError/countriesFailed(_:)`` naming the manifest for every country when it is malformed.
+    private func loadManifest(_ countries: [String]) throws -> FeedManifest? {
+        do {
+            return try FeedManifest.load(feedsDirectory: options.feedsDirectory)
+        } catch {
+            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
+            throw BuildError.countriesFailed(
+                countries.map {
+                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
+                })
+        }
     }
 
     /// The step that parses, validates and encodes every country; a tile is compressed and written in it already
@@ -226,9 +241,16 @@ public struct Builder: Sendable {
             }
         }
         if !failures.isEmpty {
-            guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
+            // A first build that failed because a fetch did can publish the rest with --first-run: say so.
+            func refusal(_ failures: [FeedError]) -> BuildError {
+                let fetchFailed = failures.contains { manifest?.countries[$0.country]?.failed == true }
+                let firstBuild = !OutputDirectory(root: options.outputDirectory).hasPublished
+                return firstBuild && !options.firstRun && fetchFailed
+                    ? .firstBuildFailed(failures) : .countriesFailed(failures)
+            }
+            guard let hours = options.carryForwardHours else { throw refusal(failures) }
             let (carried, refused) = carry(failures, from: previous, hours: hours)
-            guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
+            guard refused.isEmpty else { throw refusal(refused) }
             for var build in carried {
                 assembler.add(&build.tiles)
                 progress(

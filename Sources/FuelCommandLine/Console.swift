@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,8 +20,18 @@ public enum Console {
     /// Writes text to stderr without a newline (progress redraws).
     public static func errorRaw(_ text: String) { write(text, to: 2) }
 
-    /// True when stderr is a terminal, so progress may redraw a line in place.
-    public static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    /// True when progress may redraw a line in place on stderr: it is a terminal that understands cursor and erase
+    /// escapes (see ``canRedraw(isTerminal:environment:)``).
+    public static var stderrCanRedraw: Bool {
+        canRedraw(isTerminal: isatty(2) == 1, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Whether a stream may get redraw escapes (`\r`, `ESC[K`): only a terminal, and not one whose `TERM` is unset,
+    /// empty or `dumb` (Emacs shells, some CI consoles), which would print the escapes as garbage.
+    public static func canRedraw(isTerminal: Bool, environment: [String: String]) -> Bool {
+        guard isTerminal, let term = environment["TERM"] else { return false }
+        return !term.isEmpty && term != "dumb"
+    }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text

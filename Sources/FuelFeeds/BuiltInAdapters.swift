@@ -50,6 +50,7 @@ enum BuiltInAdapters {
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
+              "warnShrinkPercent": 3,
               "boxes": [
                 {"name": "Austria", "south": 46.3, "west": 9.4, "north": 49.1, "east": 17.2}
               ],
@@ -150,6 +151,7 @@ enum BuiltInAdapters {
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
+              "warnShrinkPercent": 3,
               "boxes": [
                 {"name": "mainland", "south": 35.9, "west": -9.5, "north": 43.9, "east": 3.5},
                 {"name": "Balearic Islands", "south": 38.5, "west": 1.1, "north": 40.2, "east": 4.5},
@@ -190,6 +192,7 @@ enum BuiltInAdapters {
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
+              "warnShrinkPercent": 3,
               "boxes": [
                 {"name": "mainland France", "south": 42.3, "west": -5.2, "north": 51.15, "east": 8.25},
                 {"name": "Corsica", "south": 41.3, "west": 8.5, "north": 43.05, "east": 9.6}
@@ -320,6 +323,7 @@ enum BuiltInAdapters {
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
+              "warnShrinkPercent": 3,
               "maxUnmatchedPricePercent": 2,
               "boxes": [
                 {"name": "mainland Italy", "south": 37.9, "west": 6.6, "north": 47.1, "east": 18.6},
@@ -396,6 +400,7 @@ enum BuiltInAdapters {
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
+              "warnShrinkPercent": 3,
               "boxes": [
                 {"name": "mainland", "south": 36.8, "west": -9.6, "north": 42.2, "east": -6.1},
                 {"name": "Madeira", "south": 32.3, "west": -17.4, "north": 33.2, "east": -16.2},

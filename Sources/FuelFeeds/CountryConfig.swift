@@ -47,6 +47,10 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     /// The most a country's station count may fall against the published build, in percent, before a build or an
     /// upload refuses it (default 10): a drop that large is a broken feed far more often than a real one.
     public var maxShrinkPercent: Double?
+    /// A smaller loss against the published build, in percent, above which a build still publishes but warns
+    /// (default 3): the signal below the refusal, for a loss that may be real (a region dropped from the feed).
+    /// At most ``maxShrinkPercent``.
+    public var warnShrinkPercent: Double?
     /// IT: the most price rows, in percent, that may name no station of the registry before the pair is refused
     /// as cut short (default: no limit).
     public var maxUnmatchedPricePercent: Double?
@@ -82,7 +86,7 @@ public struct CountryConfig: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, maxUnmatchedPricePercent
+        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, maxUnmatchedPricePercent
     }
 
     /// True when one of the country's boxes holds the point, edges included.
@@ -93,6 +97,23 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     /// ``maxShrinkPercent`` with its default.
     public var allowedShrinkPercent: Double { maxShrinkPercent ?? 10 }
 
+    /// ``warnShrinkPercent`` with its default, never above ``allowedShrinkPercent``.
+    public var warningShrinkPercent: Double { min(warnShrinkPercent ?? 3, allowedShrinkPercent) }
+
+    /// What is wrong with the thresholds `source.json` sets, naming the key; nil when they are usable.
+    func thresholdProblem() -> String? {
+        for (key, value) in [("maxShrinkPercent", maxShrinkPercent), ("warnShrinkPercent", warnShrinkPercent)] {
+            if let value, !(0...100).contains(value) {
+                return "\(key) must be a percentage from 0 to 100, got \(NumberText.plain(value))"
+            }
+        }
+        if let warn = warnShrinkPercent, warn > allowedShrinkPercent {
+            return "warnShrinkPercent (\(NumberText.plain(warn))) must not exceed maxShrinkPercent "
+                + "(\(NumberText.plain(allowedShrinkPercent))): a loss past the refusal has nothing left to warn of"
+        }
+        return nil
+    }
+
     /// Loads `<CC>/source.json`, plus `brands.json` and `fuels.json` beside it when present, from the adapters
     /// folder, or from the metadata built into the executables when `adaptersDirectory` is nil.
     /// - Throws: ``FeedError`` naming the file that is missing or malformed.
@@ -102,6 +123,9 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         guard config.country == country else {
             throw FeedError(
                 country: country, file: source.path, reason: "says country \(config.country), expected \(country)")
+        }
+        if let problem = config.thresholdProblem() {
+            throw FeedError(country: country, file: source.path, reason: "malformed adapter metadata: \(problem)")
         }
         let brands = metadataFile(country: country, name: "brands.json", adaptersDirectory: adaptersDirectory)
         if brands.bytes != nil { config.brands = try decode(brands, country: country) }

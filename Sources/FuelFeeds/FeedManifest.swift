@@ -1,5 +1,6 @@
 import Foundation
 import FuelCodecs
+import FuelFormat
 
 /// `DIR/manifest.json`, written by fetching: what was downloaded, when, and whether each country's fetch succeeded.
 ///
@@ -16,10 +17,15 @@ public struct FeedManifest: Sendable, Codable, Equatable {
         public var sha256: String
         public var etag: String?
         public var lastModified: String?
+        /// When a fetch first received exactly these bytes, UTC: each later fetch of the same bytes (a 304, or a 200
+        /// with the same SHA-256) keeps it, and a change resets it to that fetch's time. It tells since when a feed
+        /// has not moved where the feed itself carries no time (AT, ``FeedManifest/unchangedSince(country:)``). Nil
+        /// in manifests written before it was recorded.
+        public var unchangedSince: String?
 
         public init(
             url: String, fetchedAt: String, status: Int, bytes: Int, sha256: String, etag: String? = nil,
-            lastModified: String? = nil
+            lastModified: String? = nil, unchangedSince: String? = nil
         ) {
             self.url = url
             self.fetchedAt = fetchedAt
@@ -28,7 +34,12 @@ public struct FeedManifest: Sendable, Codable, Equatable {
             self.sha256 = sha256
             self.etag = etag
             self.lastModified = lastModified
+            self.unchangedSince = unchangedSince
         }
+
+        /// Since when these bytes have been fetched unchanged, for the next fetch of the same bytes: the recorded
+        /// time, else (a manifest from before it was recorded) this fetch's time.
+        public var sameBytesSince: String { unchangedSince ?? fetchedAt }
     }
 
     /// The outcome of a country's last fetch.
@@ -69,6 +80,20 @@ public struct FeedManifest: Sendable, Codable, Equatable {
         let file = feedsDirectory.appendingPathComponent(fileName)
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         return try JSONDecoder().decode(FeedManifest.self, from: data)
+    }
+
+    /// Since when every file of `country`'s last fetch has been byte-identical, from the files' ``FileEntry/unchangedSince``: the
+    /// latest of those times, as the newest change in any file. Nil when the country has no files in the manifest
+    /// or any of them lacks the time.
+    public func unchangedSince(country: String) -> String? {
+        let entries = files.filter { $0.key.hasPrefix(country + "/") }.values
+        guard !entries.isEmpty else { return nil }
+        var latest: (seconds: Int64, text: String)?
+        for entry in entries {
+            guard let text = entry.unchangedSince, let seconds = UTCTime.parse(text) else { return nil }
+            if latest.map({ seconds > $0.seconds }) ?? true { latest = (seconds, text) }
+        }
+        return latest?.text
     }
 
     /// The entry of a file, given its URL inside `DIR`.

@@ -128,6 +128,7 @@ final class FeedDownloader: FeedSession {
             guard var entry = cached else {
                 throw failure(relativePath, "\(redacted) answered 304 Not Modified to an unconditional request")
             }
+            entry.unchangedSince = entry.sameBytesSince
             entry.fetchedAt = UTCTime.format(now())
             entry.status = 304
             return StagedFile(relativePath: relativePath, staged: nil, entry: entry)
@@ -150,9 +151,14 @@ final class FeedDownloader: FeedSession {
             removeQuietly(staging)
             throw failure(relativePath, "cannot read the download back: \(error.localizedDescription)")
         }
+        let fetchedAt = UTCTime.format(now())
+        let sha256 = Digest.hex(digest)
+        // The same bytes as the last fetch of this file keep the time they were first seen; new bytes start anew.
+        let last = previous?.files[relativePath]
         let entry = FeedManifest.FileEntry(
-            url: redacted, fetchedAt: UTCTime.format(now()), status: 200, bytes: response.bytesReceived,
-            sha256: Digest.hex(digest), etag: response.header("ETag"), lastModified: response.header("Last-Modified"))
+            url: redacted, fetchedAt: fetchedAt, status: 200, bytes: response.bytesReceived, sha256: sha256,
+            etag: response.header("ETag"), lastModified: response.header("Last-Modified"),
+            unchangedSince: last?.sha256 == sha256 ? last?.sameBytesSince : fetchedAt)
         return StagedFile(relativePath: relativePath, staged: staging, entry: entry)
     }
 

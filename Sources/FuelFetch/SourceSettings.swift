@@ -67,6 +67,17 @@ public struct SourceSettings: Sendable {
     /// The prefix of a header setting: `header.Referer`.
     static let headerPrefix = "header."
 
+    /// What is wrong with an endpoint, credentials redacted; nil for an http(s) URL with a host.
+    public static func endpointProblem(_ url: String) -> String? {
+        let lowered = url.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"),
+            let host = URLComponents(string: url)?.host, !host.isEmpty
+        else {
+            return "endpoint \(HTTPRedaction.url(url)) is not an http(s) URL like https://example.org/feed"
+        }
+        return nil
+    }
+
     /// Reads the settings of a country.
     /// - Parameters:
     ///   - fetch: the `"fetch"` object, nil when `source.json` has none.
@@ -90,12 +101,17 @@ public struct SourceSettings: Sendable {
         if fetch == nil && endpointOverride == nil {
             throw fail("has no \"fetch\" object, so there is no endpoint to fetch (or pass --endpoint \(country)=URL)")
         }
+        if let endpointOverride, let problem = endpointProblem(endpointOverride) {
+            // The override, not source.json, is what is wrong: name where it came from.
+            throw FetchError(
+                country: country, file: "--endpoint \(country)=URL (or FUEL_ENDPOINT_\(country))", reason: problem)
+        }
         let source = FetchSource(
             url: endpointOverride ?? object["url"], urlOverridden: endpointOverride != nil, settings: object)
         let plan: any FeedFetchPlan
         do { plan = try feedCountry.fetchPlan(source) } catch { throw fail(error.reason) }
-        for candidate in plan.endpoints where !(candidate.hasPrefix("https://") || candidate.hasPrefix("http://")) {
-            throw fail("endpoint \(HTTPRedaction.url(candidate)) is not an http(s) URL")
+        for candidate in plan.endpoints {
+            if let problem = endpointProblem(candidate) { throw fail(problem) }
         }
         var settings = SourceSettings(plan: plan)
         func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {

@@ -120,9 +120,13 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
         }
-        for path in brands.values + [sources] where !Self.isObjectName(path) {
+        for (country, path) in brands.sorted(by: { $0.key < $1.key }) where !Self.isObjectName(path) {
             throw DecodingError.dataCorruptedError(
-                forKey: .brands, in: container, debugDescription: "not a format-2 file name: \(path)")
+                forKey: .brands, in: container, debugDescription: "\(country): not a format-2 file name: \(path)")
+        }
+        guard Self.isObjectName(sources) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .sources, in: container, debugDescription: "not a format-2 file name: \(sources)")
         }
     }
 

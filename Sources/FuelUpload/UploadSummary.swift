@@ -51,9 +51,9 @@ extension UploadSummary {
             """
     }
 
-    /// A refused or failed upload, for the step summary.
+    /// A refused or failed upload, for the step summary; the reason (which may quote a bucket or a feed) escaped.
     public static func failureMarkdown(_ reason: String) -> String {
-        "## Upload stopped\n\n```\n\(reason)\n```\n"
+        "## Upload stopped\n\n\(MarkdownText.preformatted(reason))\n"
     }
 }
 

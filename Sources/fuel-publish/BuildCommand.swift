@@ -9,7 +9,7 @@ enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
-                                  [--carry-forward HOURS] [--layout v1|v2|both] [--dry-run] [--json]
+                                  [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -21,18 +21,27 @@ enum BuildCommand {
           --countries LIST   comma-separated country codes (default: every configured country)
           --adapters DIR     per-country metadata, DIR/<CC>/source.json (default: the metadata built into
                              fuel-publish, a copy of the repository's adapters/)
-          --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now)
+          --built-at TIME    the index's builtAt, UTC (default: $SOURCE_DATE_EPOCH, else now); any past time (a
+                             replay), but at most 10 minutes ahead of the machine's clock, else the build is refused
           --allow-shrink     publish even if a country lost more than its maxShrinkPercent (10 unless its
                              source.json says otherwise) of its previously published stations, or is missing
-                             (a --countries subset of a fuller build is refused without it)
+                             (a --countries subset of a fuller build is refused without it). A smaller loss, past
+                             its warnShrinkPercent (3 unless source.json says otherwise), publishes with a warning
+                             (a ::warning::, a WARNING line, "shrinkWarning" in --json)
           --allow-stale-feeds
                              publish even if a fetched feed's newest time lags its fetch by more than the
-                             country's maxFeedAgeHours (adapters/<CC>/source.json): a frozen feed
+                             country's maxFeedAgeHours (adapters/<CC>/source.json), or every response has been
+                             byte-identical to the previous fetch's for longer than that (AT): a frozen feed
           --carry-forward HOURS
                              a country that fails (fetch failed, folder missing, feed refused or frozen, no
                              valid station) is published from the previous build, its stations unchanged and
                              its index entry marked carriedSince, while its last fresh build is at most HOURS
                              old; after that the build refuses as without the option
+          --first-run        only for the first build in OUT (no OUT/fuel yet), when there is nothing to carry:
+                             build the countries whose fetch succeeded according to DIR/manifest.json, and leave
+                             out the others with a warning each (::warning::, a WARNING line, "leftOut" in --json).
+                             A fetched country whose feed fails still refuses the build. Refused once OUT/fuel
+                             exists: a later failed country is carried forward (--carry-forward) or refuses
           --layout L         v1: format 1 (docs/format.md), the default; v2: format 2 alone, its
                              content-addressed files, index and archived build under OUT/fuel/v2/; both: the
                              two side by side, for apps migrating to format 2
@@ -85,7 +94,15 @@ enum BuildCommand {
         }
         if json { Console.output(report.json()) } else { Console.error(report.text()) }
         GitHubActions.appendSummary(report.markdown())
+        for omitted in report.leftOut ?? [] {
+            GitHubActions.warning(title: "\(omitted.country) left out of the first build", omitted.sentence)
+        }
         for country in report.countries {
+            if let warning = country.shrinkWarning {
+                GitHubActions.warning(
+                    title: "\(country.country) lost \(String(format: "%.1f", warning.lostPercent)) % of its stations",
+                    warning.sentence(country.country))
+            }
             guard let since = country.carriedSince else { continue }
             GitHubActions.warning(
                 title: "\(country.country) carried forward",
@@ -119,13 +136,16 @@ enum BuildCommand {
         let carryForward = try arguments.option(
             "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
             expected: "a number of hours above 0 and at most 8760")
-        return BuildOptions(
+        let firstRun = try arguments.flag("--first-run")
+        var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
             countries: countries,
             builtAt: try builtAt ?? sourceDateEpoch()
                 ?? Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)),
             allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,
             carryForwardHours: carryForward, layout: layout)
+        options.firstRun = firstRun
+        return options
     }
 
     /// `--layout v1|v2|both`, shared by build, upload and the whole run.

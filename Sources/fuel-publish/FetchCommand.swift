@@ -86,7 +86,12 @@ enum FetchCommand {
             guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                 throw UsageError("--endpoint expects CC=URL, got '\(text)'")
             }
-            endpoints[text[..<equals].uppercased()] = String(text[text.index(after: equals)...])
+            let country = text[..<equals].uppercased()
+            let url = String(text[text.index(after: equals)...])
+            if let problem = SourceSettings.endpointProblem(url) {
+                throw UsageError("--endpoint \(country)=…: \(problem)")
+            }
+            endpoints[country] = url
         }
         let offline = try arguments.flag("--offline")
 
@@ -122,9 +127,9 @@ enum FetchCommand {
     static func execute(_ options: FetchOptions) async throws {
         let fetcher = FeedFetcher(options: options)
 
-        let terminal = Console.stderrIsTerminal
+        let terminal = Console.stderrCanRedraw
         let display = FetchProgressDisplay(terminal: terminal) { Console.errorRaw($0) }
-        // Without a terminal to redraw on, a long crawl (AT) still says where it is at least every 10 s.
+        // Without a terminal to redraw on (or with TERM=dumb), a long crawl (AT) still says where it is at least every 10 s.
         let beat = Heartbeat(line: { display.statusLine(seconds: $0) }, write: { Console.error($0) })
         if !terminal { beat.start() }
         defer { beat.stop() }

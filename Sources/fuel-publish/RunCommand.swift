@@ -14,8 +14,9 @@ enum RunCommand {
         The whole run: fetch every configured country into DIR (default: feeds), build OUT/fuel (default: out),
         then upload it to s3://B/<prefix>. If any country fails to fetch or build, the run stops with exit 1
         before anything is written to the bucket, and OUT/fuel keeps the previous build; with --carry-forward
-        HOURS, a failed country is published from the previous build instead, while that is recent enough. A missing bucket or
-        credential is found before anything is fetched (exit 64).
+        HOURS, a failed country is published from the previous build instead, while that is recent enough; with
+        --first-run, the first build in OUT publishes the countries that fetched and leaves the others out. A
+        missing bucket or credential is found before anything is fetched (exit 64).
 
           --dry-run     fetch and build, then stop before any write to the bucket and print what would be
                         uploaded: with --bucket, the plan against the bucket (one LIST; the credentials and
@@ -25,7 +26,8 @@ enum RunCommand {
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
         Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
-        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS, --json
+        Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS,
+        --first-run, --json
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Build and upload: --layout v1|v2|both, the formats written and uploaded (default v1).
         Upload options: --prefix P, --v2-prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S,
@@ -77,6 +79,8 @@ enum RunCommand {
             } catch let code as ExitCode where code == .failure && build.carryForwardHours != nil {
                 // The manifest marks the failed countries; the build carries them or refuses.
                 Console.error("fetch: continuing to the build, which carries failed countries forward")
+            } catch let code as ExitCode where code == .failure && build.firstRun {
+                Console.error("fetch: continuing to the first build (--first-run), which leaves failed countries out")
             }
         }
         let files = try await BuildCommand.execute(build, json: json)

@@ -18,7 +18,8 @@ enum UploadCommand {
         before the index changes (exit 1); a rerun finishes the job. Progress goes to stderr, the summary to stdout.
         The upload refuses an index in which a country lost more than its maxShrinkPercent (10 by default) of
         its stations in the bucket's live index, or is missing from it, unless --allow-shrink is given: the
-        guard does not depend on a local previous build.
+        guard does not depend on a local previous build. (A smaller loss, past its warnShrinkPercent, is the
+        build's warning, not the upload's.)
 
         Format 2 (--layout v2 or both, built with the same --layout) goes to s3://B/<v2-prefix>: the objects the
         bucket lacks (their names are their hashes, so nothing is ever rewritten) with Cache-Control immutable,

@@ -117,7 +117,7 @@ import _FuelTestSupport
             "fuel-publish",
             [
                 "build", "--feeds", feeds.path, "--out", out.path, "--countries", "ES", "--built-at",
-                "2027-01-01T00:00:00Z", "--adapters", RepositoryPaths.adapters().path,
+                "2026-11-30T06:00:00Z", "--adapters", RepositoryPaths.adapters().path,
             ],
             environment: ["FUEL_PUBLISH_TEST_STALL_BEFORE_SWAP": "30"])
         let deadline = Date().addingTimeInterval(60)

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFeeds
 import Testing
 import _FuelTestSupport
 
@@ -52,6 +53,17 @@ import _FuelTestSupport
         func breakSpain() throws {
             let error = #"{"Fecha":"30\/11\/2026 6:00:00","ListaEESSPrecio":[],"Nota":"","ResultadoConsulta":"KO"}"#
             try Data(error.utf8).write(to: feeds.appendingPathComponent("ES/response.json"))
+        }
+
+        /// A fetch manifest in which `country`'s last fetch failed; the other countries have no entry (hand-placed).
+        func writeManifest(failed country: String) throws {
+            let manifest = FeedManifest(
+                countries: [
+                    country: FeedManifest.CountryEntry(
+                        status: "failed", fetchedAt: "2026-12-01T04:50:00Z", error: "\(country)/response.json: HTTP 500"
+                    )
+                ])
+            try JSONEncoder().encode(manifest).write(to: feeds.appendingPathComponent(FeedManifest.fileName))
         }
 
         func build(at builtAt: String, countries: String = "ES,FR", _ extra: [String] = []) throws
@@ -203,6 +215,24 @@ import _FuelTestSupport
         #expect((spain["rejected"] as? [String: Int])?["carried-station-outside-the-country-s-boxes"] == 1)
         #expect(try workspace.stations(Self.borderTile).keys.sorted() == ["FR-66480001"])
         #expect(try workspace.countries()["ES"]?["stations"] as? Int == 39)
+    }
+
+    /// The log of a country carried because its fetch failed says it is carried, and does no parse arithmetic on
+    /// a country that parsed nothing.
+    @Test func aCountryWhoseFetchFailedIsLoggedAsCarried() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(at: Self.day0).status == 0)
+        try workspace.writeManifest(failed: "ES")
+        let carried = try workspace.build(at: "2026-12-01T05:00:00Z", ["--carry-forward", "48"])
+        #expect(carried.status == 0, "\(carried.stderr)")
+        #expect(
+            carried.stderr.contains(
+                "ES: carried forward from the previous build, 40 stations as published there (last fresh build "
+                    + "\(Self.day0))"), "\(carried.stderr)")
+        #expect(carried.stderr.contains("its last fetch failed (ES/response.json: HTTP 500)"), "\(carried.stderr)")
+        #expect(!carried.stderr.contains("refusing"), "\(carried.stderr)")
+        #expect(!carried.stderr.contains("parsed − kept"), "\(carried.stderr)")
+        #expect(!carried.stderr.contains("counts:"), "\(carried.stderr)")
     }
 
     @Test func aCountryTheLastBuildLacksCannotBeCarried() throws {

@@ -72,7 +72,7 @@ import _FuelTestSupport
         #expect(harness.feedFile("ES/EstacionesTerrestres.json") == before)
         let refused = try Executable.run("fuel-publish", build)
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("the last fetch failed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("its last fetch failed"), "\(refused.stderr)")
         #expect(refused.stderr.contains("HTTP 500"), "\(refused.stderr)")
     }
 
@@ -104,6 +104,9 @@ import _FuelTestSupport
         UsageCase(name: "a zero rate", arguments: ["--rate", "0"], message: "--rate must be above 0"),
         UsageCase(name: "an endpoint without a country", arguments: ["--endpoint", "http://x"], message: "CC=URL"),
         UsageCase(name: "an unknown option", arguments: ["--fast"], message: "unknown option --fast"),
+        UsageCase(
+            name: "an endpoint that is not a URL", arguments: ["--endpoint", "ES=notaurl"],
+            message: "error: --endpoint ES=…: endpoint notaurl is not an http(s) URL"),
     ]
 
     @Test(arguments: usageCases)
@@ -113,6 +116,7 @@ import _FuelTestSupport
         #expect(result.status == 64)
         #expect(result.stderr.contains(usage.message), "\(result.stderr)")
         #expect(result.stderr.contains("usage: fuel-publish fetch"))
+        #expect(!result.stderr.contains("source.json (built in)"), "the metadata is not at fault: \(result.stderr)")
         #expect((try? FileManager.default.contentsOfDirectory(atPath: feeds.path))?.isEmpty == true)
     }
 
@@ -140,5 +144,25 @@ import _FuelTestSupport
         let beats = result.stderr.split(separator: "\n").filter { $0.hasPrefix("fetching, ") }
         #expect(beats.count >= 3, "\(result.stderr)")
         #expect(beats.allSatisfy { $0.contains("ES ") }, "\(beats)")
+    }
+}
+
+/// On a real terminal (a pseudo-terminal from `script`), the fetch redraws its live line with `\r` and `ESC[K`,
+/// unless `TERM` says the terminal cannot take them (`dumb`): then only whole lines, and the heartbeat.
+@Suite(.serverLogsOnFailure) struct TerminalProgressTests {
+    @Test(arguments: [("xterm-256color", true), ("dumb", false)])
+    func redrawEscapesFollowTERM(_ term: String, _ redraws: Bool) async throws {
+        let harness = try FetchHarness()
+        let command = [
+            Executable.url("fuel-publish").path, "fetch", "--countries", "ES", "--feeds", harness.feeds.path,
+            "--adapters", RepositoryPaths.adapters().path,
+        ].map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        var environment = ProcessInfo.processInfo.environment.merging(harness.endpointEnvironment) { $1 }
+        environment["TERM"] = term
+        // `script` runs the command on a pseudo-terminal and copies what it wrote to its own stdout.
+        let result = try CapturedRun.run("script", ["-qec", command, "/dev/null"], environment: environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ES ok: 1 file"), "\(result.stdout)")
+        #expect(result.stdout.contains("\u{1B}[K") == redraws, "\(result.stdout.debugDescription)")
     }
 }

@@ -69,3 +69,19 @@ import _FuelTestSupport
         }
     }
 }
+
+extension FetchSettingsTests {
+    /// A bad override is the command line's or the environment's fault, never the built-in `source.json`'s.
+    @Test(arguments: ["notaurl", "ftp://example.org/feed", "https://"])
+    func aBadOverrideNamesTheOverrideNotSourceJSON(_ url: String) {
+        let config = ["url": "https://example.org/feed"]
+        #expect {
+            _ = try SourceSettings.parse(
+                country: "ES", fetch: config, endpointOverride: url, file: "adapters/ES/source.json (built in)")
+        } throws: { error in
+            let error = error as? FetchError
+            return error?.file == "--endpoint ES=URL (or FUEL_ENDPOINT_ES)"
+                && error?.reason.contains("is not an http(s) URL") == true
+        }
+    }
+}

@@ -76,6 +76,22 @@ import Testing
         #expect(throws: (any Error).self, "\(name)") { try JSONDecoder().decode(SnapshotIndex.self, from: json) }
     }
 
+    /// A bad name is reported at the key that holds it, so the message points at the right field.
+    @Test(arguments: [
+        ("a parent folder", "not a format-2 file name: ../sources.a1b2c3d4e5f60718.json at $.sources"),
+        ("an absolute path", "PT: not a format-2 file name: /brands/PT.00112233aabbccdd.json at $.brands"),
+    ])
+    func aBadNameIsReportedAtItsOwnKey(_ name: String, _ message: String) throws {
+        let change = try #require(Self.hostileNames.first { $0.0 == name }?.1)
+        let json = try Self.json(change)
+        do {
+            _ = try JSONDecoder().decode(SnapshotIndex.self, from: json)
+            Issue.record("decoded an index with \(name)")
+        } catch {
+            #expect(ErrorText.describe(error) == message)
+        }
+    }
+
     /// The sample as a JSON object, changed.
     static func json(_ change: (inout [String: Any]) -> Void) throws -> Data {
         var object = try #require(

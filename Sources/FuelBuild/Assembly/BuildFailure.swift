@@ -13,7 +13,7 @@ public struct BuildFailure: Sendable, Encodable, Equatable {
     }
 
     /// The error's stable key: `countries-failed`, `shrink`, `unknown-country`, `output-locked`, `output`,
-    /// `unreadable-previous-index`, or `failed` for any other error.
+    /// `unreadable-previous-index`, `built-at-ahead`, `first-run-refused`, or `failed` for any other error.
     public var code: String
     /// The whole message, as stderr shows it.
     public var message: String
@@ -28,7 +28,7 @@ public struct BuildFailure: Sendable, Encodable, Equatable {
             return
         }
         switch error {
-        case .countriesFailed(let failures):
+        case .countriesFailed(let failures), .firstBuildFailed(let failures):
             code = "countries-failed"
             countries = failures.map {
                 Country(country: $0.country, file: $0.file, location: $0.location, reason: $0.reason)
@@ -42,6 +42,8 @@ public struct BuildFailure: Sendable, Encodable, Equatable {
         case .outputLocked: code = "output-locked"
         case .output: code = "output"
         case .unreadablePreviousIndex: code = "unreadable-previous-index"
+        case .builtAtAhead: code = "built-at-ahead"
+        case .firstRunRefused: code = "first-run-refused"
         }
     }
 

@@ -4,6 +4,7 @@ import FuelFormat
 
 extension BuildReport {
     /// The report as GitHub-flavoured Markdown, for a job's step summary: a table per country, then the tiles.
+    /// Every text that may come from a feed or an error goes through ``MarkdownText/escape(_:)``.
     public func markdown() -> String {
         var lines = [
             "## Build \(builtAt)", "",
@@ -30,12 +31,18 @@ extension BuildReport {
                     }
                     return FeedFreshness.describe(TimeInterval(fetchedSeconds - feed))
                 } ?? "(not fetched)"
-            let carried = country.carriedSince.map { "since \($0): \(Self.cell(country.carriedBecause ?? ""))" } ?? "no"
-            lines.append(
-                "| \(country.country) | \(country.kept) | \(change) | \(Self.cell(rejected)) | \(country.updated) | "
-                    + "\(lag) | \(carried) |")
+            let carried = country.carriedSince.map { "since \($0): \(country.carriedBecause ?? "")" } ?? "no"
+            let cells = [country.country, "\(country.kept)", change, rejected, country.updated, lag, carried]
+            lines.append("| " + cells.map { MarkdownText.escape($0) }.joined(separator: " | ") + " |")
         }
         lines.append("")
+        for country in countries {
+            guard let warning = country.shrinkWarning else { continue }
+            lines += ["> **Warning:** \(MarkdownText.escape(warning.sentence(country.country)))", ""]
+        }
+        for omitted in leftOut ?? [] {
+            lines += ["> **Warning:** \(MarkdownText.escape(omitted.sentence))", ""]
+        }
         let total = countries.map(\.kept).reduce(0, +)
         var tiles = "\(total) stations in \(self.tiles) tiles, \(files) files, \(ByteCount.format(gzipBytes)) gzipped"
         if let changes = tileChanges {
@@ -47,13 +54,8 @@ extension BuildReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A refused build, for the step summary.
+    /// A refused build, for the step summary; the reason, which may quote a feed, escaped.
     public static func refusalMarkdown(_ reason: String) -> String {
-        "## Build refused\n\nNothing was published; the previous build stays.\n\n```\n\(reason)\n```\n"
-    }
-
-    /// Text safe inside a Markdown table cell: no pipes or line breaks.
-    static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        "## Build refused\n\nNothing was published; the previous build stays.\n\n\(MarkdownText.preformatted(reason))\n"
     }
 }

@@ -42,6 +42,53 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var carriedBecause: String?
         /// Stations in the previous build in `OUT`; nil when there was none or it lacked the country.
         public var previousStations: Int?
+        /// Set when the country lost more of its previously published stations than its `warnShrinkPercent`:
+        /// published, but worth a look. Absent from the JSON otherwise.
+        public var shrinkWarning: ShrinkWarning?
+    }
+
+    /// A country a first build (`--first-run`) left out because its fetch had not succeeded.
+    public struct LeftOut: Sendable, Codable, Equatable {
+        public var country: String
+        /// Why, in words: `its fetch failed (…)`, `never fetched (…)`.
+        public var reason: String
+
+        public init(country: String, reason: String) {
+            self.country = country
+            self.reason = reason
+        }
+
+        /// `PT left out of this first build (--first-run): its fetch failed (…)`.
+        public var sentence: String { "\(country) left out of this first build (--first-run): \(reason)" }
+    }
+
+    /// A loss of stations below the refusal (``ShrinkGuard``) but above the country's warning threshold.
+    public struct ShrinkWarning: Sendable, Codable, Equatable {
+        /// Stations in the previous build.
+        public var previous: Int
+        /// Stations now.
+        public var now: Int
+        /// The loss in percent of `previous`, to one decimal.
+        public var lostPercent: Double
+        /// The country's `warnShrinkPercent`.
+        public var warnPercent: Double
+        /// The country's `maxShrinkPercent`, past which the build refuses (unless `--allow-shrink`).
+        public var refusePercent: Double
+
+        public init(previous: Int, now: Int, warnPercent: Double, refusePercent: Double) {
+            self.previous = previous
+            self.now = now
+            lostPercent = previous > 0 ? (Double(previous - now) * 1000 / Double(previous)).rounded() / 10 : 0
+            self.warnPercent = warnPercent
+            self.refusePercent = refusePercent
+        }
+
+        /// `ES lost 5.0 % of its stations: 38 now against 40 published, more than …`.
+        public func sentence(_ country: String) -> String {
+            "\(country) lost \(String(format: "%.1f", lostPercent)) % of its stations: \(now) now against \(previous) "
+                + "published, more than the \(NumberText.plain(warnPercent)) % its warnShrinkPercent warns of (a build "
+                + "refuses past its maxShrinkPercent, \(NumberText.plain(refusePercent)) %); published, check the feed"
+        }
     }
 
     /// How the tiles differ from the previous build in `OUT`, by path and bytes.
@@ -75,6 +122,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var phases: [String: Double] = [:]
     /// Against the previous build in `OUT`; nil when there was none.
     public var tileChanges: TileChanges?
+    /// The countries a first build (`--first-run`) left out; nil otherwise, and then absent from the JSON.
+    public var leftOut: [LeftOut]?
 
     /// The human-readable report.
     public func text() -> String {
@@ -91,6 +140,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
                     + "feed time \(country.updated), last fresh build \(since)"
             }
             lines.append(line)
+            if let warning = country.shrinkWarning { lines.append("    WARNING: \(warning.sentence(country.country))") }
             if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
             for (code, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
                 lines.append("    rejected \(count): \(country.reasons[code] ?? code)")
@@ -104,6 +154,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
             for note in country.notes { lines.append("    note: \(note)") }
             if !country.stationsAddUp { lines.append("    counts: \(country.accounting)") }
         }
+        for omitted in leftOut ?? [] { lines.append("WARNING: \(omitted.sentence)") }
         let stations = countries.map(\.kept).reduce(0, +)
         lines.append(
             "total: \(stations) stations in \(tiles) tiles, \(files) files, \(ByteCount.format(jsonBytes)) JSON → "
@@ -129,6 +180,24 @@ public struct BuildReport: Sendable, Codable, Equatable {
             lines.append("time: " + parts.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Marks each country that lost more of its `previousStations` than its warning threshold (the same rule as
+    /// ``ShrinkGuard``'s refusal, at `warnPercent`).
+    mutating func markShrinkWarnings(
+        warnPercent: (String) -> Double, refusePercent: (String) -> Double
+    ) {
+        for index in countries.indices {
+            let country = countries[index]
+            guard let previous = country.previousStations,
+                !ShrinkGuard.shrinks(
+                    from: [country.country: previous], to: [country.country: country.kept], allowedPercent: warnPercent
+                ).isEmpty
+            else { continue }
+            countries[index].shrinkWarning = ShrinkWarning(
+                previous: previous, now: country.kept, warnPercent: warnPercent(country.country),
+                refusePercent: refusePercent(country.country))
+        }
     }
 
     /// The report as JSON with sorted keys.

@@ -26,6 +26,10 @@ public struct BuildOptions: Sendable {
     public var carryForwardHours: Double?
     /// Which formats to write into `OUT/fuel`: format 1's files, format 2's under `v2/`, or both.
     public var layout: PublishLayout
+    /// The machine's clock, which ``builtAt`` may not run ahead of by more than ``Builder/clockTolerance``.
+    public var now: @Sendable () -> Date = { Date() }
+    /// `--first-run`: with no build in `OUT` yet, build only the countries whose fetch succeeded (see ``FirstRun``).
+    public var firstRun = false
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
@@ -61,9 +65,19 @@ public struct Builder: Sendable {
     /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
         let started = Date()
-        let countries = try resolveCountries()
+        try checkClock()
+        var countries = try resolveCountries()
         let output = OutputDirectory(root: options.outputDirectory)
         try output.checkPublishedIsALink()
+        let manifest = try loadManifest(countries)
+        var leftOut: [BuildReport.LeftOut]?
+        if options.firstRun {
+            let split = try FirstRun.split(
+                countries, manifest: manifest, output: output, feeds: options.feedsDirectory)
+            countries = split.built
+            leftOut = split.leftOut
+            for omitted in split.leftOut { progress("warning: \(omitted.sentence)") }
+        }
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
         // The baseline of the shrink guard and of carry-forward; an unreadable one refuses unless shrinks are allowed.
@@ -73,17 +87,6 @@ public struct Builder: Sendable {
         } catch let error as BuildError where options.allowShrink {
             progress("warning: \(error); building without a baseline (--allow-shrink)")
             previous = nil
-        }
-
-        let manifest: FeedManifest?
-        do {
-            manifest = try FeedManifest.load(feedsDirectory: options.feedsDirectory)
-        } catch {
-            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
-            throw BuildError.countriesFailed(
-                countries.map {
-                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
-                })
         }
 
         var phases = PhaseTimer(started: started)
@@ -138,6 +141,7 @@ public struct Builder: Sendable {
         let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
+        report.leftOut = leftOut.flatMap { $0.isEmpty ? nil : $0 }
         report.layout = options.layout.rawValue
         report.reusedTiles = assembly.reusedTiles
         report.files = files.count
@@ -149,6 +153,9 @@ public struct Builder: Sendable {
                 report.countries[index].previousStations =
                     previous.index.countries[report.countries[index].country]?.stations
             }
+            report.markShrinkWarnings(
+                warnPercent: ShrinkGuard.warningPercent(adaptersDirectory: options.adaptersDirectory),
+                refusePercent: ShrinkGuard.allowedPercent(adaptersDirectory: options.adaptersDirectory))
         }
         if !options.dryRun {
             do {
@@ -158,6 +165,20 @@ public struct Builder: Sendable {
             }
         }
         return (report, files)
+    }
+
+    /// `FEEDS/manifest.json`, nil when there is none (hand-placed feeds).
+    /// - Throws: ``BuildError/countriesFailed(_:)`` naming the manifest for every country when it is malformed.
+    private func loadManifest(_ countries: [String]) throws -> FeedManifest? {
+        do {
+            return try FeedManifest.load(feedsDirectory: options.feedsDirectory)
+        } catch {
+            let file = options.feedsDirectory.appendingPathComponent(FeedManifest.fileName).path
+            throw BuildError.countriesFailed(
+                countries.map {
+                    FeedError(country: $0, file: file, reason: "malformed fetch manifest: \(ErrorText.describe(error))")
+                })
+        }
     }
 
     /// The step that parses, validates and encodes every country; a tile is compressed and written in it already
@@ -220,11 +241,22 @@ public struct Builder: Sendable {
             }
         }
         if !failures.isEmpty {
-            guard let hours = options.carryForwardHours else { throw BuildError.countriesFailed(failures) }
+            // A first build that failed because a fetch did can publish the rest with --first-run: say so.
+            func refusal(_ failures: [FeedError]) -> BuildError {
+                let fetchFailed = failures.contains { manifest?.countries[$0.country]?.failed == true }
+                let firstBuild = !OutputDirectory(root: options.outputDirectory).hasPublished
+                return firstBuild && !options.firstRun && fetchFailed
+                    ? .firstBuildFailed(failures) : .countriesFailed(failures)
+            }
+            guard let hours = options.carryForwardHours else { throw refusal(failures) }
             let (carried, refused) = carry(failures, from: previous, hours: hours)
-            guard refused.isEmpty else { throw BuildError.countriesFailed(refused) }
+            guard refused.isEmpty else { throw refusal(refused) }
             for var build in carried {
                 assembler.add(&build.tiles)
+                progress(
+                    "\(build.tiles.config.country): carried forward from the previous build, "
+                        + "\(build.tiles.stationCount) stations as published there (last fresh build "
+                        + "\(build.tiles.carriedSince.map(UTCTime.format) ?? "unknown"))")
                 builds.append(build)
             }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
@@ -248,7 +280,7 @@ public struct Builder: Sendable {
 
     /// A country parsed, validated and encoded. Its stations live on only as ``CountryTiles``' JSON: the parse and
     /// validation results keep their counts, not their stations.
-    private struct CountryBuild: Sendable {
+    struct CountryBuild: Sendable {
         var tiles: CountryTiles
         var parse: FeedParseResult
         /// Stations the adapter parsed.
@@ -260,61 +292,18 @@ public struct Builder: Sendable {
         var carriedBecause: String?
     }
 
-    /// The failed countries that can be published from the previous build: those it holds whose last fresh build
-    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
-    private func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double) -> (
-        carried: [CountryBuild], refused: [FeedError]
-    ) {
-        var carried: [CountryBuild] = []
-        var refused: [FeedError] = []
-        for failure in failures {
-            let country = failure.country
-            func refuse(_ why: String) {
-                refused.append(
-                    FeedError(
-                        country: country, file: failure.file, location: failure.location,
-                        reason: failure.reason + "; not carried forward: " + why))
-            }
-            guard let previous, let summary = previous.index.countries[country],
-                let since = previous.lastFreshBuild(of: country)
-            else {
-                refuse("the previous build in \(options.outputDirectory.path) has no \(country) to carry")
-                continue
-            }
-            let age = options.builtAt.timeIntervalSince(since)
-            guard age <= hours * 3600 else {
-                refuse(
-                    "its last fresh build, \(UTCTime.format(since)), is \(FeedFreshness.describe(age)) old, past "
-                        + "--carry-forward \(NumberText.plain(hours)) h")
-                continue
-            }
-            do {
-                let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
-                var stations = try previous.stations(of: country)
-                // Held to the country's boxes like fresh stations, which is what lets a tile be written as soon as
-                // the countries whose boxes cover its cell are in (TileAssembler).
-                let before = stations.count
-                if !config.boxes.isEmpty {
-                    stations.removeAll { !config.contains(latitude: $0.latitude, longitude: $0.longitude) }
-                }
-                let outside = before - stations.count
-                let dataset = CountryDataset(
-                    config: config, stations: stations, referenceTime: summary.updated, carriedSince: since)
-                carried.append(
-                    CountryBuild(
-                        tiles: CountryTiles(dataset),
-                        parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
-                        parsedStations: 0,
-                        validation: Validator.Outcome(
-                            stations: [], rejects: outside > 0 ? [Self.carriedOutside: outside] : [:], repairs: [:]),
-                        fetchedAt: nil, carriedBecause: failure.description))
-            } catch let error as FeedError {
-                refuse(error.description)
-            } catch {
-                refuse(ErrorText.describe(error))
-            }
+    /// How far ``BuildOptions/builtAt`` may lie ahead of the machine's clock: clocks that differ a little, not a
+    /// build dated in the future, whose index would look fresh (and whose carried countries young) until that date.
+    public static let clockTolerance: TimeInterval = 600
+
+    /// Refuses a `builtAt` more than ``clockTolerance`` ahead of ``BuildOptions/now``. A past one (a replay, a test,
+    /// `SOURCE_DATE_EPOCH`) is allowed; every age the build measures (carry-forward) is measured on this one time.
+    /// - Throws: ``BuildError/builtAtAhead(builtAt:now:)``.
+    func checkClock() throws {
+        let now = options.now()
+        guard options.builtAt.timeIntervalSince(now) <= Self.clockTolerance else {
+            throw BuildError.builtAtAhead(builtAt: options.builtAt, now: now)
         }
-        return (carried, refused)
     }
 
     /// The countries this build covers: the requested ones, else every registered country with metadata.
@@ -334,11 +323,11 @@ public struct Builder: Sendable {
         let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
         let folder = options.feedsDirectory.appendingPathComponent(country)
         if let entry = manifest?.countries[country], entry.failed {
+            // Only the fact: whether the country is then refused or carried forward is said where that is decided.
             throw FeedError(
                 country: country, file: folder.path,
-                reason:
-                    "the last fetch failed (\(entry.error ?? "no reason recorded")); refusing to build from older files"
-            )
+                reason: "its last fetch failed (\(entry.error ?? "no reason recorded")), so the files an earlier "
+                    + "fetch left are not used")
         }
         guard let adapter = CountryRegistry.country(country) else {
             throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
@@ -354,10 +343,12 @@ public struct Builder: Sendable {
         if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
             (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
         }
-        if !options.allowStaleFeeds, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
+        if !options.allowStaleFeeds, let manifest, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
             try FeedFreshness.check(
                 country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
                 maxAgeHours: maxAgeHours)
+            try FeedFreshness.checkUnchanged(
+                country: country, file: folder.path, manifest: manifest, fetchedAt: fetchedAt, maxAgeHours: maxAgeHours)
         }
         MemoryTrace.mark("\(country) parsed")
         // The parsed stations move into validation, which works in place, and on into the encoded tiles.
@@ -401,7 +392,9 @@ public struct Builder: Sendable {
                 carriedBecause: build.carriedBecause)
             line.reasons = ReasonCode.sentences(
                 Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
-            (line.accounting, line.stationsAddUp) = Self.accounting(line, adapterRejects: build.parse.rejects)
+            (line.accounting, line.stationsAddUp) =
+                build.carriedBecause == nil
+                ? Self.accounting(line, adapterRejects: build.parse.rejects) : Self.carriedAccounting(line)
             return line
         }
         return BuildReport(

@@ -22,6 +22,9 @@ public struct OutputDirectory: Sendable {
     /// `OUT/fuel`: what uploads read.
     public var published: URL { root.appendingPathComponent("fuel") }
 
+    /// True when `OUT/fuel` exists in any form (even a dangling link): the folder has had a build.
+    public var hasPublished: Bool { (try? FileManager.default.attributesOfItem(atPath: published.path)) != nil }
+
     /// Takes the folder's lock for the life of the returned value; creates the folder if needed.
     /// - Throws: ``BuildError/outputLocked(_:)`` when another build holds it.
     public func lock() throws -> OutputLock {

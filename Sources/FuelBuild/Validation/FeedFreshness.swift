@@ -31,6 +31,29 @@ public enum FeedFreshness {
                 + "publisher may have stopped updating it. Check the feed, or pass --allow-stale-feeds to publish it")
     }
 
+    /// Throws when every file of the country's last fetch has been byte-identical since more than `maxAgeHours`
+    /// before that fetch (``FeedManifest/unchangedSince(country:)``).
+    ///
+    /// The check for a feed whose own times cannot show it froze: AT's prices carry no time, so its reference time
+    /// is its fetch time and ``check(country:file:referenceTime:fetchedAt:maxAgeHours:)`` never fires. For the other
+    /// countries it is a second opinion, since unchanged bytes also mean an unchanged newest time. Files the
+    /// manifest does not date (fetched before the time was recorded) are not checked.
+    public static func checkUnchanged(
+        country: String, file: String, manifest: FeedManifest, fetchedAt: String, maxAgeHours: Int
+    ) throws(FeedError) {
+        guard let since = manifest.unchangedSince(country: country), let sinceSeconds = UTCTime.parse(since),
+            let fetchedSeconds = UTCTime.parse(fetchedAt)
+        else { return }
+        let lag = TimeInterval(fetchedSeconds - sinceSeconds)
+        guard lag > TimeInterval(maxAgeHours) * 3600 else { return }
+        throw FeedError(
+            country: country, file: file,
+            reason: "the feed looks frozen: every response has been byte-identical to the previous fetch's since "
+                + "\(since), \(describe(lag)) before the fetch at \(fetchedAt) (the limit is \(maxAgeHours) h in "
+                + "source.json); the publisher may have stopped updating it. Check the feed, or pass "
+                + "--allow-stale-feeds to publish it")
+    }
+
     /// `72.5 h` up to four days, then `59 days`.
     static func describe(_ seconds: TimeInterval) -> String {
         let hours = seconds / 3600

@@ -56,3 +56,43 @@ import Testing
         for word in words { #expect(error?.reason.contains(word) == true, "\(error?.reason ?? "")") }
     }
 }
+
+/// The frozen check by bytes, for feeds whose own times cannot show it (AT).
+@Suite struct UnchangedFeedTests {
+    static func manifest(_ since: [String: String?]) -> FeedManifest {
+        FeedManifest(
+            files: since.reduce(into: [:]) { files, entry in
+                files[entry.key] = FeedManifest.FileEntry(
+                    url: "https://example.org/\(entry.key)", fetchedAt: "2026-11-30T05:00:00Z", status: 200, bytes: 2,
+                    sha256: "00", unchangedSince: entry.value)
+            })
+    }
+
+    @Test(
+        arguments: [
+            (
+                "every file unchanged for 73 h",
+                ["AT/a.json": "2026-11-27T04:00:00Z", "AT/b.json": "2026-11-26T00:00:00Z"], true
+            ),
+            (
+                "one file changed 71 h ago",
+                ["AT/a.json": "2026-11-27T06:00:00Z", "AT/b.json": "2026-11-26T00:00:00Z"], false
+            ),
+            ("exactly 72 h", ["AT/a.json": "2026-11-27T05:00:00Z"], false),
+            ("a file without the time", ["AT/a.json": nil, "AT/b.json": "2026-11-01T00:00:00Z"], false),
+            ("another country's files only", ["ES/a.json": "2026-11-01T00:00:00Z"], false),
+        ] as [(String, [String: String?], Bool)])
+    func frozenWhenEveryFileIsOlderThanTheLimit(_ label: String, _ since: [String: String?], _ frozen: Bool) {
+        let check = {
+            try FeedFreshness.checkUnchanged(
+                country: "AT", file: "feeds/AT", manifest: Self.manifest(since), fetchedAt: "2026-11-30T05:00:00Z",
+                maxAgeHours: 72)
+        }
+        if frozen {
+            let error = #expect(throws: FeedError.self, "\(label)") { try check() }
+            #expect(error?.reason.contains("byte-identical to the previous fetch's since 2026-11-27T04:00:00Z") == true)
+        } else {
+            #expect(throws: Never.self, "\(label)") { try check() }
+        }
+    }
+}

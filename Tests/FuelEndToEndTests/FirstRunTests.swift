@@ -1,0 +1,132 @@
+import Foundation
+import FuelFeeds
+import Testing
+import _FuelTestSupport
+
+/// The first build in an output folder, on a morning when one publisher is down: without `--first-run` it is
+/// refused (nothing to carry) and the refusal names the flag; with it, the countries that fetched are published and
+/// each one left out is warned of. Once a build exists, the flag is refused.
+@Suite struct FirstRunTests {
+    struct Workspace {
+        let feeds: URL
+        let out: URL
+        let summary: URL
+
+        /// ES and FR samples, with a fetch manifest in which ES fetched and FR failed.
+        init(manifest: Bool = true) throws {
+            let root = RepositoryPaths.temporaryDirectory("first-run")
+            feeds = root.appendingPathComponent("feeds")
+            out = root.appendingPathComponent("out")
+            summary = root.appendingPathComponent("summary.md")
+            try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
+            for country in ["ES", "FR"] {
+                try FileManager.default.copyItem(
+                    at: RepositoryPaths.samples().appendingPathComponent(country),
+                    to: feeds.appendingPathComponent(country))
+            }
+            guard manifest else { return }
+            let entries = [
+                // Just after ES's feed time, so the sample is not a frozen feed.
+                "ES": FeedManifest.CountryEntry(status: "ok", fetchedAt: "2025-09-27T17:00:00Z"),
+                "FR": FeedManifest.CountryEntry(
+                    status: "failed", fetchedAt: "2025-09-27T17:00:00Z", error: "FR/instantane.zip: HTTP 503"),
+            ]
+            try JSONEncoder().encode(FeedManifest(countries: entries)).write(
+                to: feeds.appendingPathComponent(FeedManifest.fileName))
+        }
+
+        var fuel: URL { out.appendingPathComponent("fuel") }
+
+        /// Runs the build as in GitHub Actions (annotations on stdout), or, with `actions` false, as a machine reading
+        /// `--json` on stdout would.
+        func build(
+            _ extra: [String], at builtAt: String = "2026-11-30T05:00:00Z", out: URL? = nil, actions: Bool = true
+        ) throws -> Executable.Result {
+            try Executable.run(
+                "fuel-publish",
+                [
+                    "build", "--feeds", feeds.path, "--out", (out ?? self.out).path, "--countries", "ES,FR",
+                    "--built-at", builtAt,
+                ] + extra,
+                environment: actions ? ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path] : [:])
+        }
+
+        func publishedCountries() throws -> [String] {
+            let index = try TileFixtures.gunzip(fuel.appendingPathComponent("index.json"))
+            let object = try #require(try JSONSerialization.jsonObject(with: index) as? [String: Any])
+            return try #require(object["countries"] as? [String: Any]).keys.sorted()
+        }
+    }
+
+    static let leftOut =
+        "FR left out of this first build (--first-run): its fetch failed (FR/instantane.zip: HTTP 503)"
+
+    @Test func withoutTheFlagAFailedFetchRefusesTheFirstBuildNamingTheFlag() throws {
+        let workspace = try Workspace()
+        let refused = try workspace.build([])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("FR: \(workspace.feeds.path)/FR: its last fetch failed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("This is the first build in this output folder"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("build with --first-run"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.fuel.path))
+    }
+
+    @Test func withTheFlagTheCountriesThatFetchedArePublishedAndTheRestWarned() throws {
+        let workspace = try Workspace()
+        let built = try workspace.build(["--first-run"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(try workspace.publishedCountries() == ["ES"])
+        #expect(built.stderr.contains("WARNING: \(Self.leftOut)"), "\(built.stderr)")
+        #expect(
+            built.stdout.contains("::warning title=FR left out of the first build::\(Self.leftOut)"), "\(built.stdout)")
+        let summary = try String(contentsOf: workspace.summary, encoding: .utf8)
+        #expect(summary.contains("> **Warning:** FR left out of this first build (--first-run)"), "\(summary)")
+
+        let json = try workspace.build(
+            ["--first-run", "--dry-run", "--json"], out: workspace.out.appendingPathExtension("dry"), actions: false)
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let omitted = try #require(report["leftOut"] as? [[String: String]], "\(json.stdout)")
+        #expect(omitted == [["country": "FR", "reason": "its fetch failed (FR/instantane.zip: HTTP 503)"]])
+    }
+
+    @Test func onceABuildExistsTheFlagIsRefused() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(["--first-run"]).status == 0)
+        let before = TreeSnapshot.take(workspace.fuel)
+        let refused = try workspace.build(["--first-run"], at: "2026-12-01T05:00:00Z")
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(
+                "--first-run is only for the first build, and \(workspace.fuel.path) already holds one"),
+            "\(refused.stderr)")
+        #expect(refused.stderr.contains("--carry-forward HOURS"), "\(refused.stderr)")
+        #expect(TreeSnapshot.take(workspace.fuel) == before)
+        // Without the flag, the normal rules: FR is new against a build without it, but its fetch still failed.
+        let normal = try workspace.build([], at: "2026-12-01T05:00:00Z")
+        #expect(normal.status == 1)
+        #expect(!normal.stderr.contains("--first-run"), "\(normal.stderr)")
+    }
+
+    @Test func withoutAManifestTheFlagIsRefused() throws {
+        let workspace = try Workspace(manifest: false)
+        let refused = try workspace.build(["--first-run"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains("manifest.json is missing: run 'fuel-publish fetch' first"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.fuel.path))
+    }
+
+    @Test func theWholeRunForwardsTheFlag() throws {
+        let workspace = try Workspace()
+        let run = try Executable.run(
+            "fuel-publish",
+            [
+                "--dry-run", "--offline", "--feeds", workspace.feeds.path, "--out", workspace.out.path, "--countries",
+                "ES,FR", "--built-at", "2026-11-30T05:00:00Z", "--first-run",
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("WARNING: \(Self.leftOut)"), "\(run.stderr)")
+        #expect(try workspace.publishedCountries() == ["ES"])
+    }
+}

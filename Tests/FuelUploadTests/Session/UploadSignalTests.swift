@@ -34,8 +34,9 @@ import _FuelTestSupport
         let server = try S3TestServer.shared()
         let harness = UploadHarness(server: server)
         try TestBuild.sample(cells: 12).write(to: harness.out)
-        // Each tile PUT waits 0.4 s in the proxy: one at a time, the upload lasts about five seconds.
-        let slow = try S3Proxy(server, faults: ["--delay-tiles", "0.4"])
+        // Each tile PUT waits 1.5 s in the proxy: one at a time, the upload lasts about 18 s, long enough for a
+        // test starved by the parallel suite to signal it in the middle.
+        let slow = try S3Proxy(server, faults: ["--delay-tiles", "1.5"])
         let arguments = [
             "upload", "--from", harness.out.path, "--bucket", harness.bucket, "--prefix", harness.prefix,
             "--endpoint", slow.endpoint, "--concurrency", "1",
@@ -48,9 +49,9 @@ import _FuelTestSupport
             stderr: .file(stderr.path))
         defer { child.killAndReap() }
 
-        // Signalled once two tiles are in.
+        // Signalled once a tile is in.
         let deadline = Date().addingTimeInterval(30)
-        while try slow.entries().filter({ $0.isPut && $0.key.contains("/tiles/") }).count < 2, Date() < deadline {
+        while try slow.entries().filter({ $0.isPut && $0.key.contains("/tiles/") }).isEmpty, Date() < deadline {
             try await Task.sleep(for: .milliseconds(50))
         }
         child.send(stop.number)

@@ -125,7 +125,9 @@ struct SnapshotBucket: Sendable {
                 endpoint: endpoint, concurrency: 4, dryRun: dryRun, allowShrink: allowShrink, layout: layout,
                 keepHours: keepHours, now: now),
             environment: ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secret])
-        settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
+        // SeaweedFS under the parallel suite sometimes answers 500 for a second or two: retried over about 3 s, as
+        // the production policy (up to 10 s) would.
+        settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.1, maxDelay: 1)
         return settings
     }
 

@@ -9,7 +9,8 @@ Starts `weed` (from PATH, else from the scripts folder of this Python, where pip
 fresh data folder and free ports for the master, volume, filer and S3 gateway (HTTP and gRPC), all on 127.0.0.1 only.
 The identities (access key and secret) come from `--config FILE`, weed's `-s3.config` JSON, never from argv. Waits
 until the S3 port answers HTTP, then prints `PORT <s3 port>`. Each bucket is a collection of its own, which grows 7
-volumes on its first write: 100 volumes of at most 64 MB (files grow as written) leave room for a bucket per test. Buckets are not created on the fly
+volumes on its first write: 1000 volumes of at most 64 MB (files grow as written) leave room for a bucket per test
+(100 ran out once the suite made about 15 buckets: "No writable volumes"). Buckets are not created on the fly
 (`-s3.autoCreateBucket=false`): the test creates its buckets with signed requests, as on AWS.
 
 weed's own log goes to stdout (`-logtostderr`, stderr merged), so nothing is written to /tmp but what this script
@@ -137,7 +138,7 @@ def main():
         weed, "-logtostderr", "server",
         f"-ip={HOST}", f"-ip.bind={HOST}", f"-dir={data}",
         f"-master.port={master}", f"-master.port.grpc={master_grpc}", "-master.volumeSizeLimitMB=64",
-        f"-volume.port={volume}", f"-volume.port.grpc={volume_grpc}", "-volume.max=100", "-volume.preStopSeconds=0",
+        f"-volume.port={volume}", f"-volume.port.grpc={volume_grpc}", "-volume.max=1000", "-volume.preStopSeconds=0",
         f"-filer.port={filer}", f"-filer.port.grpc={filer_grpc}",
         f"-filer.localSocket={os.path.join(data, 'filer.sock')}",
         "-s3", f"-s3.port={s3}", f"-s3.port.grpc={s3_grpc}", f"-s3.config={args.config}",

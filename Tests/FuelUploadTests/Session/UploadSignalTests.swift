@@ -49,13 +49,16 @@ import _FuelTestSupport
             stderr: .file(stderr.path))
         defer { child.killAndReap() }
 
-        // Signalled once a tile is in.
-        let deadline = Date().addingTimeInterval(30)
-        while try slow.entries().filter({ $0.isPut && $0.key.contains("/tiles/") }).isEmpty, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        child.send(stop.number)
-        let status = try child.wait(timeout: 30)
+        // Signalled by a watcher process a second after the tiles phase began (not by this test, which the
+        // parallel suite can starve of a thread for longer than the whole upload).
+        let watcher = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c", #"while ! grep -q "to write" "$1"; do sleep 0.05; done; sleep 1; kill -s "$2" "$3""#, "sh",
+                stderr.path, stop.rawValue.replacingOccurrences(of: "SIG", with: ""), "\(child.pid)",
+            ], stdout: .null, stderr: .null)
+        defer { watcher.killAndReap() }
+        let status = try child.wait(timeout: 60)
         let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         #expect(status == 128 + stop.number, "\(text)")
         #expect(text.contains("stopped by \(stop.rawValue) between two requests"), "\(text)")

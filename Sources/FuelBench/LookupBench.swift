@@ -127,7 +127,7 @@ public enum LookupBench {
     static func stationLocations(_ published: URL) throws -> [(Double, Double)] {
         let root = published.resolvingSymlinksInPath()
         var locations: [(Double, Double)] = []
-        for path in CompressionFloorMeter.publishedFiles(root) where path.hasPrefix("tiles/") {
+        for path in CompressionFloorMeter.publishedFiles(root) where PublishedPath(path).kind == .tile {
             let bytes = [UInt8](FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
             do {
                 let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress(bytes)))

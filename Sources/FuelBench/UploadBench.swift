@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 import FuelUpload
 
 /// How two published builds differ, file by file.
@@ -34,14 +35,14 @@ public struct BuildDiff: Sendable, Codable, Equatable {
             }
             diff.changedBytes += bytes?.count ?? 0
             switch path {
-            case let tile where tile.hasPrefix("tiles/"):
+            case let tile where PublishedPath(tile).kind == .tile:
                 if existed { diff.changedTiles += 1 } else { diff.newTiles += 1 }
-            case let brand where brand.hasPrefix("brands/"): diff.changedBrands += 1
+            case let brand where PublishedPath(brand).kind == .brands: diff.changedBrands += 1
             case "sources.json": diff.sourcesChanged = true
             default: diff.indexChanged = true
             }
         }
-        diff.removedTiles = oldPaths.subtracting(newPaths).filter { $0.hasPrefix("tiles/") }.count
+        diff.removedTiles = oldPaths.subtracting(newPaths).filter { PublishedPath($0).kind == .tile }.count
         return diff
     }
 }

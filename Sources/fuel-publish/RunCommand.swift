@@ -112,11 +112,11 @@ enum RunCommand {
         func line(_ label: String, _ selected: [PublishedFile]) -> String {
             "  \(label): \(selected.count) objects, \(ByteCount.format(selected.reduce(0) { $0 + $1.gzipped.count }))"
         }
-        let v2 = files.filter { $0.path.hasPrefix("v2/") }
-        let v1 = files.filter { !$0.path.hasPrefix("v2/") }
-        let tiles = v1.filter { $0.path.hasPrefix("tiles/") }
-        let brands = v1.filter { $0.path.hasPrefix("brands/") }
-        let rest = v1.filter { !$0.path.hasPrefix("tiles/") && !$0.path.hasPrefix("brands/") }
+        let v2 = files.filter { PublishedPath($0.path).isFormatTwo }
+        let v1 = files.filter { !PublishedPath($0.path).isFormatTwo }
+        let tiles = v1.filter { PublishedPath($0.path).kind == .tile }
+        let brands = v1.filter { PublishedPath($0.path).kind == .brands }
+        let rest = v1.filter { ![.tile, .brands].contains(PublishedPath($0.path).kind) }
         var lines = [
             "dry run: would upload \(files.count) objects, \(ByteCount.format(files.reduce(0) { $0 + $1.gzipped.count })) "
                 + "(not compared with a bucket: no --bucket was given, or --offline)"

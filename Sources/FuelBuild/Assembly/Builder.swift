@@ -399,7 +399,7 @@ public struct Builder: Sendable {
         }
         return BuildReport(
             countries: countries, files: files.count,
-            tiles: files.filter { $0.path.hasPrefix("tiles/") }.count,
+            tiles: files.filter { PublishedPath($0.path).kind == .tile }.count,
             jsonBytes: files.reduce(0) { $0 + $1.jsonBytes }, gzipBytes: files.reduce(0) { $0 + $1.gzipped.count },
             builtAt: UTCTime.format(options.builtAt),
             output: options.dryRun

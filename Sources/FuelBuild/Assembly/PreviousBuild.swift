@@ -52,7 +52,7 @@ struct PreviousBuild: Sendable {
         let previousTiles = Set(index.tiles.map { "tiles/\($0).json" })
         var changes = BuildReport.TileChanges(added: 0, removed: 0, changed: 0, unchanged: 0)
         var seen = Set<String>()
-        for file in files where file.path.hasPrefix("tiles/") {
+        for file in files where PublishedPath(file.path).kind == .tile {
             seen.insert(file.path)
             let key = String(file.path.dropFirst("tiles/".count).dropLast(".json".count))
             guard previousTiles.contains(file.path), let previousPath = published.tilePaths[key] else {

@@ -40,7 +40,7 @@ public struct LocalSnapshot: Sendable {
         }
         var objects: [LocalObject] = []
         for path in index.objectPaths {
-            let kind: ObjectKind = path.hasPrefix("tiles/") ? .tile : .metadata
+            let kind: ObjectKind = PublishedPath(path, formatTwo: true).kind == .tile ? .tile : .metadata
             let object = try read(folder, path, kind: kind)
             let hash = SnapshotAssembler.hash(object.bytes)
             guard path.hasSuffix(".\(hash).json") else {

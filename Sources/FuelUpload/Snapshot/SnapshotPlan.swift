@@ -150,7 +150,7 @@ public enum SnapshotPrune {
 
     /// Whether a path has the shape of a tile, brands or sources object: `<name>.<16 hex>.json`.
     static func isImmutableObject(_ path: String) -> Bool {
-        guard path.hasPrefix("tiles/") || path.hasPrefix("brands/") || path.hasPrefix("sources."),
+        guard [.tile, .brands, .sources].contains(PublishedPath(path, formatTwo: true).kind),
             path.hasSuffix(".json")
         else { return false }
         let stem = path.dropLast(".json".count)

@@ -68,7 +68,7 @@ public struct PublishedVerifier: Sendable {
         paths += index.countries.keys.map { "brands/\($0).json" }
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
-            guard path.hasPrefix("tiles/") else { return nil }
+            guard PublishedPath(path).kind == .tile else { return nil }
             let tile = try JSONDecoder().decode(Tile.self, from: Data(json))
             let expected = String(path.dropFirst("tiles/".count).dropLast(".json".count))
             return tile.key == expected ? nil : "holds the tile of cell \(tile.key)"

@@ -164,8 +164,8 @@ extension TileClient {
         case .tile(let key), .snapshotTile(let key, _):
             // Format 2's tiles are format 1's documents, byte for byte.
             let tile = try decoder.decode(Tile.self, from: json)
-            guard tile.key == key.description else {
-                throw TileMismatch(expected: key.description, found: tile.key)
+            guard tile.key == key else {
+                throw TileMismatch(expected: key.description, found: tile.key.description)
             }
             return .tile(tile)
         }

@@ -49,12 +49,13 @@ private func checkVersion<Key: CodingKey>(
 /// `fuel/tiles/<key>.json`: the stations of one cell, sorted by id. Never holds the build time.
 public struct Tile: Sendable, Hashable, Codable {
     public var version: Int
-    public var key: String
+    /// The cell the tile holds, written `77_-19`.
+    public var key: TileKey
     public var stations: [Station]
 
     public init(key: TileKey, stations: [Station]) {
         version = TileFormat.version
-        self.key = key.description
+        self.key = key
         self.stations = stations
     }
 
@@ -63,8 +64,20 @@ public struct Tile: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "tile")
-        key = try container.decode(String.self, forKey: .key)
+        let text = try container.decode(String.self, forKey: .key)
+        guard let key = TileKey(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .key, in: container, debugDescription: "tile: key \"\(text)\" is not a cell like 77_-19")
+        }
+        self.key = key
         stations = try container.decode([Station].self, forKey: .stations)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(key.description, forKey: .key)
+        try container.encode(stations, forKey: .stations)
     }
 }
 

@@ -15,7 +15,7 @@ public enum TileEncoder {
     /// `{"version":1,"key":"77_-19","stations":[…]}` with stations in the given order (callers sort by id).
     public static func encode(_ tile: Tile) -> [UInt8] {
         var writer = JSONWriter(capacity: 512 * max(1, tile.stations.count))
-        beginTile(key: tile.key, into: &writer)
+        beginTile(key: tile.key.description, into: &writer)
         for station in tile.stations { writeStation(station, to: &writer) }
         writer.endArray()
         writer.endObject()

@@ -71,7 +71,7 @@ public struct PublishedVerifier: Sendable {
             guard PublishedPath(path).kind == .tile else { return nil }
             let tile = try JSONDecoder().decode(Tile.self, from: Data(json))
             let expected = String(path.dropFirst("tiles/".count).dropLast(".json".count))
-            return tile.key == expected ? nil : "holds the tile of cell \(tile.key)"
+            return tile.key.description == expected ? nil : "holds the tile of cell \(tile.key)"
         }
         return Report(index: key, builtAt: index.builtAt, builds: 1, objects: paths.count, findings: findings)
     }

@@ -73,7 +73,7 @@ let package = Package(
         // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
         .target(name: "FuelProcess"),
         // Argument parsing, help and the one place that maps errors to exit codes.
-        .target(name: "FuelCommandLine"),
+        .target(name: "FuelCommandLine", dependencies: ["FuelFormat"]),
         // The full-size feed generator and benchmark driver.
         .target(
             name: "FuelBench",

@@ -64,13 +64,16 @@ let package = Package(
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
         .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelBuild"]),
         // Seeing a build: the comparison of two builds (`diff`) and the self-contained map report (`report`).
-        .target(name: "FuelReport", dependencies: ["FuelFormat", "FuelCodecs", "FuelBuild"]),
+        // Resources/ holds the page's script and stylesheet, built in by scripts/embed-report-assets (ReportAssets.swift)
+        // so fuel-publish needs no resource bundle beside it.
+        .target(
+            name: "FuelReport", dependencies: ["FuelFormat", "FuelCodecs", "FuelBuild"], exclude: ["Resources"]),
         // The phone's lookup: depends on the contract and Foundation only.
         .target(name: "FuelClient", dependencies: ["FuelFormat"]),
         // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
         .target(name: "FuelProcess"),
         // Argument parsing, help and the one place that maps errors to exit codes.
-        .target(name: "FuelCommandLine"),
+        .target(name: "FuelCommandLine", dependencies: ["FuelFormat"]),
         // The full-size feed generator and benchmark driver.
         .target(
             name: "FuelBench",
@@ -89,7 +92,7 @@ let package = Package(
 
         .target(
             name: "_FuelTestSupport",
-            dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP", "FuelProcess"]
+            dependencies: ["FuelFormat", "FuelFeeds", "FuelBuild", "FuelHTTP", "FuelProcess"]
         ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),

@@ -74,6 +74,7 @@ public enum GzipReader {
 
 /// A gzip or deflate stream that could not be decoded.
 public struct GzipReaderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was wrong with the stream, for example `output larger than 65536 bytes`.
     public let reason: String
     /// The stream may be sound, but it decodes to more than the limit the caller set.
     public let isOverLimit: Bool
@@ -87,6 +88,7 @@ public struct GzipReaderError: Error, Sendable, Equatable, CustomStringConvertib
     }
     /// The output grew past `limit` bytes.
     static func overLimit(_ limit: Int) -> GzipReaderError { GzipReaderError(overLimit: limit) }
+    /// `gzip: ` and the reason.
     public var description: String { "gzip: \(reason)" }
 }
 

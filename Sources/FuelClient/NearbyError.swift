@@ -21,10 +21,13 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable, machine-readable kind of failure, for example `tiles-unavailable`. New codes may be added in later
     /// releases; the raw value of an existing code never changes.
     public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code as text: `tiles-unavailable`.
         public var rawValue: String
 
+        /// Any code, known to this release or not.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The code as text.
         public var description: String { rawValue }
 
         /// Latitude, longitude, radius or limit out of range.
@@ -54,6 +57,7 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// code; empty for other codes.
     public var failedTiles: [TileFailure]
 
+    /// An error of `code`, with the tiles that failed where the code has them.
     public init(code: Code, message: String, failedTiles: [TileFailure] = []) {
         self.code = code
         self.message = message
@@ -133,6 +137,7 @@ public struct TileFailure: Sendable, Hashable {
     /// ``NearbyError/Code/tilesUnavailable`` for any other.
     public var code: NearbyError.Code
 
+    /// A tile that failed for `reason`; any failure but a hash mismatch is ``NearbyError/Code/tilesUnavailable``.
     public init(key: TileKey, url: String, reason: String, code: NearbyError.Code = .tilesUnavailable) {
         self.key = key
         self.url = url

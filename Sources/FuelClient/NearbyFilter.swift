@@ -3,15 +3,20 @@ import FuelFormat
 
 /// Turns the stations of the covering tiles into the answer: inside the radius, filtered, nearest first.
 public struct NearbyFilter: Sendable, Hashable {
+    /// The query point's latitude, WGS84 degrees.
     public var latitude: Double
+    /// The query point's longitude, WGS84 degrees.
     public var longitude: Double
+    /// How far from the point a station may be, in kilometres (inclusive).
     public var radiusKm: Double
     /// Keep only stations with a price for this fuel.
     public var fuel: FuelCode?
     /// Keep only stations of this brand, compared case-insensitively.
     public var brand: String?
+    /// Keep at most this many stations, the nearest; nil for all.
     public var limit: Int?
 
+    /// A filter; with no fuel, brand or limit it keeps every station within the radius.
     public init(
         latitude: Double,
         longitude: Double,

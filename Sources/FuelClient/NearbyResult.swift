@@ -3,10 +3,12 @@ import FuelFormat
 
 /// One station of a lookup, with its great-circle distance from the query point.
 public struct NearbyStation: Sendable, Hashable, Encodable {
+    /// The station, as its tile publishes it.
     public var station: Station
     /// Haversine distance from the query point, in kilometres (``Earth/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``).
     public var distanceKm: Double
 
+    /// A station at `distanceKm` from the query point.
     public init(station: Station, distanceKm: Double) {
         self.station = station
         self.distanceKm = distanceKm

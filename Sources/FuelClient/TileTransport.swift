@@ -8,10 +8,12 @@ import Synchronization
 
 /// One GET the client needs: a URL and its conditional headers.
 public struct TileRequest: Sendable, Hashable {
+    /// The file's URL (`file:` for ``DirectoryTransport``).
     public var url: URL
     /// Request headers, for example `If-None-Match`.
     public var headers: [String: String]
 
+    /// A GET of `url`, with no headers unless given.
     public init(url: URL, headers: [String: String] = [:]) {
         self.url = url
         self.headers = headers
@@ -20,12 +22,14 @@ public struct TileRequest: Sendable, Hashable {
 
 /// What came back: the status, the headers (keys lower-cased) and the body as delivered.
 public struct TileResponse: Sendable, Hashable {
+    /// The HTTP status: 200, 304, 404….
     public var status: Int
     /// Response headers with lower-cased names.
     public var headers: [String: String]
     /// The body; may still be gzipped when the transport did not decode `Content-Encoding`.
     public var body: Data
 
+    /// A response; header names are lower-cased here, whatever their case in `headers`.
     public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
@@ -35,6 +39,8 @@ public struct TileResponse: Sendable, Hashable {
 
 /// Fetches one URL. Throws only when no HTTP answer arrived at all (offline, timeout, refused).
 public protocol TileTransport: Sendable {
+    /// Sends `request` and returns the answer, whatever its status.
+    /// - Throws: only when no HTTP answer arrived; the client then treats the file as unavailable.
     func send(_ request: TileRequest) async throws -> TileResponse
 }
 
@@ -64,6 +70,9 @@ public struct URLSessionTransport: TileTransport {
         session = URLSession(configuration: configuration, delegate: streams, delegateQueue: nil)
     }
 
+    /// Sends `request` on the transport's session, counting the body against the cap as it arrives.
+    /// - Throws: the session's error (offline, timeout, refused), or the cap's when the body outgrew it; cancelling
+    ///   the task cancels the transfer.
     public func send(_ request: TileRequest) async throws -> TileResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
@@ -153,8 +162,11 @@ struct BodyTooLarge: Error, LocalizedError {
 /// Reads a local build output (`out/`) as if it were served: 200 with the file's bytes, 404 when it is missing,
 /// 304 when `If-Modified-Since` matches the file's modification time.
 public struct DirectoryTransport: TileTransport {
+    /// A transport that reads the paths of the requests' `file:` URLs.
     public init() {}
 
+    /// The file at the request URL's path, as a server would answer for it.
+    /// - Throws: the file system's error when the file exists but cannot be read.
     public func send(_ request: TileRequest) async throws -> TileResponse {
         let path = request.url.path
         let manager = FileManager.default

@@ -1,3 +1,5 @@
+import FuelFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -12,10 +14,10 @@
 /// - any other error: `error: <description>` on stderr, exit 1.
 public enum CommandMain {
     /// Runs a command body and exits the process with the mapped code. `--version` anywhere prints the program's
-    /// name and ``version`` and exits 0 before the body runs.
+    /// name and `FuelTilesRelease.version` and exits 0 before the body runs.
     public static func run(usage: String, _ body: @Sendable () async throws -> Void) async -> Never {
         if arguments.contains("--version") {
-            Console.output("\(programName) \(version)")
+            Console.output("\(programName) \(FuelTilesRelease.version)")
             exit(0)
         }
         do {
@@ -37,9 +39,6 @@ public enum CommandMain {
 
     /// The process arguments without the program name.
     public static var arguments: [String] { Array(CommandLine.arguments.dropFirst()) }
-
-    /// The release of FuelTiles these executables belong to.
-    public static let version = "0.5.0"
 
     /// The name the program was started under, without its folder.
     public static var programName: String {

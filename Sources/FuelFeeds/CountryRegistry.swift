@@ -8,11 +8,11 @@ public enum CountryRegistry {
     /// Every supported country, sorted by code.
     public static let all: [any FeedCountry] = [
         // One line per country; each lives in Countries/<CC>/.
-        AustriaAdapter(),
-        SpainAdapter(),
+        ATAdapter(),
+        ESAdapter(),
         FRAdapter(),
         ITAdapter(),
-        PortugalAdapter(),
+        PTAdapter(),
     ].sorted { $0.country < $1.country }
 
     private static let byCode: [String: any FeedCountry] = Dictionary(

@@ -10,6 +10,7 @@ import Foundation
 /// decoding error `missing key "timeZone" at $.boxes[0]`, instead of an `NSCocoaErrorDomain` dump. Other errors keep
 /// their own description.
 public enum ErrorText {
+    /// The error as a short sentence fragment, for a message that names the file or record it concerns.
     public static func describe(_ error: any Error) -> String {
         if let decoding = error as? DecodingError { return describe(decoding) }
         let nsError = error as NSError

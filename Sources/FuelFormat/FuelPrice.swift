@@ -2,18 +2,25 @@ import Foundation
 
 /// The unit a price is quoted in. Litres are the default and are not written.
 public enum PriceUnit: String, Sendable, Hashable, Codable, Comparable {
+    /// Per litre, `l`: the default, not written.
     case litre = "l"
+    /// Per kilogram, `kg` (CNG, LNG, hydrogen).
     case kilogram = "kg"
+    /// Per cubic metre, `m3` (CNG in PT).
     case cubicMetre = "m3"
 
+    /// Ordered by the published text.
     public static func < (lhs: PriceUnit, rhs: PriceUnit) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Self-service or attended pump, only where the source tells them apart.
 public enum ServiceKind: String, Sendable, Hashable, Codable, Comparable {
+    /// Self-service, `self`.
     case selfService = "self"
+    /// Attended, `full`.
     case fullService = "full"
 
+    /// Ordered by the published text.
     public static func < (lhs: ServiceKind, rhs: ServiceKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -32,6 +39,7 @@ public struct FuelPrice: Sendable, Hashable, Codable {
     /// The source's own name of the fuel, kept for ``FuelCode/other``.
     public var label: String?
 
+    /// A price in litres, with no service kind or label unless given.
     public init(
         fuel: FuelCode,
         price: Double,
@@ -52,6 +60,8 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         case fuel, price, updated, unit, service, label
     }
 
+    /// Reads a price: `updated` as UTC text, a missing `unit` as litres.
+    /// - Throws: `DecodingError` for a missing field or a time in another form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fuel = try container.decode(FuelCode.self, forKey: .fuel)
@@ -67,6 +77,8 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         label = try container.decodeIfPresent(String.self, forKey: .label)
     }
 
+    /// Writes a price in the contract's key order, `updated` as UTC text, `unit` only when not litres and `service`
+    /// and `label` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fuel, forKey: .fuel)

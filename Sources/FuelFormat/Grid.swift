@@ -15,6 +15,7 @@ public struct Grid: Sendable, Hashable {
     /// The grid every published file uses: half-degree cells.
     public static let standard = Grid(degrees: 0.5)
 
+    /// A grid of `degrees`-sized cells; `degrees` must be positive and finite (a programming error otherwise).
     public init(degrees: Double) {
         precondition(degrees > 0 && degrees.isFinite, "grid size must be a positive number of degrees")
         self.degrees = degrees

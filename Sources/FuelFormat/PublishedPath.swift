@@ -24,6 +24,7 @@ public struct PublishedPath: Sendable, Hashable, CustomStringConvertible {
     public let path: String
     /// Whether the file belongs to format 2.
     public let isFormatTwo: Bool
+    /// What the file is.
     public let kind: Kind
 
     /// Parses a path below `fuel/`, or below `fuel/v2/` when `formatTwo` is set.
@@ -39,6 +40,7 @@ public struct PublishedPath: Sendable, Hashable, CustomStringConvertible {
         kind = Self.kind(of: rest)
     }
 
+    /// The path as given.
     public var description: String { path }
 
     private static func kind(of path: Substring) -> Kind {

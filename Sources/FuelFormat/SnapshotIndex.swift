@@ -56,6 +56,7 @@ public enum SnapshotFormat {
 
 /// `fuel/v2/index.json` (and every `builds/<name>.json`): which immutable files make up one build.
 public struct SnapshotIndex: Sendable, Hashable, Codable {
+    /// The file's format version, always ``SnapshotFormat/version`` (2).
     public var version: Int
     /// The cell size the tiles were built on; a client on another grid must refuse the index.
     public var gridDegrees: Double
@@ -72,6 +73,7 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
     /// Per-country station counts and feed times, as in format 1.
     public var countries: [String: CountrySummary]
 
+    /// An index of format 2; `tiles`, `brands` and `sources` name files by the hash of their JSON.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
         sources: String, countries: [String: CountrySummary]
@@ -98,6 +100,10 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
         case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries
     }
 
+    /// Reads a format-2 index and checks every name it holds: each tile's key and hash, and the brands and sources
+    /// file names.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for another version, a bad name or
+    ///   anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
@@ -130,6 +136,7 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
         }
     }
 
+    /// Writes the index with its times as UTC text and `previous` as `null` for the first build.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)

@@ -10,8 +10,11 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
     public var name: String?
     /// The normalised brand; nil when unknown.
     public var brand: String?
+    /// The street address, as the feed writes it; nil where it has none.
     public var address: String?
+    /// The postcode, as text; nil where the feed has none.
     public var postcode: String?
+    /// The town or city; nil where the feed has none.
     public var city: String?
     /// WGS84 degrees, at most 6 decimals.
     public var latitude: Double
@@ -30,6 +33,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
     /// True where sales are restricted to members (ES `Tipo Venta` R).
     public var restricted: Bool?
 
+    /// A station; what is not given is unknown (nil), and no prices unless given.
     public init(
         id: String,
         country: String,

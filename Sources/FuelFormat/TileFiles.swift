@@ -19,17 +19,21 @@ public enum TileFormat {
 
 /// A file that a newer publisher wrote in a format this code does not read.
 public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, as a reader names it: `tile`, `index.json`, `brands file`, `sources.json`.
     public let file: String
+    /// The version the file declares.
     public let version: Int
     /// The newest version this code reads of that file.
     public let newestReadable: Int
 
+    /// An error for `file` at `version`, newer than `newestReadable`.
     public init(file: String, version: Int, newestReadable: Int = TileFormat.version) {
         self.file = file
         self.version = version
         self.newestReadable = newestReadable
     }
 
+    /// What to tell the user: the file, both versions, and that the app needs an update.
     public var description: String {
         "\(file) has format version \(version); this code reads up to version \(newestReadable). Update the app."
     }
@@ -48,11 +52,14 @@ private func checkVersion<Key: CodingKey>(
 
 /// `fuel/tiles/<key>.json`: the stations of one cell, sorted by id. Never holds the build time.
 public struct Tile: Sendable, Hashable, Codable {
+    /// The file's format version (``TileFormat/version``).
     public var version: Int
-    /// The cell the tile holds, written `77_-19`.
+    /// The cell the tile holds, written `77_-19` as in its file name.
     public var key: TileKey
+    /// The cell's stations, sorted by id.
     public var stations: [Station]
 
+    /// A tile of the current format; `stations` must already be sorted by id.
     public init(key: TileKey, stations: [Station]) {
         version = TileFormat.version
         self.key = key
@@ -61,6 +68,8 @@ public struct Tile: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case version, key, stations }
 
+    /// Reads a tile; a missing `version` is 1.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "tile")
@@ -73,6 +82,7 @@ public struct Tile: Sendable, Hashable, Codable {
         stations = try container.decode([Station].self, forKey: .stations)
     }
 
+    /// Writes the tile with its key as text, `77_-19`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
@@ -91,6 +101,7 @@ public struct CountrySummary: Sendable, Hashable, Codable {
     /// `builtAt` of the last build that read the country's feed fresh. Nil for a fresh country.
     public var carriedSince: Date?
 
+    /// A country's line; `carriedSince` only for a carried country.
     public init(stations: Int, updated: Date, carriedSince: Date? = nil) {
         self.stations = stations
         self.updated = updated
@@ -99,6 +110,8 @@ public struct CountrySummary: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case stations, updated, carriedSince }
 
+    /// Reads a line; times are UTC text like `2025-09-27T16:05:47Z`, and a null `carriedSince` is a fresh country.
+    /// - Throws: `DecodingError` for a missing field or a time in another form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         stations = try container.decode(Int.self, forKey: .stations)
@@ -108,6 +121,7 @@ public struct CountrySummary: Sendable, Hashable, Codable {
             ? decodeUTC(container, key: .carriedSince) : nil
     }
 
+    /// Writes the line with UTC text times, and `carriedSince` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stations, forKey: .stations)
@@ -118,6 +132,7 @@ public struct CountrySummary: Sendable, Hashable, Codable {
 
 /// `fuel/index.json`: the grid size, the build time, the non-empty cells and per-country counts.
 public struct TileIndex: Sendable, Hashable, Codable {
+    /// The file's format version (``TileFormat/version``).
     public var version: Int
     /// The cell size the tiles were built on; a client on another grid must refuse the index.
     public var gridDegrees: Double
@@ -128,6 +143,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// Per-country station counts and feed times.
     public var countries: [String: CountrySummary]
 
+    /// An index of the current format; `tiles` must already be sorted.
     public init(gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary]) {
         version = TileFormat.version
         self.gridDegrees = gridDegrees
@@ -138,6 +154,8 @@ public struct TileIndex: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case version, gridDegrees, builtAt, tiles, countries }
 
+    /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "index.json")
@@ -147,6 +165,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
     }
 
+    /// Writes the index with `builtAt` as UTC text.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
@@ -159,11 +178,14 @@ public struct TileIndex: Sendable, Hashable, Codable {
 
 /// `fuel/brands/<CC>.json`: stations per normalised brand, most first, unknown brands under `null`.
 public struct BrandsFile: Sendable, Hashable, Codable {
+    /// One brand and how many of the country's stations carry it.
     public struct Entry: Sendable, Hashable, Codable {
         /// The normalised brand, nil for stations without a known brand.
         public var brand: String?
+        /// The country's stations of this brand.
         public var stations: Int
 
+        /// An entry; `brand` nil for the stations without a known brand.
         public init(brand: String?, stations: Int) {
             self.brand = brand
             self.stations = stations
@@ -171,6 +193,7 @@ public struct BrandsFile: Sendable, Hashable, Codable {
 
         private enum CodingKeys: String, CodingKey { case brand, stations }
 
+        /// Writes the entry with `brand` always present, `null` for unknown brands.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(brand, forKey: .brand)
@@ -178,10 +201,14 @@ public struct BrandsFile: Sendable, Hashable, Codable {
         }
     }
 
+    /// The file's format version (``TileFormat/version``).
     public var version: Int
+    /// The country's code: `ES`.
     public var country: String
+    /// The brands, most stations first.
     public var brands: [Entry]
 
+    /// A brands file of the current format; `brands` must already be in order.
     public init(country: String, brands: [Entry]) {
         version = TileFormat.version
         self.country = country
@@ -190,6 +217,8 @@ public struct BrandsFile: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case version, country, brands }
 
+    /// Reads a brands file; a missing `version` is 1.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "brands file")
@@ -200,18 +229,28 @@ public struct BrandsFile: Sendable, Hashable, Codable {
 
 /// `fuel/sources.json`: who publishes each country's data, under which licence, and what it covers.
 public struct SourcesFile: Sendable, Hashable, Codable {
+    /// One country's source.
     public struct Source: Sendable, Hashable, Codable {
+        /// The country's code: `ES`.
         public var country: String
+        /// Who publishes the feed.
         public var publisher: String
+        /// The publisher's page for the data.
         public var url: String
+        /// The licence the data is under.
         public var licence: String
+        /// Where the licence's text is.
         public var licenceUrl: String
+        /// The attribution an app must show with the country's data.
         public var attribution: String
+        /// What the feed covers (and what it leaves out).
         public var coverage: String
         /// The feed's own reference time.
         public var updated: Date
+        /// Stations published for the country.
         public var stations: Int
 
+        /// One country's source, as its `adapters/<CC>/source.json` and its build describe it.
         public init(
             country: String, publisher: String, url: String, licence: String, licenceUrl: String,
             attribution: String, coverage: String, updated: Date, stations: Int
@@ -231,6 +270,8 @@ public struct SourcesFile: Sendable, Hashable, Codable {
             case country, publisher, url, licence, licenceUrl, attribution, coverage, updated, stations
         }
 
+        /// Reads a source; `updated` is UTC text.
+        /// - Throws: `DecodingError` for a missing field or a time in another form.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             country = try container.decode(String.self, forKey: .country)
@@ -244,6 +285,7 @@ public struct SourcesFile: Sendable, Hashable, Codable {
             stations = try container.decode(Int.self, forKey: .stations)
         }
 
+        /// Writes the source with `updated` as UTC text.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(country, forKey: .country)
@@ -258,10 +300,12 @@ public struct SourcesFile: Sendable, Hashable, Codable {
         }
     }
 
+    /// The file's format version (``TileFormat/version``).
     public var version: Int
     /// One entry per country, sorted by country code.
     public var sources: [Source]
 
+    /// A sources file of the current format; `sources` must already be sorted by country.
     public init(sources: [Source]) {
         version = TileFormat.version
         self.sources = sources
@@ -269,6 +313,8 @@ public struct SourcesFile: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey { case version, sources }
 
+    /// Reads a sources file; a missing `version` is 1.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "sources.json")

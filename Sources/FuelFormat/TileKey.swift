@@ -5,6 +5,7 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// floor(longitude / cell size).
     public let column: Int
 
+    /// The cell at `row` and `column` of whatever grid the caller uses.
     public init(row: Int, column: Int) {
         self.row = row
         self.column = column

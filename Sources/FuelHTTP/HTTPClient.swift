@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 import Synchronization
 
 /// An HTTP/HTTPS client on libcurl.
@@ -13,9 +14,7 @@ public final class HTTPClient: Sendable {
     public let maxConcurrentTransfers: Int
     private let slots: TransferSlots
 
-    public init(
-        userAgent: String = "FuelTiles/1.0 (+https://github.com/fueltiles/fueltiles)", maxConcurrentTransfers: Int = 16
-    ) {
+    public init(userAgent: String = FuelTilesRelease.userAgent, maxConcurrentTransfers: Int = 16) {
         self.userAgent = userAgent
         self.maxConcurrentTransfers = max(1, maxConcurrentTransfers)
         slots = TransferSlots(limit: max(1, maxConcurrentTransfers))

@@ -75,9 +75,6 @@ public struct SigV4Signer: Sendable {
         public let signature: String
     }
 
-    /// The SHA-256 of an empty body, hex.
-    public static let emptyPayloadHash = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-
     public let credentials: SigV4Credentials
     /// The signing region; R2 uses `auto`.
     public let region: String

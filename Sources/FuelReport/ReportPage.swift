@@ -5,10 +5,10 @@ import FuelFormat
 /// of a chosen fuel, the grid's cells (and, against a previous build, the cells that changed), and a table per
 /// country.
 ///
-/// The file needs nothing else when opened: data, script and style are inline, there are no fonts, tiles or icons
-/// to fetch, and a content security policy forbids any request, so it can be mailed or archived as is. The station
-/// data is gzipped typed arrays and string tables in base64 (``ReportData``): text from the feeds never stands in the
-/// markup, and the rest of it is escaped.
+/// The file needs nothing else when opened: data, script and style (``ReportAssets``, from `Resources/`) are inline,
+/// there are no fonts, tiles or icons to fetch, and a content security policy forbids any request, so it can be
+/// mailed or archived as is. The station data is gzipped typed arrays and string tables in base64 (``ReportData``):
+/// text from the feeds never stands in the markup, and the rest of it is escaped.
 public enum ReportPage {
     /// The policy the page declares: inline script and style only, images only from `data:` (the empty icon).
     static let contentSecurityPolicy =
@@ -30,7 +30,7 @@ public enum ReportPage {
             <title>\(title)</title>
             <link rel="icon" href="data:,">
             <style>
-            \(ReportStyle.css)
+            \(ReportAssets.css)
             </style>
             </head>
             <body>
@@ -71,7 +71,7 @@ public enum ReportPage {
             <script type="application/json" id="report-data">\(data.header)</script>
             <script type="application/gzip" id="report-blob">\(data.blob)</script>
             <script>
-            \(ReportScript.javaScript)
+            \(ReportAssets.javaScript)
             </script>
             </body>
             </html>

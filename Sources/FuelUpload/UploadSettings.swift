@@ -202,7 +202,7 @@ public struct UploadSettings: Sendable {
     ) -> S3Client {
         S3Client(
             endpoint: endpoint, bucket: bucket, signer: SigV4Signer(credentials: credentials, region: region),
-            http: HTTPClient(userAgent: "fuel-publish/1 (FuelTiles)", maxConcurrentTransfers: concurrency),
+            http: HTTPClient(maxConcurrentTransfers: concurrency),
             retry: retry, timeouts: timeouts, onRetry: onRetry, onRequest: onRequest)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 import Testing
 import _FuelTestSupport
 
@@ -24,7 +25,7 @@ import _FuelTestSupport
         for arguments in [["--version"], ["build", "--version"]] {
             let result = try Executable.run(product, arguments)
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout == "\(product) 0.5.0\n", "\(arguments)")
+            #expect(result.stdout == "\(product) \(FuelTilesRelease.version)\n", "\(arguments)")
         }
     }
 

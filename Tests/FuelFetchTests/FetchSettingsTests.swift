@@ -29,7 +29,7 @@ import _FuelTestSupport
                 (settings.plan as? ITFetchPlan)?.pricesURL
                     == "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv")
         }
-        if country == "AT" { #expect((settings.plan as? AustriaFetchPlan)?.fuelTypes == ["DIE", "SUP", "GAS"]) }
+        if country == "AT" { #expect((settings.plan as? ATFetchPlan)?.fuelTypes == ["DIE", "SUP", "GAS"]) }
     }
 
     @Test func anOverrideReplacesTheEndpointAndItalysFileURLs() throws {

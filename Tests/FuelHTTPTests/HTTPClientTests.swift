@@ -1,5 +1,6 @@
 import Foundation
 import FuelCodecs
+import FuelFormat
 import FuelHTTP
 import Synchronization
 import Testing
@@ -20,7 +21,9 @@ import _FuelTestSupport
         #expect(response.header("content-type") == "application/json")
         let seen = try await harness.requests(path: "/files/ES/doc.json")
         #expect(seen.count == 1)
-        #expect(seen.first?.headers["user-agent"] == "FuelTiles/1.0 (+https://github.com/fueltiles/fueltiles)")
+        #expect(
+            seen.first?.headers["user-agent"]
+                == "FuelTiles/\(FuelTilesRelease.version) (+https://github.com/fueltiles/fueltiles)")
     }
 
     @Test func gzipIsRequestedAndDecoded() async throws {

@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
-import Synchronization
 
 /// One file of a build, as it will be uploaded.
 public struct PublishedFile: Sendable, Equatable {
@@ -48,56 +46,11 @@ public struct Assembly: Sendable {
     public var reusedTiles = 0
 }
 
-/// Turns validated countries into the published file set: tiles, brands, sources and the index.
+/// The published file set's order of stations and its small documents (brands and sources); ``TileAssembler`` joins
+/// the tiles.
 public enum DatasetAssembler {
-    /// Buckets, encodes and compresses (in parallel) every file. Only the index depends on `builtAt`.
-    public static func assemble(_ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date) -> Assembly {
-        // Without a sink nothing can throw.
-        (try? assemble(countries, grid: grid, builtAt: builtAt, writingTo: nil))
-            ?? Assembly(
-                files: [], stationBytes: [:], tilesPerCountry: [:],
-                index: TileIndex(gridDegrees: grid.degrees, builtAt: builtAt, tiles: [], countries: [:]))
-    }
-
-    /// The same, handing each file to `sink` (a staged build) on the worker that compressed it, so that disk writes
-    /// overlap compression.
-    /// - Throws: the first error the sink threw; files after it are not produced.
-    /// - Parameter reuse: the previous build's tiles; a tile whose JSON is unchanged reuses its gzipped file.
-    public static func assemble(
-        _ countries: [CountryDataset], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
-        reusing reuse: TileReuse? = nil
-    ) throws -> Assembly {
-        let encoded = Mutex([CountryTiles?](repeating: nil, count: countries.count))
-        DispatchQueue.concurrentPerform(iterations: countries.count) { position in
-            let tiles = CountryTiles(countries[position], grid: grid)
-            encoded.withLock { $0[position] = tiles }
-        }
-        return try assemble(
-            encoded: encoded.withLock { $0 }.compactMap { $0 }, grid: grid, builtAt: builtAt, writingTo: sink,
-            reusing: reuse)
-    }
-
-    /// Joins countries already encoded (``CountryTiles``) into the file set: each tile is its countries' station
-    /// objects merged by id, then compressed, in parallel. A build adds its countries to a ``TileAssembler`` one at a
-    /// time instead, as they are parsed.
-    /// - Throws: the first error the sink threw; files after it are not produced.
-    public static func assemble(
-        encoded countries: [CountryTiles], grid: Grid = .standard, builtAt: Date, writingTo sink: StagedBuild?,
-        reusing reuse: TileReuse? = nil
-    ) throws -> Assembly {
-        let assembler = TileAssembler(
-            countries: countries.map { ($0.config.country, $0.config.boxes) }, grid: grid, sink: sink, reuse: reuse)
-        for var country in countries { assembler.add(&country) }
-        return try assembler.finish(builtAt: builtAt)
-    }
-
-    /// A tile's stations in the contract's order, by id. Ids are compared as UTF-8 bytes: the same order as their
-    /// code points, without String's Unicode-aware comparison, which made this sort grow faster than the data.
-    public static func sortedByID(_ stations: [Station]) -> [Station] {
-        stations.sorted { idPrecedes($0.id, $1.id) }
-    }
-
     /// The contract's order of station ids: their UTF-8 bytes compared, which is the order of their code points.
+    /// (Not String's Unicode-aware comparison, which made sorting a tile grow faster than the data.)
     static func idPrecedes(_ left: String, _ right: String) -> Bool {
         left.utf8.lexicographicallyPrecedes(right.utf8)
     }

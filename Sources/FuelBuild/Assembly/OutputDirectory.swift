@@ -131,22 +131,6 @@ public struct OutputDirectory: Sendable {
         }
     }
 
-    /// Writes every file into a fresh build folder, then atomically points `OUT/fuel` at it and removes the old one.
-    /// Only tests write a whole file set at once (the builder stages and commits as it goes), so this is internal: they
-    /// reach it with `@testable import FuelBuild`.
-    /// - Parameter beforeSwap: called once every file is on disk, just before the swap.
-    /// - Throws: ``BuildError/output(path:reason:)``; `OUT/fuel` is then unchanged.
-    func publish(_ files: [PublishedFile], buildName: String, beforeSwap: () -> Void = {}) throws {
-        let staged = try stage(buildName: buildName)
-        do {
-            for file in files { try staged.write(file) }
-        } catch {
-            staged.discard()
-            throw error
-        }
-        try commit(staged, beforeSwap: beforeSwap)
-    }
-
     /// Creates the partial folder a build writes into; nothing is visible under `OUT/fuel` until ``commit(_:beforeSwap:)``.
     /// - Throws: ``BuildError/output(path:reason:)``.
     public func stage(buildName: String, layout: PublishLayout = .standard) throws -> StagedBuild {

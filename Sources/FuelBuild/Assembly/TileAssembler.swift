@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// Thread-safe: workers add countries and ``drain()`` the ready tiles concurrently; ``finish(builtAt:)`` compresses
 /// what is left on every core and writes the small documents.
-final class TileAssembler: Sendable {
+///
+/// `package`, not internal, so that `_FuelTestSupport` can assemble a file set in memory for the tests of other modules.
+package final class TileAssembler: Sendable {
     /// A tile whose countries are all in.
     private struct ReadyTile {
         var key: TileKey
@@ -53,7 +55,9 @@ final class TileAssembler: Sendable {
     private let state = Mutex(State())
 
     /// - Parameter countries: every country of the build and its boxes (empty: anywhere).
-    init(countries: [(code: String, boxes: [CountryConfig.Box])], grid: Grid, sink: StagedBuild?, reuse: TileReuse?) {
+    package init(
+        countries: [(code: String, boxes: [CountryConfig.Box])], grid: Grid, sink: StagedBuild?, reuse: TileReuse?
+    ) {
         self.countries = countries.map(\.code).sorted()
         // Coordinates are rounded to 6 decimals after the box check: widen by more than that.
         let margin = 1e-5
@@ -79,7 +83,7 @@ final class TileAssembler: Sendable {
     /// tiles that no other country can still reach become ready.
     /// - Returns: how many of the build's countries are still to come.
     @discardableResult
-    func add(_ country: inout CountryTiles) -> Int {
+    package func add(_ country: inout CountryTiles) -> Int {
         let code = country.config.country
         let cells = country.cells
         country.cells = [:]
@@ -105,7 +109,7 @@ final class TileAssembler: Sendable {
 
     /// Compresses every tile still waiting, on every core, then writes the brands, sources and index files.
     /// - Throws: the first error the sink threw.
-    func finish(builtAt: Date) throws -> Assembly {
+    package func finish(builtAt: Date) throws -> Assembly {
         state.withLock { state in
             for key in state.waiting.keys.sorted() {
                 guard let cells = state.waiting[key] else { continue }

@@ -78,7 +78,7 @@ import _FuelTestSupport
             assembler.drain()
         }
         let files = try assembler.finish(builtAt: Self.time).files
-        let together = try DatasetAssembler.assemble(encoded: [Self.es, Self.pt], builtAt: Self.time, writingTo: nil)
+        let together = DatasetAssembler.assemble(encoded: [Self.es, Self.pt], builtAt: Self.time)
         #expect(files == together.files)
         #expect(files.map(\.path).last == "index.json")
     }

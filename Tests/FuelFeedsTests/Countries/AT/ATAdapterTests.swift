@@ -28,7 +28,7 @@ import _FuelTestSupport
     static func sample() throws -> FeedParseResult {
         let folder = RepositoryPaths.feedFixtures().appendingPathComponent("AT")
         let input = try FeedFixture.input(folder: folder, country: "AT", manifest: manifest(fetchTimes))
-        return try AustriaAdapter().parse(input)
+        return try ATAdapter().parse(input)
     }
 
     @Test func mergesResponsesByStation() throws {
@@ -106,7 +106,7 @@ import _FuelTestSupport
         try FileManager.default.setAttributes(
             [.modificationDate: modified.addingTimeInterval(-3600)],
             ofItemAtPath: input.folder.appendingPathComponent("by-region-PB-910-DIE.json").path)
-        let result = try AustriaAdapter().parse(input)
+        let result = try ATAdapter().parse(input)
         let price = try #require(result.station("AT-1")?.price(.diesel))
         #expect(UTCTime.format(price.updated) == "2025-09-27T09:00:00Z")
         #expect(UTCTime.format(result.referenceTime) == "2025-09-27T10:00:00Z")
@@ -118,7 +118,7 @@ import _FuelTestSupport
         let input = try FeedFixture.input(
             country: "AT", texts: ["by-region-PB-910-DIE.json": "[]"],
             manifest: Self.manifest(["by-region-PB-910-DIE.json": "27.09.2025 10:00"]))
-        let error = #expect(throws: FeedError.self) { try AustriaAdapter().parse(input) }
+        let error = #expect(throws: FeedError.self) { try ATAdapter().parse(input) }
         #expect(error?.description.contains("fetchedAt \"27.09.2025 10:00\"") == true)
     }
 
@@ -177,7 +177,7 @@ import _FuelTestSupport
             + items.joined(separator: ",") + "]}]"
         let input = try FeedFixture.input(
             country: "AT", texts: ["r.json": response], manifest: Self.manifest(["r.json": "2025-09-27T10:00:00Z"]))
-        let result = try AustriaAdapter().parse(input)
+        let result = try ATAdapter().parse(input)
         #expect(result.station("AT-5")?.hours == testCase.expected)
     }
 
@@ -190,7 +190,7 @@ import _FuelTestSupport
         let input = try FeedFixture.input(
             country: "AT", texts: ["by-region-PB-910-DIE.json": response],
             manifest: ATAdapterTests.manifest(["by-region-PB-910-DIE.json": "2025-09-27T10:00:00Z"]))
-        let station = try #require(try AustriaAdapter().parse(input).station("AT-9"))
+        let station = try #require(try ATAdapter().parse(input).station("AT-9"))
         #expect(station.name == nil)
         #expect(station.city == "Wien")
     }

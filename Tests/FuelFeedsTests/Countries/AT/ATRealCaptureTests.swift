@@ -17,7 +17,7 @@ import _FuelTestSupport
         var files: [String: [UInt8]] = [:]
         for name in fetchedAt.keys { files[name] = try FeedFixture.bytes("AT/econtrol-2026-06-11-vienna/" + name) }
         let input = try FeedFixture.input(country: "AT", files: files, manifest: ATAdapterTests.manifest(fetchedAt))
-        return try AustriaAdapter().parse(input)
+        return try ATAdapter().parse(input)
     }
 
     static let austriaCases: [StationCase] = [

@@ -48,7 +48,7 @@ import _FuelTestSupport
 
     static func sample() throws -> FeedParseResult {
         let folder = RepositoryPaths.feedFixtures().appendingPathComponent("ES")
-        return try SpainAdapter().parse(try FeedFixture.input(folder: folder, country: "ES"))
+        return try ESAdapter().parse(try FeedFixture.input(folder: folder, country: "ES"))
     }
 
     @Test(arguments: sampleStations)
@@ -115,7 +115,7 @@ import _FuelTestSupport
             + #"],"Nota":"","ResultadoConsulta":"OK"}"#
         let input = try FeedFixture.input(
             country: "ES", files: ["precios.json": [0xEF, 0xBB, 0xBF] + Array(text.utf8)])
-        return try SpainAdapter().parse(input)
+        return try ESAdapter().parse(input)
     }
 
     @Test func readsDecimalCommasAndEscapes() throws {
@@ -159,7 +159,7 @@ import _FuelTestSupport
                 "a-newer.json": response("27/09/2025 18:05:47", [("1", "1,400"), ("2", "1,500")]),
                 "b-older.json": response("26/09/2025 18:05:47", [("1", "1,300")]),
             ])
-        let result = try SpainAdapter().parse(input)
+        let result = try ESAdapter().parse(input)
         #expect(result.records == 3)
         #expect(result.stations.map(\.id) == ["ES-1", "ES-2"])
         #expect(result.station("ES-1")?.price(.diesel)?.price == 1.4)
@@ -170,7 +170,7 @@ import _FuelTestSupport
     @Test func failsWhenTheServiceSaysKO() throws {
         let text = #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":[],"Nota":"","ResultadoConsulta":"KO"}"#
         let input = try FeedFixture.input(country: "ES", texts: ["precios.json": text])
-        let error = #expect(throws: FeedError.self) { try SpainAdapter().parse(input) }
+        let error = #expect(throws: FeedError.self) { try ESAdapter().parse(input) }
         #expect(error?.country == "ES")
         #expect(error?.file.hasSuffix("ES/precios.json") == true)
         #expect(error?.description.contains("ResultadoConsulta \"KO\"") == true)
@@ -192,7 +192,7 @@ import _FuelTestSupport
         let text =
             #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":["# + record("1,400") + "," + record("1,500")
             + #"],"Nota":"","ResultadoConsulta":"OK"}"#
-        let result = try SpainAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
+        let result = try ESAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
         #expect(result.stations.map(\.id) == ["ES-7"])
         #expect(result.station("ES-7")?.price(.diesel)?.price == 1.4)
         #expect(result.rejects == ["duplicate IDEESS": 1])

@@ -10,7 +10,7 @@ import Testing
         let text = String(decoding: try FeedRun.fixture("ES", "horario-distinct-values.txt"), as: UTF8.self)
         let values = text.split(separator: "\n").map(String.init)
         #expect(values.count == 1_255)
-        #expect(values.filter(SpainAdapter.isJunkHours) == ["CACA"])
+        #expect(values.filter(ESAdapter.isJunkHours) == ["CACA"])
     }
 
     @Test func aJunkHorarioIsDroppedAndCounted() throws {
@@ -20,7 +20,7 @@ import Testing
         let text =
             #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":["# + record("1", "CACA") + ","
             + record("2", "L-D: 24H") + #"],"Nota":"","ResultadoConsulta":"OK"}"#
-        let result = try SpainAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
+        let result = try ESAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
         #expect(result.station("ES-1")?.hours == nil)
         #expect(result.station("ES-2")?.hours == "L-D: 24H")
         #expect(result.counters["Horario without any time (junk), dropped"] == 1)

@@ -7,7 +7,7 @@ import _FuelTestSupport
 @Suite struct PTAdapterTests {
     static func sample() throws -> FeedParseResult {
         let folder = RepositoryPaths.feedFixtures().appendingPathComponent("PT")
-        return try PortugalAdapter().parse(try FeedFixture.input(folder: folder, country: "PT"))
+        return try PTAdapter().parse(try FeedFixture.input(folder: folder, country: "PT"))
     }
 
     /// One row in the PesquisarPostos shape, with the fields a test wants to change.
@@ -28,7 +28,7 @@ import _FuelTestSupport
     static func parse(_ pages: [String]) throws -> FeedParseResult {
         var texts: [String: String] = [:]
         for (index, page) in pages.enumerated() { texts["page-\(index + 1).json"] = page }
-        return try PortugalAdapter().parse(try FeedFixture.input(country: "PT", texts: texts))
+        return try PTAdapter().parse(try FeedFixture.input(country: "PT", texts: texts))
     }
 
     @Test func readsTheSamplePages() throws {

@@ -9,7 +9,7 @@ import _FuelTestSupport
 @Suite struct PTRealCaptureTests {
     static func portugal() throws -> FeedParseResult {
         let folder = RepositoryPaths.feedFixtures().appendingPathComponent("PT/dgeg-2026-06-10")
-        return try PortugalAdapter().parse(try FeedFixture.input(folder: folder, country: "PT"))
+        return try PTAdapter().parse(try FeedFixture.input(folder: folder, country: "PT"))
     }
 
     static let portugalCases: [StationCase] = [

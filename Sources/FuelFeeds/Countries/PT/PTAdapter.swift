@@ -17,13 +17,13 @@ import FuelFormat
 ///   `{TipoCombustivel, Preco, DataAtualizacao}` in place of the per-row fuel fields.
 /// - `status` false, a broken page, a missing `Id`, coordinate, `Preco` or `DataAtualizacao` field, or text where
 ///   a number belongs throws. The reference time is the newest price time.
-public struct PortugalAdapter: FeedAdapter {
+public struct PTAdapter: FeedAdapter {
     public let country = "PT"
 
     public init() {}
 
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
-        var run = try PortugalFeedRun(input: input)
+        var run = try PTFeedRun(input: input)
         let files = try input.files(withExtensions: ["json"])
         for file in files {
             try run.read(file)
@@ -33,7 +33,7 @@ public struct PortugalAdapter: FeedAdapter {
 }
 
 /// One parse: stations being assembled from rows, and the counts for the report.
-private struct PortugalFeedRun {
+private struct PTFeedRun {
     enum Field {
         case id, name, brand, address, locality, municipality, postcode, latitude, longitude
         case fuel, price, updated, fuelList
@@ -134,7 +134,7 @@ private struct PortugalFeedRun {
         guard let list = root["resultado"] else { throw feed.failure("missing field resultado") }
         guard list.kind == .array else { throw feed.failure("resultado is \(list.kind), expected an array", at: list) }
 
-        let fields = document.keyNames.map(PortugalFeedRun.field(for:))
+        let fields = document.keyNames.map(PTFeedRun.field(for:))
         records += try JSONRecordContext.forEachRecord(in: list, country: country, file: file, idField: "Id") {
             try readRow($0, fields: fields, context: &$1)
         }

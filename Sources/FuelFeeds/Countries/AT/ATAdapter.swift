@@ -16,13 +16,13 @@ import FuelFormat
 /// - Hours come from `openingHours` (see ``OpeningHoursText``); services are readable labels from
 ///   `offerInformation`, `paymentMethods` and `paymentArrangements`. Brands are recognised from the station name
 ///   only when `brands.json` knows them, since E-Control has no brand field.
-public struct AustriaAdapter: FeedAdapter {
+public struct ATAdapter: FeedAdapter {
     public let country = "AT"
 
     public init() {}
 
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
-        var run = AustriaFeedRun(input: input)
+        var run = ATFeedRun(input: input)
         let files = try input.files(withExtensions: ["json"])
         for file in files {
             try run.read(file)
@@ -32,7 +32,7 @@ public struct AustriaAdapter: FeedAdapter {
 }
 
 /// One parse: stations merged so far, and the counts for the report.
-private struct AustriaFeedRun {
+private struct ATFeedRun {
     struct Draft {
         var name: String?
         var address: String?

@@ -15,13 +15,13 @@ import FuelFormat
 ///   a duplicate.
 /// - `ResultadoConsulta` other than `OK`, a broken file, a missing required field or a value that is not a number
 ///   where one belongs throws; a record with an empty id or empty coordinates is dropped and counted.
-public struct SpainAdapter: FeedAdapter {
+public struct ESAdapter: FeedAdapter {
     public let country = "ES"
 
     public init() {}
 
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
-        var run = try SpainFeedRun(input: input)
+        var run = try ESFeedRun(input: input)
         for file in try input.files(withExtensions: ["json"]) {
             try run.read(file)
         }
@@ -30,7 +30,7 @@ public struct SpainAdapter: FeedAdapter {
 }
 
 /// The state of one parse: stations so far and the counts for the report.
-private struct SpainFeedRun {
+private struct ESFeedRun {
     /// What a key of a station record means, resolved once per distinct key.
     enum Field {
         case id, name, address, postcode, city, latitude, longitude, hours, saleType, bioethanolShare
@@ -130,7 +130,7 @@ private struct SpainFeedRun {
                 country: input.country, file: file.path, location: list.location,
                 reason: "ListaEESSPrecio is \(list.kind), expected an array")
         }
-        let fields = list.document.keyNames.map { SpainFeedRun.field(for: $0, fuels: input.config.fuels) }
+        let fields = list.document.keyNames.map { ESFeedRun.field(for: $0, fuels: input.config.fuels) }
         let count = try JSONRecordContext.forEachRecord(
             in: list, country: input.country, file: file, idField: "IDEESS", startingAt: firstRecord
         ) {
@@ -227,7 +227,7 @@ private struct SpainFeedRun {
         }
         prices.sort(by: FuelPrice.canonicalOrder)
         var hours = try values[6]?.text("Horario", context)
-        if let text = hours, SpainAdapter.isJunkHours(text) {
+        if let text = hours, ESAdapter.isJunkHours(text) {
             counters["Horario without any time (junk), dropped", default: 0] += 1
             hours = nil
         }
@@ -243,7 +243,7 @@ private struct SpainFeedRun {
     /// `Precio Bioetanol` is E85 where the station's `% BioEtanol` is 70 or more (real responses carry E85 there,
     /// with `85,0`, not in `Precio Gasolina 95 E85`); any other blend stays `other` with its label, and is counted.
     private mutating func bioethanolPrice(_ price: Double, share: JSONValue?, time: Date) -> FuelPrice {
-        let minimum = SpainAdapter.e85MinimumEthanolPercent
+        let minimum = ESAdapter.e85MinimumEthanolPercent
         if let percent = share?.decimal, percent >= Double(minimum) {
             counters["Precio Bioetanol read as e85 (% BioEtanol \(minimum) or more)", default: 0] += 1
             return FuelPrice(fuel: .e85, price: price, updated: time, unit: .litre)
@@ -275,7 +275,7 @@ private struct SpainFeedRun {
     }
 }
 
-extension SpainAdapter {
+extension ESAdapter {
     /// The ethanol share from which `Precio Bioetanol` is E85 fuel: E85 blends hold 70 to 85 % ethanol (EN 15293).
     static let e85MinimumEthanolPercent = 70
 

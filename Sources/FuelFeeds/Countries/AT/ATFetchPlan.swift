@@ -1,14 +1,14 @@
 import Foundation
 import FuelCodecs
 
-extension AustriaAdapter: FeedCountry {
+extension ATAdapter: FeedCountry {
     public var fetchSettingKeys: Set<String> { ["fuelTypes"] }
 
     /// `url` is the E-Control API base (`…/sprit/1.0`); `fuelTypes` the fuels asked per district (default
     /// `DIE,SUP,GAS`).
     public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
         let url = try source.requiredURL()
-        var plan = AustriaFetchPlan(base: url.hasSuffix("/") ? String(url.dropLast()) : url)
+        var plan = ATFetchPlan(base: url.hasSuffix("/") ? String(url.dropLast()) : url)
         plan.fuelTypes = try source.list("fuelTypes") ?? plan.fuelTypes
         return plan
     }
@@ -16,7 +16,7 @@ extension AustriaAdapter: FeedCountry {
 
 /// The region list, then every political district (`PB`) × fuel type, each answer saved as its own file, asked
 /// with `includeClosed=true`. `fetch --check` asks for the region list and counts its districts.
-public struct AustriaFetchPlan: FeedFetchPlan {
+public struct ATFetchPlan: FeedFetchPlan {
     /// The API base, `…/sprit/1.0`, without a trailing slash.
     public var base: String
     /// The fuels asked for in every district (`fuelTypes`).
@@ -28,7 +28,7 @@ public struct AustriaFetchPlan: FeedFetchPlan {
     public var regionsURL: String { base + "/regions?includeCities=false" }
 
     public var probes: [FeedProbe] {
-        [FeedProbe(url: regionsURL) { file in "\(try AustriaFetchPlan.districts(in: file).count) districts" }]
+        [FeedProbe(url: regionsURL) { file in "\(try ATFetchPlan.districts(in: file).count) districts" }]
     }
 
     public func fetch(_ session: any FeedSession) async throws {

@@ -1,13 +1,13 @@
 import Foundation
 import FuelCodecs
 
-extension PortugalAdapter: FeedCountry {
+extension PTAdapter: FeedCountry {
     public var fetchSettingKeys: Set<String> { ["pageSize", "fuelTypeIds"] }
 
     /// `url` is DGEG's `PesquisarPostos`; `pageSize` rows a page (default 20,000: the whole country in one page);
     /// `fuelTypeIds` the `idsTiposComb` filter, comma-separated numbers.
     public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        var plan = PortugalFetchPlan(url: try source.requiredURL())
+        var plan = PTFetchPlan(url: try source.requiredURL())
         plan.pageSize = try source.number("pageSize", in: 1...10_000_000).map { Int($0) } ?? plan.pageSize
         if let ids = try source.list("fuelTypeIds") {
             guard ids.allSatisfy({ Int($0) != nil }) else {
@@ -25,7 +25,7 @@ extension PortugalAdapter: FeedCountry {
 /// whose `resultado` is null, missing or empty. Rows come sorted by price, so paging while prices change can skip
 /// or repeat rows: the rows received must add up to the `Quantidade` every row carries, or PT fails with both
 /// numbers. `fetch --check` asks for one row.
-public struct PortugalFetchPlan: FeedFetchPlan {
+public struct PTFetchPlan: FeedFetchPlan {
     /// DGEG's `PesquisarPostos`.
     public var url: String
     /// Rows a page (`pageSize`); the default holds the whole country in one page.
@@ -38,7 +38,7 @@ public struct PortugalFetchPlan: FeedFetchPlan {
     public var probes: [FeedProbe] {
         [
             FeedProbe(url: page(1, size: 1)) { file in
-                let page = try PortugalPage(file: file)
+                let page = try PTPage(file: file)
                 guard let total = page.quantidade, page.count > 0 else {
                     throw FeedShapeProblem("the page has no row with Quantidade")
                 }
@@ -61,8 +61,8 @@ public struct PortugalFetchPlan: FeedFetchPlan {
         for number in 1...100_000 {
             let relativePath = "PT/page-\(Self.padded(number)).json"
             let file = try await session.download(page(number, size: pageSize), as: relativePath, shape: .json)
-            let rows: PortugalPage
-            do { rows = try PortugalPage(file: file.file) } catch let problem as FeedShapeProblem {
+            let rows: PTPage
+            do { rows = try PTPage(file: file.file) } catch let problem as FeedShapeProblem {
                 throw session.failure(relativePath, problem.text)
             }
             if rows.count == 0 {
@@ -104,7 +104,7 @@ public struct PortugalFetchPlan: FeedFetchPlan {
 }
 
 /// The rows of one `{"status":true,"mensagem":…,"resultado":[…]}` page, read with the adapter's JSON parser.
-struct PortugalPage {
+struct PTPage {
     /// Rows in `resultado`; 0 when it is null, missing or empty (no more rows).
     var count = 0
     /// The `Quantidade` of the first row: how many rows match the whole query.

@@ -1,17 +1,17 @@
 import Foundation
 import FuelCodecs
 
-extension SpainAdapter: FeedCountry {
+extension ESAdapter: FeedCountry {
     public var fetchSettingKeys: Set<String> { ["checkUrl"] }
 
     public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        SpainFetchPlan(
+        ESFetchPlan(
             url: try source.requiredURL(), checkURL: source.urlOverridden ? nil : source.settings["checkUrl"])
     }
 }
 
 /// MITECO's `EstacionesTerrestres` document, in one GET.
-public struct SpainFetchPlan: FeedFetchPlan {
+public struct ESFetchPlan: FeedFetchPlan {
     /// The `EstacionesTerrestres` document.
     public var url: String
     /// `checkUrl`: the light request of `fetch --check` (its smallest filtered query, `…/FiltroProvincia/52`).

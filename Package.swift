@@ -89,7 +89,7 @@ let package = Package(
 
         .target(
             name: "_FuelTestSupport",
-            dependencies: ["FuelFormat", "FuelFeeds", "FuelHTTP", "FuelProcess"]
+            dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP", "FuelProcess"]
         ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),

@@ -92,7 +92,7 @@ let package = Package(
 
         .target(
             name: "_FuelTestSupport",
-            dependencies: ["FuelFormat", "FuelFeeds", "FuelBuild", "FuelHTTP", "FuelProcess"]
+            dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelHTTP", "FuelProcess"]
         ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),

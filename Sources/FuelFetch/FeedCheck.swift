@@ -32,9 +32,9 @@ public struct FeedCheckResult: Sendable, Equatable {
 /// `checkUrl`, FR the ZIP, IT the first 16 KB of both files, AT the region list.
 public struct FeedChecker: Sendable {
     public var options: FetchOptions
-    private let client: HTTPClient
+    private let client: any HTTPTransport
 
-    public init(options: FetchOptions, client: HTTPClient = HTTPClient()) {
+    public init(options: FetchOptions, client: any HTTPTransport = HTTPClient()) {
         self.options = options
         self.client = client
     }

@@ -23,7 +23,7 @@ final class FeedDownloader: FeedSession {
     let country: String
     let feedsDirectory: URL
     let settings: SourceSettings
-    private let client: HTTPClient
+    private let client: any HTTPTransport
     private let previous: FeedManifest?
     private let pacer: RatePacer
     private let now: @Sendable () -> Date
@@ -34,7 +34,8 @@ final class FeedDownloader: FeedSession {
     private let kept = Mutex<[StagedFile]>([])
 
     init(
-        country: String, feedsDirectory: URL, settings: SourceSettings, client: HTTPClient, previous: FeedManifest?,
+        country: String, feedsDirectory: URL, settings: SourceSettings, client: any HTTPTransport,
+        previous: FeedManifest?,
         now: @escaping @Sendable () -> Date, events: @escaping @Sendable (FetchEvent) -> Void
     ) {
         self.country = country

@@ -45,9 +45,9 @@ public struct FetchOptions: Sendable {
 /// failed, so the build refuses it. The manifest is rewritten atomically after each country.
 public struct FeedFetcher: Sendable {
     public var options: FetchOptions
-    private let client: HTTPClient
+    private let client: any HTTPTransport
 
-    public init(options: FetchOptions, client: HTTPClient = HTTPClient()) {
+    public init(options: FetchOptions, client: any HTTPTransport = HTTPClient()) {
         self.options = options
         self.client = client
     }

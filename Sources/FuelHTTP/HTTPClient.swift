@@ -7,7 +7,7 @@ import Synchronization
 /// Each transfer gets its own easy handle and runs its blocking `curl_easy_perform` on a dedicated thread, never on
 /// Swift's cooperative pool, so up to `maxConcurrentTransfers` transfers are really in flight at once however few
 /// cores there are. TLS verification is always on; redirects are followed (bounded); signals are never used.
-public final class HTTPClient: Sendable {
+public final class HTTPClient: HTTPTransport {
     /// Sent as `User-Agent` on every request.
     public let userAgent: String
     /// Transfers running at once; more wait their turn.
@@ -24,9 +24,7 @@ public final class HTTPClient: Sendable {
     /// - Parameter progress: called on the transfer thread with the bytes moved so far (down plus up).
     /// - Throws: ``HTTPError`` for transport failures, timeouts, stalls, truncation and the size cap;
     ///   `CancellationError` when the task is cancelled (the transfer is aborted).
-    public func send(_ request: HTTPRequest, progress: (@Sendable (Int64) -> Void)? = nil) async throws
-        -> HTTPResponse
-    {
+    public func send(_ request: HTTPRequest, progress: (@Sendable (Int64) -> Void)?) async throws -> HTTPResponse {
         try Task.checkCancellation()
         await slots.acquire()
         defer { slots.release() }
@@ -50,42 +48,6 @@ public final class HTTPClient: Sendable {
         case .success(let response): return response
         case .failure(.cancelled): throw CancellationError()
         case .failure(.http(let error)): throw error
-        }
-    }
-
-    /// Performs a transfer, retrying retryable failures (transport errors, timeouts, stalls, truncation, 5xx, 429)
-    /// as the policy says, and returns the final response. Statuses are returned, not thrown: after the last
-    /// attempt a 5xx comes back as the response.
-    /// - Parameters:
-    ///   - beforeAttempt: awaited before every attempt (1-based), for example to pace requests to one host.
-    ///   - onRetry: told about each retry before its wait (the attempt that failed, 1-based, and why).
-    /// - Throws: the last ``HTTPError`` when every attempt failed in transport, or a non-retryable one at once.
-    public func send(
-        _ request: HTTPRequest, retry policy: RetryPolicy, progress: (@Sendable (Int64) -> Void)? = nil,
-        beforeAttempt: (@Sendable (_ attempt: Int) async throws -> Void)? = nil,
-        onRetry: (@Sendable (_ attempt: Int, _ reason: String, _ delay: Double) -> Void)? = nil
-    ) async throws -> HTTPResponse {
-        var generator = SystemRandomNumberGenerator()
-        var attempt = 1
-        while true {
-            let reason: String
-            let retryAfter: String?
-            try await beforeAttempt?(attempt)
-            do {
-                let response = try await send(request, progress: progress)
-                guard RetryPolicy.isRetryableStatus(response.status), attempt < policy.maxAttempts else {
-                    return response
-                }
-                reason = "HTTP \(response.status)"
-                retryAfter = response.header("Retry-After")
-            } catch let error as HTTPError where error.isRetryable && attempt < policy.maxAttempts {
-                reason = error.description
-                retryAfter = nil
-            }
-            let delay = policy.delay(retry: attempt, retryAfter: retryAfter, using: &generator)
-            onRetry?(attempt, reason, delay)
-            if delay > 0 { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) }
-            attempt += 1
         }
     }
 }

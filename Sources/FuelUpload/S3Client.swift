@@ -25,7 +25,7 @@ public struct S3Client: Sendable {
 
     public let endpoint: S3Endpoint
     public let bucket: String
-    let http: HTTPClient
+    let http: any HTTPTransport
     let signer: SigV4Signer
     let retry: RetryPolicy
     let onRetry: RetryObserver?
@@ -47,7 +47,7 @@ public struct S3Client: Sendable {
     }
 
     public init(
-        endpoint: S3Endpoint, bucket: String, signer: SigV4Signer, http: HTTPClient, retry: RetryPolicy,
+        endpoint: S3Endpoint, bucket: String, signer: SigV4Signer, http: any HTTPTransport, retry: RetryPolicy,
         timeouts: Timeouts = Timeouts(), onRetry: RetryObserver? = nil, onRequest: (@Sendable () -> Void)? = nil
     ) {
         self.onRequest = onRequest

@@ -96,6 +96,9 @@ public struct UploadSettings: Sendable {
     public var maxListPages = S3Client.defaultMaxListPages
     /// Connect, stall and total timeouts of every request (15, 30 and 120 s).
     public var timeouts = S3Client.Timeouts()
+    /// What sends the requests: nil for libcurl (``HTTPClient``, `concurrency` transfers at once); a test sets an
+    /// in-process transport.
+    public var transport: (any HTTPTransport)?
 
     /// Environment variables read here.
     public enum Variable {
@@ -202,7 +205,7 @@ public struct UploadSettings: Sendable {
     ) -> S3Client {
         S3Client(
             endpoint: endpoint, bucket: bucket, signer: SigV4Signer(credentials: credentials, region: region),
-            http: HTTPClient(maxConcurrentTransfers: concurrency),
+            http: transport ?? HTTPClient(maxConcurrentTransfers: concurrency),
             retry: retry, timeouts: timeouts, onRetry: onRetry, onRequest: onRequest)
     }
 }

@@ -30,12 +30,14 @@ public enum Executable {
     public static func url(_ product: String) -> URL { productsDirectory.appendingPathComponent(product) }
 
     /// Runs a product to completion.
-    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed).
+    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed);
+    ///   ``FastTierError`` under `scripts/test --fast`.
     public static func run(
         _ product: String, _ arguments: [String], environment: [String: String] = [:],
         timeout: Double = defaultTimeout
     ) throws -> Result {
-        try CapturedRun.run(
+        try TestTier.require("executable", for: "running \(product)")
+        return try CapturedRun.run(
             url(product).path, arguments, environment: productEnvironment(environment), timeout: timeout)
     }
 
@@ -44,7 +46,8 @@ public enum Executable {
         _ product: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
         timeout: Double = defaultTimeout
     ) throws -> Result {
-        try CapturedRun.run(
+        try TestTier.require("executable", for: "running \(product)")
+        return try CapturedRun.run(
             "/bin/sh", ["-c", #"cd "$1" && shift && exec "$@""#, "sh", directory.path, url(product).path] + arguments,
             environment: productEnvironment(environment), timeout: timeout)
     }
@@ -53,7 +56,8 @@ public enum Executable {
     public static func start(
         _ product: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> ChildProcess {
-        try ChildProcess(
+        try TestTier.require("executable", for: "starting \(product)")
+        return try ChildProcess(
             url(product).path, arguments, environment: productEnvironment(environment), stdout: .null, stderr: .null)
     }
 
@@ -75,11 +79,15 @@ public enum CapturedRun {
     ///   - environment: the child's whole environment; the runner's when nil.
     ///   - stdin: a file to read as standard input; `/dev/null` when nil.
     ///   - stderrIntoStdout: both streams into ``Executable/Result/stdout``, interleaved as written.
-    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed).
+    /// - Throws: ``ChildProcessError`` when it cannot start or overruns `timeout` seconds (it is then killed);
+    ///   ``FastTierError`` under `scripts/test --fast`.
     public static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: URL? = nil,
         stderrIntoStdout: Bool = false, timeout: Double = Executable.defaultTimeout
     ) throws -> Executable.Result {
+        if URL(fileURLWithPath: executable).lastPathComponent.hasPrefix("python") {
+            try TestTier.require("python", for: "running \(executable)")
+        }
         let folder = RepositoryPaths.temporaryDirectory("run")
         defer { try? FileManager.default.removeItem(at: folder) }
         let stdout = folder.appendingPathComponent("stdout")

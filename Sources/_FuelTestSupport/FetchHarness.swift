@@ -118,7 +118,7 @@ public struct FetchHarness {
     }
 
     /// Each country's endpoint on a harness server at `base`: what the adapters folder's `url` settings say.
-    static func endpoints(base: String) -> [String: String] {
+    public static func endpoints(base: String) -> [String: String] {
         [
             "AT": "\(base)/sprit/1.0",
             "ES": "\(base)/files/ES/doc.json",

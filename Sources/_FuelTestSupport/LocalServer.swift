@@ -22,7 +22,7 @@ public final class LocalServer: Sendable {
     /// Starts `python3 <script> --port 0 <arguments…>` and waits for its `PORT` line.
     /// - Parameter script: the script's path from the repository root, for example ``Script/feeds``.
     /// - Throws: ``StartupError`` when the script exits or says nothing within the timeout (it is then killed); its
-    ///   description holds what the script printed.
+    ///   description holds what the script printed. ``FastTierError`` under `scripts/test --fast`.
     public init(
         script: Script,
         arguments: [String] = [],
@@ -30,6 +30,7 @@ public final class LocalServer: Sendable {
         timeout: TimeInterval = 30,
         filePath: String = #filePath
     ) throws {
+        try TestTier.require("server", for: "starting \(script.path)")
         let root = RepositoryPaths.root(from: filePath)
         let scriptURL = root.appendingPathComponent(script.path)
         var variables = ProcessInfo.processInfo.environment

@@ -11,10 +11,12 @@ public enum TestBundle {
     /// - Parameters:
     ///   - environment: added to the runner's environment.
     ///   - logDirectory: where the child's test servers write their logs (``LocalServer/logsDirectory(root:)``).
-    /// - Throws: ``ChildProcessError`` when the bundle cannot start or overruns `timeout` seconds.
+    /// - Throws: ``ChildProcessError`` when the bundle cannot start or overruns `timeout` seconds; ``FastTierError``
+    ///   under `scripts/test --fast`.
     public static func run(
         filter: String, environment: [String: String] = [:], logDirectory: URL, timeout: Double = 180
     ) throws -> Executable.Result {
+        try TestTier.require("executable", for: "running the test bundle")
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { $1 }
         variables[LocalServer.logDirectoryVariable] = logDirectory.path

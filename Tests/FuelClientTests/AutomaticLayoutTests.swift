@@ -6,7 +6,7 @@ import Testing
 import _FuelTestSupport
 
 /// ``TileLayout/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
-@Suite(.serverLogsOnFailure) struct AutomaticLayoutTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct AutomaticLayoutTests {
     struct Served: Sendable, CustomTestStringConvertible {
         let name: String
         let layout: PublishLayout

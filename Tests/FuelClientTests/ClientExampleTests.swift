@@ -7,7 +7,7 @@ import _FuelTestSupport
 /// The client example in README.md, run against published tiles on a local server. The README shows the lines
 /// between the markers below; `theReadmeShowsThisExample` keeps the two the same.
 @Suite(.serverLogsOnFailure) struct ClientExampleTests {
-    @Test func theExampleRuns() async throws {
+    @Test(.tags(.server)) func theExampleRuns() async throws {
         let out = RepositoryPaths.temporaryDirectory("client-example")
         defer { try? FileManager.default.removeItem(at: out) }
         try TileFixtures.write(TileFixtures.lisbonStations, to: out)

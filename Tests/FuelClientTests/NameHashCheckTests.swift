@@ -11,7 +11,7 @@ import _FuelTestSupport
 /// `Content-Encoding: gzip` response): the lookup fails with `hash-mismatch`, nothing of the tile is shown, and no
 /// copy is kept, in memory or on disk; a copy altered on disk after it was checked is dropped and read again. The
 /// published JSON passes however it is compressed, or left plain.
-@Suite(.serverLogsOnFailure) struct NameHashCheckTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct NameHashCheckTests {
     /// The cell of the corner lookup's nearest station, PT-1001 (Galp Azeitão, diesel 1.579).
     static let key = "77_-19"
 

@@ -9,7 +9,7 @@ import _FuelTestSupport
 #endif
 
 @Suite(.serverLogsOnFailure) struct NearbyLookupTests {
-    @Test func lisbonLookupReturnsStationsInDistanceOrderWithCorrectDistances() async throws {
+    @Test(.tags(.server)) func lisbonLookupReturnsStationsInDistanceOrderWithCorrectDistances() async throws {
         let fixture = try LookupFixture()
         let result = try await fixture.cornerLookup(fixture.client())
 
@@ -69,7 +69,7 @@ import _FuelTestSupport
             expected: ["PT-1001", "PT-3002", "PT-2003"]),
     ]
 
-    @Test(arguments: filterCases)
+    @Test(.tags(.server), arguments: filterCases)
     func filters(_ filterCase: FilterCase) async throws {
         let fixture = try LookupFixture()
         let result = try await fixture.cornerLookup(
@@ -77,7 +77,7 @@ import _FuelTestSupport
         #expect(result.stations.map(\.station.id) == filterCase.expected)
     }
 
-    @Test func indexOnAnotherGridIsRejected() async throws {
+    @Test(.tags(.server)) func indexOnAnotherGridIsRejected() async throws {
         let fixture = try LookupFixture(gridDegrees: 0.25)
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(fixture.client()) }
         #expect(error?.code == .incompatibleGrid)
@@ -86,7 +86,7 @@ import _FuelTestSupport
         #expect(try await fixture.server.requests().keys.sorted() == [LookupFixture.indexPath])
     }
 
-    @Test func indexOfANewerFormatIsRejected() async throws {
+    @Test(.tags(.server)) func indexOfANewerFormatIsRejected() async throws {
         let fixture = try LookupFixture { fuel in
             let index = fuel.appendingPathComponent("index.json")
             let newer = #"{"version":2,"gridDegrees":0.5,"builtAt":"2025-09-27T18:00:00Z","tiles":[],"countries":{}}"#
@@ -98,7 +98,7 @@ import _FuelTestSupport
         #expect(error?.message.contains("format version 2") == true)
     }
 
-    @Test func missingIndexFailsWithATypedError() async throws {
+    @Test(.tags(.server)) func missingIndexFailsWithATypedError() async throws {
         let fixture = try LookupFixture { fuel in
             try FileManager.default.removeItem(at: fuel.appendingPathComponent("index.json"))
         }
@@ -107,7 +107,7 @@ import _FuelTestSupport
         #expect(error?.message.contains("/fuel/index.json: HTTP 404") == true, "\(String(describing: error))")
     }
 
-    @Test func localDirectoryBaseGivesTheSameAnswer() async throws {
+    @Test(.tags(.server)) func localDirectoryBaseGivesTheSameAnswer() async throws {
         let fixture = try LookupFixture()
         let overHTTP = try await fixture.cornerLookup(fixture.client(persistent: false))
         let local = TileClient(base: fixture.out, layout: .v1, clock: fixture.clock.closure)
@@ -116,7 +116,7 @@ import _FuelTestSupport
         #expect(fromDisk.tiles == overHTTP.tiles)
     }
 
-    @Test func cellsTheIndexDoesNotListAreNotRequested() async throws {
+    @Test(.tags(.server)) func cellsTheIndexDoesNotListAreNotRequested() async throws {
         // Only the two northern cells have stations; the southern ones are absent from the index.
         let north = TileFixtures.lisbonStations.filter { $0.latitude >= 38.5 }
         let fixture = try LookupFixture(stations: north)
@@ -128,7 +128,7 @@ import _FuelTestSupport
         #expect(result.stations.map(\.station.id) == ["PT-1001", "PT-2003", "PT-2002", "PT-2001", "PT-1002"])
     }
 
-    @Test func urlSessionDecodesContentEncodingGzip() async throws {
+    @Test(.tags(.server)) func urlSessionDecodesContentEncodingGzip() async throws {
         let fixture = try LookupFixture()
         let response = try await URLSessionTransport().send(
             TileRequest(url: fixture.server.baseURL.appendingPathComponent("fuel/tiles/77_-19.json")))

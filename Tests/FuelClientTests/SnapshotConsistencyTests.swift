@@ -7,7 +7,7 @@ import _FuelTestSupport
 /// Format 2's promise to a reader: one lookup, one build. A 404 for a tile the index names means the index is
 /// outdated, never an empty cell: the lookup reads the index again, once, and fails; the next lookup reads the new
 /// build.
-@Suite(.serverLogsOnFailure) struct SnapshotConsistencyTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotConsistencyTests {
     /// Build B: every price 0.1 higher than build A's, so that every tile has a new hash, an hour later.
     static let buildB = SnapshotBuild(
         stations: SnapshotBuild.dearer(), builtAt: TileFixtures.builtAt.addingTimeInterval(3600))

@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// Format 2 read by ``TileClient``: a set the publisher's code built, served on 127.0.0.1; tiles named by hash are
 /// fetched once and never asked for again, and only the index is refreshed.
-@Suite(.serverLogsOnFailure) struct SnapshotLookupTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotLookupTests {
     /// The 10 km corner lookup's stations, nearest first (as format 1 answers it: the documents are the same).
     static let cornerIDs = [
         "PT-1001", "PT-3002", "PT-2003", "PT-4002", "PT-4003", "PT-3001", "PT-2002", "PT-4001", "PT-2001", "PT-1002",

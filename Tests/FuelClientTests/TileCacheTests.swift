@@ -4,7 +4,7 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-@Suite(.serverLogsOnFailure) struct TileCacheTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct TileCacheTests {
     static let failingKey = "76_-18"
 
     @Test func oneFailedTileWithNoCacheFailsTheWholeLookup() async throws {

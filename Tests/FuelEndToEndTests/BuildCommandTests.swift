@@ -3,7 +3,7 @@ import Testing
 import _FuelTestSupport
 
 /// Runs the built `fuel-publish build` on copies of the real samples.
-@Suite(.serialized) struct BuildCommandTests {
+@Suite(.tags(.executable), .serialized) struct BuildCommandTests {
     static let builtAt = "2026-11-30T05:00:00Z"
 
     /// A feeds folder holding a copy of the ES sample, and an empty output folder.

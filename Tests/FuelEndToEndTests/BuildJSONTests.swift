@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// `fuel-publish build --json` as a machine reads it: one JSON document on stdout whatever happens, machine keys,
 /// and the published build's report saved beside it.
-@Suite struct BuildJSONTests {
+@Suite(.tags(.executable)) struct BuildJSONTests {
     @Test func aRefusedBuildStillPrintsOneJSONDocumentNamingTheCountry() throws {
         let (feeds, out) = try BuildCommandTests.workspace()
         let result = try Executable.run(

@@ -8,7 +8,7 @@ import _FuelTestSupport
 ///
 /// The workspace holds the real ES sample with station 1736 moved to La Jonquera, and one FR station at Le Perthus,
 /// 5 km away across the border: both fall in cell `84_5`, a tile that mixes the two countries.
-@Suite struct CarryForwardTests {
+@Suite(.tags(.executable)) struct CarryForwardTests {
     static let day0 = "2026-11-30T05:00:00Z"
     static let esFile = "estaciones-terrestres-barcelona-2025-09-27-first40.json"
     static let borderTile = "tiles/84_5.json"

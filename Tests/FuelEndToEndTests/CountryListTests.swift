@@ -45,7 +45,7 @@ import _FuelTestSupport
     }
 
     /// The built binary: `fetch` and `build` refuse a configured but unregistered country alike.
-    @Test func bothCommandsRefuseAnUnregisteredCountry() throws {
+    @Test(.tags(.executable)) func bothCommandsRefuseAnUnregisteredCountry() throws {
         let adapters = try Self.adapters(["ES", "PT"])
         let feeds = RepositoryPaths.temporaryDirectory("country-list-feeds")
         let out = RepositoryPaths.temporaryDirectory("country-list-out")

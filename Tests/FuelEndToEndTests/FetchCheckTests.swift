@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// `fuel-publish fetch --check`: the built executable with the repository's `adapters/`, every endpoint pointed at
 /// the local feed server (over TLS with a test CA where the test says so).
-@Suite(.serverLogsOnFailure) struct FetchCheckTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct FetchCheckTests {
     static func check(_ harness: FetchHarness, _ environment: [String: String] = [:], countries: String? = nil) throws
         -> Executable.Result
     {

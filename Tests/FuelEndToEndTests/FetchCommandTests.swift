@@ -8,10 +8,10 @@ import _FuelTestSupport
 
 /// The built `fuel-publish fetch` with the repository's own `adapters/<CC>/source.json`, every endpoint pointed
 /// at the local feed server through `FUEL_ENDPOINT_<CC>`.
-@Suite(.serverLogsOnFailure) struct FetchCommandTests {
+@Suite(.tags(.executable), .serverLogsOnFailure) struct FetchCommandTests {
     static let countries = ["AT", "ES", "FR", "IT", "PT"]
 
-    @Test func theRepositoryConfigsFetchAllFiveAndTheAdaptersReadTheResult() async throws {
+    @Test(.tags(.server)) func theRepositoryConfigsFetchAllFiveAndTheAdaptersReadTheResult() async throws {
         let harness = try FetchHarness()
         let result = try Executable.run(
             "fuel-publish",
@@ -32,7 +32,7 @@ import _FuelTestSupport
         }
     }
 
-    @Test func aFailedCountryExitsOneNamingItAndWhy() async throws {
+    @Test(.tags(.server)) func aFailedCountryExitsOneNamingItAndWhy() async throws {
         let harness = try FetchHarness()
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "status", "code": 500, "times": -1]])
         let result = try Executable.run(
@@ -49,7 +49,7 @@ import _FuelTestSupport
         #expect(try harness.manifest()?.countries["ES"]?.failed == true)
     }
 
-    @Test func aPermanent500KeepsTheFileAndMakesTheBuildRefuse() async throws {
+    @Test(.tags(.server)) func aPermanent500KeepsTheFileAndMakesTheBuildRefuse() async throws {
         let harness = try FetchHarness()
         let out = RepositoryPaths.temporaryDirectory("fetch-build-out")
         let fetch = [
@@ -129,7 +129,7 @@ import _FuelTestSupport
 }
 
 /// Long work without a terminal (a CI log) says where it is at least every interval (10 s; 0.2 s here).
-@Suite struct ProgressLineTests {
+@Suite(.tags(.server, .executable)) struct ProgressLineTests {
     @Test func aSlowFetchPrintsWhereItIsWhileItWaits() async throws {
         let harness = try FetchHarness()
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "delay", "seconds": 1.5, "times": 1]])

@@ -4,7 +4,7 @@ import Testing
 import _FuelTestSupport
 
 /// What a new operator meets first, with the built executables run from a folder that is not the repository.
-@Suite struct FirstContactTests {
+@Suite(.tags(.executable)) struct FirstContactTests {
     static let samples = RepositoryPaths.samples()
 
     @Test func aBuildRunsFromAnyFolderWithTheBuiltInAdapters() throws {

@@ -37,7 +37,7 @@ import _FuelTestSupport
         return seen
     }
 
-    @Test func theSampleBuildConformsAndUsesEveryOptionalKey() throws {
+    @Test(.tags(.executable, .python)) func theSampleBuildConformsAndUsesEveryOptionalKey() throws {
         let out = try Self.buildSamples()
         defer { try? FileManager.default.removeItem(at: out) }
         let result = try Self.check(out)
@@ -53,7 +53,7 @@ import _FuelTestSupport
 
     /// The real Barcelona response with station 1736 selling `Gasolina 95 E25`, an `other` fuel: its price is
     /// published with its label, and the build still conforms.
-    @Test func anOtherFuelIsPublishedWithItsLabelAndConforms() throws {
+    @Test(.tags(.executable, .python)) func anOtherFuelIsPublishedWithItsLabelAndConforms() throws {
         let root = RepositoryPaths.temporaryDirectory("format-label")
         defer { try? FileManager.default.removeItem(at: root) }
         let sample = RepositoryPaths.samples().appendingPathComponent(
@@ -77,7 +77,7 @@ import _FuelTestSupport
         #expect(Self.optionalKeysSeen(result.stdout)["label"] == 1, "\(result.stdout)")
     }
 
-    @Test func aGeneratedBuildConforms() throws {
+    @Test(.tags(.executable, .python)) func aGeneratedBuildConforms() throws {
         let root = RepositoryPaths.temporaryDirectory("format-generated")
         defer { try? FileManager.default.removeItem(at: root) }
         let feeds = root.appendingPathComponent("feeds")
@@ -141,7 +141,7 @@ import _FuelTestSupport
         Drift(label: "a wrong version", change: { $0["version"] = 2 }, complaint: "$.version: 1 was expected"),
     ]
 
-    @Test(arguments: drifts)
+    @Test(.tags(.executable, .python), arguments: drifts)
     func driftFromTheContractIsCaught(_ drift: Drift) throws {
         let out = try Self.buildSamples()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -167,7 +167,7 @@ import _FuelTestSupport
         #expect((reader.status == 0) == drift.readerAccepts, "\(reader.stderr)")
     }
 
-    @Test(arguments: [("v2", "format 2"), ("both", "format 1 and format 2")])
+    @Test(.tags(.executable, .python), arguments: [("v2", "format 2"), ("both", "format 1 and format 2")])
     func eachLayoutConforms(_ layout: String, _ formats: String) throws {
         let out = try Self.buildSamples(layout: layout)
         defer { try? FileManager.default.removeItem(at: out) }
@@ -225,7 +225,7 @@ import _FuelTestSupport
             }, complaint: "not the same bytes as v2/index.json"),
     ]
 
-    @Test(arguments: snapshotDrifts)
+    @Test(.tags(.executable, .python), arguments: snapshotDrifts)
     func driftFromFormatTwoIsCaught(_ drift: SnapshotDrift) throws {
         let out = try Self.buildSamples(layout: "both")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -236,7 +236,7 @@ import _FuelTestSupport
     }
 
     /// The name hashes the JSON, not the gzip bytes: the same document compressed otherwise keeps its name.
-    @Test func aFormatTwoFileGzippedOtherwiseStillConforms() throws {
+    @Test(.tags(.executable, .python)) func aFormatTwoFileGzippedOtherwiseStillConforms() throws {
         let out = try Self.buildSamples(layout: "v2")
         defer { try? FileManager.default.removeItem(at: out) }
         let tile = try Self.firstTile(out.appendingPathComponent("fuel/v2").resolvingSymlinksInPath())
@@ -261,7 +261,7 @@ import _FuelTestSupport
         #expect(fuel["examples"] as? [String] == FuelCode.all.map(\.rawValue))
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test(.tags(.python)) func usageErrorsExit64() throws {
         let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
         #expect(try CapturedRun.run("python3", [script]).status == 64)
         let help = try CapturedRun.run("python3", [script, "--help"])

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// Attacks on the build found by an adversarial run, each reproduced with the built `fuel-publish build`: a price
 /// dated 2099, a corrupt previous index, a real `OUT/fuel` folder, and a quarter of a country missing.
-@Suite struct HostileBuildTests {
+@Suite(.tags(.executable)) struct HostileBuildTests {
     static let esFile = "estaciones-terrestres-barcelona-2025-09-27-first40.json"
 
     /// A feeds folder with copies of the given sample countries.
@@ -147,7 +147,7 @@ import _FuelTestSupport
 
 /// The overlapping-entries ZIP bomb against the built binary: refused at once, in little memory, naming the
 /// country, the file and the entry, with the previous build intact.
-@Suite struct ZipBombBuildTests {
+@Suite(.tags(.executable, .python)) struct ZipBombBuildTests {
     @Test func theBombIsRefusedInLittleMemory() throws {
         let (feeds, out) = try HostileBuildTests.feeds(["FR"])
         #expect(try HostileBuildTests.build(feeds, out, countries: "FR").status == 0)
@@ -174,7 +174,7 @@ import _FuelTestSupport
 }
 
 /// Text attacks: a one-megabyte name, a NUL, and UTF-8 under the FR feed's ISO-8859-1 declaration.
-@Suite struct HostileTextTests {
+@Suite(.tags(.executable)) struct HostileTextTests {
     @Test func aMegabyteNameIsCutAndANulRemoved() throws {
         let (feeds, out) = try HostileBuildTests.feeds(["ES", "IT"])
         let huge = String(repeating: "REPSOL ", count: 150_000)  // 1.05 MB

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// A rebuild over a previous build reuses the gzipped file of every tile whose JSON is unchanged, and its output is
 /// byte for byte a full build's.
-@Suite struct IncrementalBuildTests {
+@Suite(.tags(.executable)) struct IncrementalBuildTests {
     /// Builds `feeds` into `out` at `builtAt` and returns the report's `reusedTiles`, `tiles` and the tiles it
     /// counted as changed against the previous build (nil without one).
     static func build(_ feeds: URL, _ out: URL, _ builtAt: String) throws -> (reused: Int, tiles: Int, changed: Int?) {

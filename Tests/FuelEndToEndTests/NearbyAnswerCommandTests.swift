@@ -6,7 +6,7 @@ import _FuelTestSupport
 /// What the built `fuel-nearby` answers when the published files are not all there or not all true: a format-1 tile
 /// missing (a partial answer, exit 3) and a format-2 tile changed under its name, from a folder or over HTTP with
 /// `Content-Encoding: gzip` (hash-mismatch, exit 1); and that `docs/format.md` documents every key it prints.
-@Suite(.serverLogsOnFailure) struct NearbyAnswerCommandTests {
+@Suite(.tags(.executable), .serverLogsOnFailure) struct NearbyAnswerCommandTests {
     // MARK: - A partial answer
 
     /// The fixture's cell whose tile goes missing: the PT-4… stations.
@@ -22,7 +22,7 @@ import _FuelTestSupport
         [false, true].map { PartialCase(overHTTP: overHTTP, json: $0) }
     }
 
-    @Test(arguments: partialCases)
+    @Test(.tags(.server), arguments: partialCases)
     func aListedTileThatIsMissingMakesAPartialAnswerThatExitsThree(_ partialCase: PartialCase) async throws {
         let out = RepositoryPaths.temporaryDirectory("nearby-partial")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -88,7 +88,7 @@ import _FuelTestSupport
     /// Around Barcelona (`NearbyLayoutCommandTests.query`), whose nearest stations are in cell 83_3.
     static let tamperedKey = "83_3"
 
-    @Test(arguments: tamperCases)
+    @Test(.tags(.server), arguments: tamperCases)
     func aTamperedFormatTwoTileIsRefused(_ tamperCase: TamperCase) async throws {
         let root = RepositoryPaths.temporaryDirectory("nearby-tampered")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -140,7 +140,7 @@ import _FuelTestSupport
 
     // MARK: - The documented answer
 
-    @Test func docsFormatDescribesEveryKeyOfTheAnswerAndOfAFailure() throws {
+    @Test(.tags(.server)) func docsFormatDescribesEveryKeyOfTheAnswerAndOfAFailure() throws {
         let section = try Self.answerSection()
         let documented = Self.tables(in: section)
         // The answer's keys, the tile outcomes, a failure's keys, a failed tile's keys, the codes, the exit codes.

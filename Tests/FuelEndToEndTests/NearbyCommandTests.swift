@@ -4,10 +4,10 @@ import Testing
 import _FuelTestSupport
 
 /// Runs the built `fuel-nearby` against a fixture build served on 127.0.0.1 and against the build folder itself.
-@Suite(.serverLogsOnFailure) struct NearbyCommandTests {
+@Suite(.tags(.executable), .serverLogsOnFailure) struct NearbyCommandTests {
     static let corner = ["--lat", "38.52", "--lon", "-8.98"]
 
-    @Test func printsATableNearestFirst() async throws {
+    @Test(.tags(.server)) func printsATableNearestFirst() async throws {
         let (out, server) = try Self.servedFixture()
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try NearbyRun(["--base", server.baseURL.absoluteString] + Self.corner + ["--fuel", "diesel"])
@@ -43,7 +43,7 @@ import _FuelTestSupport
         #expect(lines.last?.contains("1.459 €/kg") == true)
     }
 
-    @Test func jsonOutputParses() async throws {
+    @Test(.tags(.server)) func jsonOutputParses() async throws {
         let (out, server) = try Self.servedFixture()
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try NearbyRun(
@@ -63,7 +63,7 @@ import _FuelTestSupport
         #expect(tiles.keys.sorted() == TileFixtures.cornerTiles.sorted())
     }
 
-    @Test func aFailedTileExitsOneNamingIt() async throws {
+    @Test(.tags(.server)) func aFailedTileExitsOneNamingIt() async throws {
         let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
         defer { try? FileManager.default.removeItem(at: out) }
         try TileFixtures.write(TileFixtures.lisbonStations, to: out)
@@ -75,7 +75,7 @@ import _FuelTestSupport
         #expect(run.stderr.contains("HTTP 500"))
     }
 
-    @Test func aFailedLookupWithJSONPrintsTheErrorCode() async throws {
+    @Test(.tags(.server)) func aFailedLookupWithJSONPrintsTheErrorCode() async throws {
         let out = RepositoryPaths.temporaryDirectory("nearby-e2e")
         defer { try? FileManager.default.removeItem(at: out) }
         try TileFixtures.write(TileFixtures.lisbonStations, to: out)
@@ -93,7 +93,7 @@ import _FuelTestSupport
         #expect(run.stderr.contains("HTTP 500"), "\(run.stderr)")
     }
 
-    @Test func aFailedRefreshWarnsWithTheReasonAndShowsTheCachedCopy() async throws {
+    @Test(.tags(.server)) func aFailedRefreshWarnsWithTheReasonAndShowsTheCachedCopy() async throws {
         let (out, server) = try Self.servedFixture()
         let cache = RepositoryPaths.temporaryDirectory("nearby-cache")
         defer {
@@ -206,7 +206,7 @@ struct NearbyRun {
 
 /// Hostile tile servers against the built `fuel-nearby`: a gzip bomb served as every tile is, with
 /// `Content-Encoding: gzip`, and a tile that drips one byte every 2 seconds.
-@Suite(.serverLogsOnFailure) struct HostileTileServerTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct HostileTileServerTests {
     /// A build of the ES sample, served; the given tile path misbehaves.
     static func serve(_ fault: String, path: String) throws -> (TileServer, URL) {
         let root = RepositoryPaths.temporaryDirectory("hostile-tiles")

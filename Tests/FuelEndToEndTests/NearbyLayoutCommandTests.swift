@@ -5,7 +5,7 @@ import _FuelTestSupport
 
 /// `fuel-nearby --layout` against the samples built by `fuel-publish build --layout v1|v2|both`, read as a folder
 /// and served on 127.0.0.1: each format gives the same stations, and `auto` prefers format 2.
-@Suite(.serverLogsOnFailure) struct NearbyLayoutCommandTests {
+@Suite(.tags(.executable), .serverLogsOnFailure) struct NearbyLayoutCommandTests {
     /// Around Barcelona's sample stations.
     static let query = ["--lat", "41.50", "--lon", "1.90", "--radius", "10", "--limit", "1000", "--json"]
 
@@ -30,7 +30,7 @@ import _FuelTestSupport
         Case(name: "v1 build, --layout auto, http", built: "v1", layout: "auto", overHTTP: true, format: 1),
     ]
 
-    @Test(arguments: cases)
+    @Test(.tags(.server), arguments: cases)
     func eachFormatGivesTheSameStations(_ layoutCase: Case) async throws {
         let root = RepositoryPaths.temporaryDirectory("nearby-layout")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -73,7 +73,7 @@ import _FuelTestSupport
         #expect(run.stderr.contains("/fuel/v2/index.json: HTTP 404"), "\(run.stderr)")
     }
 
-    @Test func aCachedFormatTwoTileIsNeverAskedForAgain() async throws {
+    @Test(.tags(.server)) func aCachedFormatTwoTileIsNeverAskedForAgain() async throws {
         let root = RepositoryPaths.temporaryDirectory("nearby-layout")
         defer { try? FileManager.default.removeItem(at: root) }
         let out = try Self.build(layout: "v2", in: root, name: "out")

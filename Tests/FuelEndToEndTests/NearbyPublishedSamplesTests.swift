@@ -3,7 +3,7 @@ import Testing
 import _FuelTestSupport
 
 /// The real pipeline: `fuel-publish build` on the bundled samples, served on 127.0.0.1, read by `fuel-nearby`.
-@Suite(.serverLogsOnFailure) struct NearbyPublishedSamplesTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct NearbyPublishedSamplesTests {
     /// A station as the published tile holds it, read independently of FuelClient.
     struct SampleStation {
         let id: String

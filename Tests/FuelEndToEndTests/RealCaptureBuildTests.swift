@@ -9,7 +9,7 @@ import _FuelTestSupport
 /// The expected counts were worked out independently with Python over the same files: FR 9,949 stations, of
 /// which 9,590 have a price within 30 days of the newest `maj`; 1,163 of its 33,190 prices are older; two are
 /// decimal slips (7.81 and 7.915 €/l). IT: 4 of 398 prices are from 2023 to 2025.
-@Suite struct RealCaptureBuildTests {
+@Suite(.tags(.executable)) struct RealCaptureBuildTests {
     struct Expected: Sendable, CustomTestStringConvertible {
         var country: String
         var records: Int

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// `fuel-publish report` as the scheduled job and an operator run it: one HTML file from a build, compared with the
 /// previous build (an output folder, or the copy of its `fuel/` the job keeps).
-@Suite struct ReportCommandTests {
+@Suite(.tags(.executable)) struct ReportCommandTests {
     @Test func writesOneSelfContainedPageComparedWithThePreviousBuild() throws {
         let root = RepositoryPaths.temporaryDirectory("report-command")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// `scripts/watchdog`, which gives `scripts/test` its deadline: a hung run is stopped with everything it started, and
 /// the tests that never finished are named.
-@Suite struct WatchdogTests {
+@Suite(.tags(.python)) struct WatchdogTests {
     static let script = RepositoryPaths.root().appendingPathComponent("scripts/watchdog").path
 
     /// True when the process is gone (or only a zombie awaiting its new parent).

@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// The PT crawl against the local feed server's `PesquisarPostos`, which, like DGEG, puts the number of rows
 /// matching the query in every row's `Quantidade`.
-@Suite(.serverLogsOnFailure) struct FetchPTTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct FetchPTTests {
     /// Five rows, as the harness serves them, each with the given `Quantidade` (nil: the server's own count).
     static func rows(_ count: Int = 5, quantidade: Int? = nil) -> [[String: Any]] {
         FetchHarness.portugueseStations.prefix(count).map { row in

@@ -38,7 +38,7 @@ import _FuelTestSupport
         }
     }
 
-    @Test func withoutTheCAFileVerificationFailsAndSaysSo() async throws {
+    @Test(.tags(.server)) func withoutTheCAFileVerificationFailsAndSaysSo() async throws {
         let tls = try TLSServer()
         try tls.configure(caFile: nil)
         let report = try await tls.harness.fetcher(["ES"]).run()
@@ -49,7 +49,7 @@ import _FuelTestSupport
         #expect(tls.harness.feedFile("ES/EstacionesTerrestres.json") == nil)
     }
 
-    @Test func theCAFileBesideSourceJSONIsTrusted() async throws {
+    @Test(.tags(.server)) func theCAFileBesideSourceJSONIsTrusted() async throws {
         let tls = try TLSServer()
         try tls.configure(caFile: "publisher-ca.pem")
         let report = try await tls.harness.fetcher(["ES"]).run()
@@ -68,7 +68,7 @@ import _FuelTestSupport
         #expect(settings.certificateAuthorities(for: "https://cdn.example.org/x.json") == nil)
     }
 
-    @Test func aCAFileThatIsNotPEMIsRefusedNamingIt() async throws {
+    @Test(.tags(.server)) func aCAFileThatIsNotPEMIsRefusedNamingIt() async throws {
         let harness = try FetchHarness()
         let folder = harness.adapters.appendingPathComponent("ES")
         try Data("not a certificate".utf8).write(to: folder.appendingPathComponent("bad.pem"))

@@ -5,7 +5,7 @@ import Testing
 import _FuelTestSupport
 
 /// `fuel-publish fetch` against a real feed server on 127.0.0.1 that injects faults on demand.
-@Suite(.serverLogsOnFailure) struct FetchTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct FetchTests {
     @Test func fetchesAllFiveCountriesIntoPlace() async throws {
         let harness = try FetchHarness()
         let report = try await harness.fetcher(["AT", "ES", "FR", "IT", "PT"]).run()

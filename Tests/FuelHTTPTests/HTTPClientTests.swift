@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 import _FuelTestSupport
 
-@Suite(.serverLogsOnFailure) struct HTTPClientTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct HTTPClientTests {
     static let document = Array(
         #"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":[],"ResultadoConsulta":"OK"}"#.utf8)
     static let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }

@@ -45,7 +45,7 @@ import _FuelTestSupport
             matches: { if case .tooLarge(1_000_000, _) = $0 { true } else { false } }),
     ]
 
-    @Test(arguments: faultCases)
+    @Test(.tags(.server), arguments: faultCases)
     func faultsBecomeTypedErrors(_ fault: FaultCase) async throws {
         let harness = try FeedServerHarness(files: ["ES/doc.json": Self.body])
         let url = harness.url("/files/ES/doc.json?\(fault.query)")
@@ -62,7 +62,7 @@ import _FuelTestSupport
         #expect(!FileManager.default.fileExists(atPath: target.path), "a partial body was left behind")
     }
 
-    @Test func a503FollowedBySuccessIsRetried() async throws {
+    @Test(.tags(.server)) func a503FollowedBySuccessIsRetried() async throws {
         let harness = try FeedServerHarness(files: ["ES/doc.json": Self.body])
         let retries = RetryLog()
         let response = try await harness.client.send(
@@ -74,7 +74,7 @@ import _FuelTestSupport
         #expect(retries.reasons == ["HTTP 503", "HTTP 503"])
     }
 
-    @Test func aPermanent500ReturnsTheLastResponseAfterTheBoundedAttempts() async throws {
+    @Test(.tags(.server)) func aPermanent500ReturnsTheLastResponseAfterTheBoundedAttempts() async throws {
         let harness = try FeedServerHarness(files: ["ES/doc.json": Self.body])
         let response = try await harness.client.send(
             HTTPRequest(url: harness.url("/files/ES/doc.json?fault=status&code=500")), retry: Self.fast)
@@ -82,14 +82,14 @@ import _FuelTestSupport
         #expect(try await harness.requests(path: "/files/ES/doc.json").count == 3)
     }
 
-    @Test func a404IsNotRetried() async throws {
+    @Test(.tags(.server)) func a404IsNotRetried() async throws {
         let harness = try FeedServerHarness()
         let response = try await harness.client.send(HTTPRequest(url: harness.url("/missing")), retry: Self.fast)
         #expect(response.status == 404)
         #expect(try await harness.requests(path: "/missing").count == 1)
     }
 
-    @Test func retryAfterIsHonoured() async throws {
+    @Test(.tags(.server)) func retryAfterIsHonoured() async throws {
         let harness = try FeedServerHarness(files: ["ES/doc.json": Self.body])
         let retries = RetryLog()
         let response = try await harness.client.send(
@@ -103,7 +103,7 @@ import _FuelTestSupport
     }
 
     /// A silent server is down, not flaky: one stall timeout and the request gives up, saying so.
-    @Test func aStallIsReportedWithoutRetrying() async throws {
+    @Test(.tags(.server)) func aStallIsReportedWithoutRetrying() async throws {
         let harness = try FeedServerHarness(files: ["ES/doc.json": Self.body])
         let request = HTTPRequest(url: harness.url("/files/ES/doc.json?fault=stall&seconds=5"), stallTimeout: 1)
         let error = try await #require(throws: HTTPError.self) {

@@ -85,14 +85,14 @@ import _FuelTestSupport
 
     @Test func returnsOnceTheReadyLineIsComplete() throws {
         let (child, stdout, folder) = try start(
-            "echo starting; sleep 0.2; printf 'PORT 12'; sleep 0.2; echo 34; sleep 30")
+            "echo starting; sleep 0.2; printf 'PORT 12'; sleep 0.2; echo 34; exec sleep 30")
         defer { child.stop(grace: 1) }
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try StartupLines.waitUntilReady(stdout, from: child, timeout: 20, ready: port) == 1234)
     }
 
     @Test func aSilentServerIsKilledAtTheDeadline() throws {
-        let (child, stdout, folder) = try start("echo loading; sleep 30")
+        let (child, stdout, folder) = try start("echo loading; exec sleep 30")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: StartupError.self) {
             try StartupLines.waitUntilReady(stdout, from: child, timeout: 0.5, ready: port)

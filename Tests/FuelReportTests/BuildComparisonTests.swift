@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// `fuel-publish diff` over generated builds whose differences are known: the generator's `--change-prices`, and a
 /// Portuguese station removed and another moved by hand.
-@Suite struct BuildComparisonTests {
+@Suite(.tags(.executable)) struct BuildComparisonTests {
     struct Generated: Decodable {
         struct Country: Decodable {
             var country: String

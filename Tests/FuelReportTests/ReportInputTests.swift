@@ -18,7 +18,7 @@ import _FuelTestSupport
 
 /// ``ReportInput/of(_:previous:fuel:title:)`` on real builds of the samples: the table's columns, and the cells
 /// that changed since a previous build.
-@Suite struct ReportInputOfBuildTests {
+@Suite(.tags(.executable)) struct ReportInputOfBuildTests {
     @Test func theTableAndTheChangedCellComeFromTheBuilds() throws {
         let root = RepositoryPaths.temporaryDirectory("report-input")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -7,7 +7,7 @@ import _FuelTestSupport
 /// ``ReportPage`` opened in headless Chromium (``ReportBrowser``) on real builds: it requests nothing, logs no error,
 /// draws every station the build published, recolours for another fuel, and shows a hovered station's details.
 /// Each test leaves its page and a screenshot in `.build/report-screenshots/`.
-@Suite(.serialized) struct ReportPageBrowserTests {
+@Suite(.tags(.browser), .serialized) struct ReportPageBrowserTests {
     /// The legend the page must show for `fuel`: min, median and max of the stations' litre prices (self service
     /// where a station has both), in thousandths of a euro, the median of an even count rounded half up.
     static func legend(_ input: ReportInput, fuel: FuelCode) -> String {
@@ -73,7 +73,7 @@ import _FuelTestSupport
         #expect(tooltip.contains("tile \(input.tileKey(of: station))"), "\(tooltip)")
     }
 
-    @Test func theSampleBuildRequestsNothingAndDrawsEveryStation() throws {
+    @Test(.tags(.executable)) func theSampleBuildRequestsNothingAndDrawsEveryStation() throws {
         let build = try BuiltReport.samples()
         defer { build.remove() }
         let station = try Self.loneStation(build.input)
@@ -97,7 +97,7 @@ import _FuelTestSupport
         #expect(zoom.fitStationsDrawn == build.stationCount)
     }
 
-    @Test func aGeneratedBuildRequestsNothingAndDrawsEveryStation() throws {
+    @Test(.tags(.executable)) func aGeneratedBuildRequestsNothingAndDrawsEveryStation() throws {
         let build = try BuiltReport.generated(scale: "0.05", seed: "3")
         defer { build.remove() }
         #expect(build.stationCount > 1000)
@@ -139,7 +139,7 @@ import _FuelTestSupport
         #expect(Self.legend(input, fuel: .lpg) == "min 0.700 · median 0.801 · max 0.900 €/l")
     }
 
-    @Test func hostileFeedTextIsShownAsTextAndRunsNothing() throws {
+    @Test(.tags(.executable)) func hostileFeedTextIsShownAsTextAndRunsNothing() throws {
         let build = try BuiltReport.samples()
         defer { build.remove() }
         let input = HostileStations.added(to: build.input)
@@ -154,7 +154,7 @@ import _FuelTestSupport
         #expect(tooltip.contains("diesel 1.234 €/l"))
     }
 
-    @Test func cellsThatChangedSinceThePreviousBuildAreOutlined() throws {
+    @Test(.tags(.executable)) func cellsThatChangedSinceThePreviousBuildAreOutlined() throws {
         let build = try BuiltReport.samples()
         defer { build.remove() }
         var input = build.input

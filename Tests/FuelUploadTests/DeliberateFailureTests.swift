@@ -6,7 +6,7 @@ import _FuelTestSupport
 /// Tests that fail on purpose against the shared S3 server, for ``QuietOutputTests`` to run in a child test run and
 /// check that each failure, a failed expectation or a thrown error, shows the server's log tail. They run only when
 /// `FUEL_DELIBERATE_FAILURE` names an object key; otherwise they are reported as skipped, with this reason.
-@Suite(.serverLogsOnFailure) struct DeliberateFailureTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct DeliberateFailureTests {
     static let variable = "FUEL_DELIBERATE_FAILURE"
     static let key = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
 

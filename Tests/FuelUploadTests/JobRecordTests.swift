@@ -4,10 +4,10 @@ import _FuelTestSupport
 
 /// What the scheduled job leaves behind for people: the step summary (`$GITHUB_STEP_SUMMARY`) of a whole run, and
 /// `fuel-publish status` against a published index served by a local tile server.
-@Suite(.serialized, .serverLogsOnFailure) struct JobRecordTests {
+@Suite(.tags(.executable), .serialized, .serverLogsOnFailure) struct JobRecordTests {
     static let samples = RepositoryPaths.samples().path
 
-    @Test func theStepSummaryHoldsTheCountryTableAndTheUploadFigures() async throws {
+    @Test(.tags(.server)) func theStepSummaryHoldsTheCountryTableAndTheUploadFigures() async throws {
         let server = try S3TestServer.shared()
         let proxy = try S3Proxy(server)
         let harness = UploadHarness(server: server)
@@ -123,7 +123,7 @@ import _FuelTestSupport
             says: ["problem: the build of 2026-12-01T05:00:00Z lies 24.0 h in the future"]),
     ]
 
-    @Test(arguments: statusCases)
+    @Test(.tags(.server), arguments: statusCases)
     func statusSaysHowOldThePublishedDataIs(_ testCase: StatusCase) throws {
         let (server, out) = try Self.published(builtAt: "2026-12-01T05:00:00Z", carrying: testCase.carrying)
         defer { server.stop() }

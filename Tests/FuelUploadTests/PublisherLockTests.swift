@@ -8,7 +8,7 @@ import _FuelTestSupport
 
 /// Two publishers against one bucket: the lock in the bucket keeps the second out while the first runs, a dead
 /// run's expired lock is taken over, and no uploader exits 0 while the live index lists an object that is gone.
-@Suite(.serialized, .serverLogsOnFailure) struct PublisherLockTests {
+@Suite(.tags(.server), .serialized, .serverLogsOnFailure) struct PublisherLockTests {
     let server: S3TestServer
 
     init() throws { server = try S3TestServer.shared() }

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// The test run's output is the test runner's alone: the servers log to files, and only a failing test shows their
 /// last lines. Each test runs tests of this bundle in a child test run and reads what it printed.
-@Suite struct QuietOutputTests {
+@Suite(.tags(.server, .executable)) struct QuietOutputTests {
     @Test func aPassingUploadTestPrintsNoServerLogs() throws {
         let logs = RepositoryPaths.temporaryDirectory("quiet-logs")
         defer { try? FileManager.default.removeItem(at: logs) }

@@ -4,7 +4,7 @@ import Testing
 import _FuelTestSupport
 
 /// The whole run, `fuel-publish [--dry-run]`: fetch, build, upload, as the scheduled job and the operator use it.
-@Suite(.serialized, .serverLogsOnFailure) struct RunCommandTests {
+@Suite(.tags(.executable), .serialized, .serverLogsOnFailure) struct RunCommandTests {
     static let samples = RepositoryPaths.samples().path
     static let adapters = RepositoryPaths.adapters().path
 
@@ -50,7 +50,7 @@ import _FuelTestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func aDryRunThatNamesABucketNeedsCredentials() async throws {
+    @Test(.tags(.server)) func aDryRunThatNamesABucketNeedsCredentials() async throws {
         let harness = try FetchHarness()
         let out = RepositoryPaths.temporaryDirectory("run-dry-out")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -82,7 +82,7 @@ import _FuelTestSupport
         #expect(result.stderr.contains("dry run: would upload"))
     }
 
-    @Test func theWholeRunUploadsWhatItBuilt() async throws {
+    @Test(.tags(.server)) func theWholeRunUploadsWhatItBuilt() async throws {
         let server = try S3TestServer.shared()
         let proxy = try S3Proxy(server)
         let harness = UploadHarness(server: server)
@@ -101,7 +101,7 @@ import _FuelTestSupport
         #expect(!result.stdout.contains(server.secret) && !result.stderr.contains(server.secret))
     }
 
-    @Test func aFailedFetchStopsBeforeTheBuildAndTheBucket() async throws {
+    @Test(.tags(.server)) func aFailedFetchStopsBeforeTheBuildAndTheBucket() async throws {
         let server = try S3TestServer.shared()
         let proxy = try S3Proxy(server)
         let harness = UploadHarness(server: server)

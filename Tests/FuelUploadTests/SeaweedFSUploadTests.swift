@@ -21,7 +21,7 @@ import _FuelTestSupport
         #expect(settings.prefix == "fuel/")
     }
 
-    @Test func firstUploadUnderFuelWritesEveryObjectWithIdenticalBytes() async throws {
+    @Test(.tags(.server)) func firstUploadUnderFuelWritesEveryObjectWithIdenticalBytes() async throws {
         let harness = try await SeaweedHarness.make()
         let build = TestBuild.sample()
         try build.write(to: harness.out)
@@ -45,7 +45,7 @@ import _FuelTestSupport
         }
     }
 
-    @Test func unchangedRepublishListsFuelAndSendsNoPut() async throws {
+    @Test(.tags(.server)) func unchangedRepublishListsFuelAndSendsNoPut() async throws {
         let harness = try await SeaweedHarness.make()
         try TestBuild.sample().write(to: harness.out)
         try await harness.upload()
@@ -61,7 +61,7 @@ import _FuelTestSupport
         #expect(try await harness.remote() == before)
     }
 
-    @Test func changedTileAndIndexAreWrittenAndAVanishedTileIsDeleted() async throws {
+    @Test(.tags(.server)) func changedTileAndIndexAreWrittenAndAVanishedTileIsDeleted() async throws {
         let harness = try await SeaweedHarness.make()
         var build = TestBuild.sample()
         try build.write(to: harness.out)
@@ -95,7 +95,7 @@ import _FuelTestSupport
         #expect(index.body == build.files["index.json"])
     }
 
-    @Test func conditionalWritesAreHonoured() async throws {
+    @Test(.tags(.server)) func conditionalWritesAreHonoured() async throws {
         let harness = try await SeaweedHarness.make()
         try TestBuild.sample().write(to: harness.out)
         try await harness.upload()
@@ -133,7 +133,7 @@ import _FuelTestSupport
         #expect(after == before.filter { $0.key != ".lock" })
     }
 
-    @Test func wrongSecretIsRefusedAndNothingIsWritten() async throws {
+    @Test(.tags(.server)) func wrongSecretIsRefusedAndNothingIsWritten() async throws {
         let harness = try await SeaweedHarness.make()
         try TestBuild.sample().write(to: harness.out)
 

@@ -7,7 +7,7 @@ import _FuelTestSupport
 
 /// Uploads against a real S3-compatible server on 127.0.0.1 (moto, SigV4 checked) behind a strict,
 /// fault-injecting proxy that logs every request.
-@Suite(.serialized, .serverLogsOnFailure) struct UploadAcceptanceTests {
+@Suite(.tags(.server), .serialized, .serverLogsOnFailure) struct UploadAcceptanceTests {
     let server: S3TestServer
 
     init() throws { server = try S3TestServer.shared() }

@@ -5,7 +5,7 @@ import Testing
 import _FuelTestSupport
 
 /// The server really checks signatures, and no secret ever reaches the output.
-@Suite(.serialized, .serverLogsOnFailure) struct UploadSecurityTests {
+@Suite(.tags(.server), .serialized, .serverLogsOnFailure) struct UploadSecurityTests {
     let server: S3TestServer
 
     init() throws { server = try S3TestServer.shared() }
@@ -87,7 +87,7 @@ import _FuelTestSupport
     }
 
     /// `fuel-publish upload` as built.
-    @Test
+    @Test(.tags(.executable))
     func noSecretInTheBinarysStdoutAndStderr() throws {
         let harness = UploadHarness(server: server)
         try TestBuild.sample().write(to: harness.out)

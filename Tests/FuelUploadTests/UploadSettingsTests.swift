@@ -196,7 +196,7 @@ import _FuelTestSupport
 
 /// AWS answers a request signed for the wrong region with `301 PermanentRedirect` and the bucket's region in
 /// `x-amz-bucket-region`; the error says which region to set.
-@Suite(.serverLogsOnFailure) struct WrongRegionTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct WrongRegionTests {
     @Test func a301NamesTheRegionToSet() async throws {
         let harness = try FetchHarness()
         try await harness.program(
@@ -224,7 +224,7 @@ import _FuelTestSupport
 }
 
 /// A server that always answers "more pages", or repeats its continuation token, cannot keep a LIST going.
-@Suite(.serverLogsOnFailure) struct EndlessListingTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct EndlessListingTests {
     static func client(_ harness: FetchHarness, bucket: String) throws -> S3Client {
         let settings = try UploadSettings(
             options: UploadOptions(from: harness.feeds, bucket: bucket, endpoint: harness.server.baseURL),
@@ -264,7 +264,7 @@ import _FuelTestSupport
 }
 
 /// A silent S3 endpoint: `fuel-publish upload` gives up after one stall timeout, says so, and writes nothing.
-@Suite(.serverLogsOnFailure) struct SilentUploadEndpointTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct SilentUploadEndpointTests {
     @Test func theUploadGivesUpAfterOneStallTimeout() async throws {
         let harness = try FetchHarness()
         try await harness.program(

@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// The upload's own shrink guard, against the bucket's live `index.json`: it holds when the local previous build
 /// (the Actions cache) is lost, since it never reads one.
-@Suite(.serialized, .serverLogsOnFailure) struct UploadShrinkGuardTests {
+@Suite(.tags(.server), .serialized, .serverLogsOnFailure) struct UploadShrinkGuardTests {
     let server: S3TestServer
 
     init() throws { server = try S3TestServer.shared() }

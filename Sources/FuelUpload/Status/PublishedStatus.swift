@@ -33,7 +33,7 @@ public struct PublishedStatus: Sendable, Equatable {
     /// - Throws: ``StatusError`` when the index cannot be fetched or read.
     public static func check(
         base: String, prefix: String = TileFormat.defaultPrefix, maxAgeHours: Double, maxCarriedHours: Double,
-        now: Date = Date(), client: HTTPClient = HTTPClient()
+        now: Date = Date(), client: any HTTPTransport = HTTPClient()
     ) async throws -> PublishedStatus {
         let location =
             base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
@@ -116,7 +116,7 @@ public struct PublishedStatus: Sendable, Equatable {
     /// The most an index may take, as sent and inflated: the client's kind of cap, far above any real index.
     public static let maxIndexBytes = 16 << 20
 
-    private static func read(_ location: String, client: HTTPClient) async throws -> [UInt8] {
+    private static func read(_ location: String, client: any HTTPTransport) async throws -> [UInt8] {
         guard location.hasPrefix("http://") || location.hasPrefix("https://") else {
             guard let file = FileHandle(forReadingAtPath: location) else {
                 throw StatusError(message: "\(location): no such file")

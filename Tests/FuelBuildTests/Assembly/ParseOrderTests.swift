@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// ``ParseOrder``: large feeds are parsed largest first, a ZIP counted by what it inflates to; feeds of the real
 /// size keep the registry's order.
-@Suite struct ParseOrderTests {
+@Suite(.tags(.python)) struct ParseOrderTests {
     @Test func largeFeedsGoLargestFirstAndAZipCountsInflated() throws {
         let feeds = RepositoryPaths.temporaryDirectory("parse-order")
         defer { try? FileManager.default.removeItem(at: feeds) }

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 @testable import FuelCodecs
 
-@Suite struct ZipArchiveTests {
+@Suite(.tags(.python)) struct ZipArchiveTests {
     /// A few kilobytes of Latin-1 text with some variety, so deflate has real work to do.
     static let sampleText: [UInt8] = {
         var bytes: [UInt8] = []

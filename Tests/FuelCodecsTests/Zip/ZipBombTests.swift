@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// Hostile archives in place of the FR feed: records that all point at one deflate stream, too many
 /// entries. Each is refused before anything large is inflated.
-@Suite struct ZipBombTests {
+@Suite(.tags(.python)) struct ZipBombTests {
     @Test func recordsSharingOneStreamAreRefusedBeforeInflating() throws {
         let bomb = try PythonZip.overlapping(copies: 3)
         let error = try #require(throws: ZipError.self) {

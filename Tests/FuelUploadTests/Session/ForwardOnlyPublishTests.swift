@@ -8,7 +8,7 @@ import Testing
 import _FuelTestSupport
 
 /// One publish, both formats, forward only, on one checked clock.
-@Suite(.serverLogsOnFailure) struct ForwardOnlyPublishTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct ForwardOnlyPublishTests {
     /// With `--layout both` over a newer live build, neither format is written: format 1 used to go back two days
     /// while format 2 refused, leaving the two formats on different builds.
     @Test(arguments: S3Implementation.allCases)

@@ -13,7 +13,7 @@ import _FuelTestSupport
 
 /// The lock dies with its publisher: a signal in the middle of an upload stops it between two requests and releases
 /// the lock, so that the next run, started at once, succeeds (a cancelled CI job sends SIGTERM, Ctrl-C SIGINT).
-@Suite(.serverLogsOnFailure) struct UploadSignalTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct UploadSignalTests {
     enum Stop: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case terminate = "SIGTERM"
         case interrupt = "SIGINT"

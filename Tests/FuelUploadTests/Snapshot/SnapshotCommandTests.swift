@@ -5,11 +5,11 @@ import _FuelTestSupport
 
 /// `fuel-publish` with format 2, as the scheduled job and an operator run it: the whole run with `--layout both`,
 /// then `builds` and `rollback`, against SeaweedFS with the default prefixes.
-@Suite(.serialized, .serverLogsOnFailure) struct SnapshotCommandTests {
+@Suite(.tags(.executable), .serialized, .serverLogsOnFailure) struct SnapshotCommandTests {
     static let samples = RepositoryPaths.samples().path
     static let adapters = RepositoryPaths.adapters().path
 
-    @Test func aRunWithLayoutBothThenBuildsAndRollback() async throws {
+    @Test(.tags(.server)) func aRunWithLayoutBothThenBuildsAndRollback() async throws {
         let bucket = try await SnapshotBucket.make(.seaweedfs)
         let environment = [
             "AWS_ACCESS_KEY_ID": bucket.accessKeyID, "AWS_SECRET_ACCESS_KEY": bucket.secret,

@@ -9,7 +9,7 @@ import _FuelTestSupport
 
 /// The phone's client reading the bucket itself while format-2 publishes run: a reader keeps its build within
 /// `--keep`, fails (never answers with fewer stations) after it, and never sees two builds in one answer.
-@Suite(.serverLogsOnFailure) struct SnapshotReaderTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotReaderTests {
     /// A point and radius whose answer needs all five cells of the fixture.
     static let point = (latitude: 39.2, longitude: -8.6, radiusKm: 130.0)
 

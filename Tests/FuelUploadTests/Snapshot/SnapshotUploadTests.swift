@@ -8,7 +8,7 @@ import Testing
 import _FuelTestSupport
 
 /// Format-2 publishes against two independent S3 implementations: what is written, what is kept, what is pruned.
-@Suite(.serverLogsOnFailure) struct SnapshotUploadTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotUploadTests {
     static let hour = 3600.0
 
     @Test(arguments: S3Implementation.allCases)
@@ -207,7 +207,7 @@ import _FuelTestSupport
 
 /// Format 2 never prunes after an error: the proxy in front of moto fails the index PUT of a publish that would
 /// prune, and every object stays.
-@Suite(.serverLogsOnFailure) struct SnapshotFailureTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotFailureTests {
     @Test func aFailedIndexWriteLeavesTheIndexAndPrunesNothing() async throws {
         let bucket = try await SnapshotBucket.make(.moto)
         let day0 = SnapshotFixture.day(0)

@@ -8,7 +8,7 @@ import Testing
 import _FuelTestSupport
 
 /// `fuel-publish verify` reads back what the live indexes name and names every object that is wrong.
-@Suite(.serverLogsOnFailure) struct PublishedVerifierTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct PublishedVerifierTests {
     @Test func aSoundBucketPassesAndEveryKindOfDamageIsNamed() async throws {
         let bucket = try await SnapshotBucket.make(.moto)
         try SnapshotFixture.day(0).build(into: bucket.out, layout: .both)

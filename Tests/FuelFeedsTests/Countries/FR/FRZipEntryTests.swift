@@ -6,7 +6,7 @@ import _FuelTestSupport
 @testable import FuelFeeds
 
 /// The FR adapter reads exactly one XML document from the ZIP.
-@Suite struct FRZipEntryTests {
+@Suite(.tags(.python)) struct FRZipEntryTests {
     @Test func anExtraXMLDocumentIsRefusedNamingIt() throws {
         let sample = try ZipArchive(
             bytes: [UInt8](

@@ -5,7 +5,7 @@ import _FuelTestSupport
 
 /// One clock, checked: a build dated ahead of the machine's clock is refused before anything is touched, however
 /// its time was given; a build dated in the past (a replay) is built.
-@Suite struct BuildClockTests {
+@Suite(.tags(.executable)) struct BuildClockTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
         var arguments: [String]

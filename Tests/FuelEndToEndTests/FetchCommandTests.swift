@@ -149,7 +149,7 @@ import _FuelTestSupport
 
 /// On a real terminal (a pseudo-terminal from `script`), the fetch redraws its live line with `\r` and `ESC[K`,
 /// unless `TERM` says the terminal cannot take them (`dumb`): then only whole lines, and the heartbeat.
-@Suite(.serverLogsOnFailure) struct TerminalProgressTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct TerminalProgressTests {
     @Test(arguments: [("xterm-256color", true), ("dumb", false)])
     func redrawEscapesFollowTERM(_ term: String, _ redraws: Bool) async throws {
         let harness = try FetchHarness()

@@ -6,7 +6,7 @@ import _FuelTestSupport
 /// The first build in an output folder, on a morning when one publisher is down: without `--first-run` it is
 /// refused (nothing to carry) and the refusal names the flag; with it, the countries that fetched are published and
 /// each one left out is warned of. Once a build exists, the flag is refused.
-@Suite struct FirstRunTests {
+@Suite(.tags(.executable)) struct FirstRunTests {
     struct Workspace {
         let feeds: URL
         let out: URL

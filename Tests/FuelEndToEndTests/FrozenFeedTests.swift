@@ -8,7 +8,7 @@ import _FuelTestSupport
 /// AT's prices carry no time, so its newest time is always its fetch time and the frozen-feed guard could never
 /// fire. Its check is the fetch manifest instead: every response byte-identical to the previous fetch's for
 /// longer than `maxFeedAgeHours` (72 h) is a frozen feed, refused unless `--allow-stale-feeds`.
-@Suite(.serverLogsOnFailure) struct FrozenFeedTests {
+@Suite(.tags(.server, .executable), .serverLogsOnFailure) struct FrozenFeedTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var label: String
         /// When the crawl was fetched, and whether a district's answer changed before the last one.

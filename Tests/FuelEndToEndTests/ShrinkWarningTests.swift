@@ -5,7 +5,7 @@ import _FuelTestSupport
 /// Below the refusal, a signal: a country that loses more than its `warnShrinkPercent` (3 %) of its published
 /// stations is published with a warning in the annotations, the text report, the step summary and `--json`; past
 /// its `maxShrinkPercent` (10 %) the build refuses, as before.
-@Suite struct ShrinkWarningTests {
+@Suite(.tags(.executable)) struct ShrinkWarningTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var keeping: Int
         /// The loss as the warning states it; nil when there is no warning.

@@ -4,7 +4,7 @@ import _FuelTestSupport
 
 /// What a feed says reaches the job's step summary only as text: a tag, a pipe or a fence quoted from a feed
 /// (here, ES's `ResultadoConsulta`) comes out escaped, in a refusal and in a carried country's table cell.
-@Suite struct StepSummaryTests {
+@Suite(.tags(.executable)) struct StepSummaryTests {
     static let hostile = "<img src=x onerror=alert(1)>|`"
     static let escaped = "&lt;img src=x onerror=alert(1)&gt;&#124;&#96;"
 

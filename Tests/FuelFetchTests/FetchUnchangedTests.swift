@@ -8,7 +8,7 @@ import _FuelTestSupport
 /// The manifest keeps, per file, since when a fetch has received exactly its bytes: through 304s (ES) and 200s of
 /// the same bytes (AT's crawl, which has no validators), reset by any change. The build's frozen-feed check for AT
 /// reads it.
-@Suite(.serverLogsOnFailure) struct FetchUnchangedTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct FetchUnchangedTests {
     static let days = ["2026-11-26T05:00:00Z", "2026-11-27T05:00:00Z", "2026-11-28T05:00:00Z"]
 
     static func fetch(_ harness: FetchHarness, at time: String) async throws -> FeedManifest {

@@ -6,11 +6,11 @@ import _FuelTestSupport
 /// The release number is written once, in ``FuelTilesRelease``: the user agent carries it, and no document names
 /// another one for FuelTiles or its programs.
 @Suite struct FuelTilesReleaseTests {
-    /// `README.md`, `BENCHMARKS.md` and every `docs/*.md`, by path below the repository.
+    /// `README.md`, `BENCHMARKS.md`, `ARCHITECTURE.md`, `CONTRIBUTING.md` and every `docs/*.md`, by path below the repository.
     static let documents: [String] = {
         let docs = RepositoryPaths.root().appendingPathComponent("docs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
-        return ["README.md", "BENCHMARKS.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return ["README.md", "BENCHMARKS.md", "ARCHITECTURE.md", "CONTRIBUTING.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
     }()
 
     /// Every version the text gives FuelTiles or one of its programs: `fuel-publish 0.4.2`, `FuelTiles/1.0`,

@@ -10,7 +10,8 @@ import _FuelTestSupport
     static let documents: [String] = {
         let docs = RepositoryPaths.root().appendingPathComponent("docs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
-        return ["README.md", "BENCHMARKS.md", "ARCHITECTURE.md", "CONTRIBUTING.md"] + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return ["README.md", "BENCHMARKS.md", "ARCHITECTURE.md", "CONTRIBUTING.md"]
+            + names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
     }()
 
     /// Every version the text gives FuelTiles or one of its programs: `fuel-publish 0.4.2`, `FuelTiles/1.0`,

@@ -7,7 +7,8 @@ import FuelFormat
 public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One or more configured countries failed; nothing was published.
     case countriesFailed([FeedError])
-    /// Countries fell below half of their previous station count, or vanished (see ``ShrinkGuard``).
+    /// Countries lost more than their `maxShrinkPercent` of their previous station count, or vanished (see
+    /// ``ShrinkGuard``).
     case shrink([ShrinkGuard.Shrink])
     /// A country was asked for that has no adapter metadata or no adapter.
     case unknownCountry(String, known: [String])

@@ -15,7 +15,7 @@ public struct BuildOptions: Sendable {
     public var countries: [String]?
     /// The index's `builtAt`; the only build-time value in the output.
     public var builtAt: Date
-    /// Publish even when a country shrank below half of its previous count.
+    /// Publish even when a country lost more than its `maxShrinkPercent` (10 % unless its metadata says otherwise).
     public var allowShrink: Bool
     /// Publish even when a country's feed lags its fetch by more than its `maxFeedAgeHours` (see ``FeedFreshness``).
     public var allowStaleFeeds: Bool

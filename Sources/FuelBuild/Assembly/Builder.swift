@@ -187,8 +187,6 @@ public struct Builder: Sendable {
     /// The step that compresses and writes the tiles still waiting, then the brands, sources and index.
     static let writePhase = "compress and write"
     static let dryRunPhase = "compress"
-    /// The reject of a carried station that lies outside its country's boxes (they changed since it was published).
-    static let carriedOutside = "carried station outside the country's boxes"
 
     /// Parses, validates and encodes every country in parallel, each handed to `assembler` as soon as it is done
     /// (its ready tiles compressed on the same worker); then carries failed countries forward where allowed and
@@ -357,10 +355,9 @@ public struct Builder: Sendable {
         parse.stations = []
         var validation = Validator(config: config).validate(parsed, referenceTime: parse.referenceTime)
         MemoryTrace.mark("\(country) validated")
-        if futurePrices > 0 { validation.rejects[FutureTimes.reason] = futurePrices }
+        validation.reasons[FutureTimes.reason] = futurePrices
         guard !validation.stations.isEmpty else {
-            let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
-                .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            let reasons = (parse.rejects + validation.rejects).largest(3).joined(separator: ", ")
             throw FeedError(
                 country: country, file: folder.path,
                 reason: "zero valid stations after validation (\(parsedStations) parsed; \(reasons))")
@@ -381,20 +378,20 @@ public struct Builder: Sendable {
             let country = build.tiles.config.country
             let tiles = assembly.tilesPerCountry[country] ?? 0
             let bytes = assembly.stationBytes[country] ?? 0
-            let rejected = build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +)
+            let reasons = build.parse.reasons + build.validation.reasons
             var line = BuildReport.Country(
                 country: country, records: build.parse.records, parsed: build.parsedStations,
-                kept: build.tiles.stationCount, rejected: ReasonCode.codes(rejected),
-                repaired: ReasonCode.codes(build.validation.repairs), counters: ReasonCode.codes(build.parse.counters),
+                kept: build.tiles.stationCount, rejected: reasons.rejects.codes, repaired: reasons.repairs.codes,
+                counters: reasons.counters.codes,
                 notes: build.parse.notes,
                 updated: UTCTime.format(build.tiles.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
                 stationBytes: bytes, carriedSince: build.tiles.carriedSince.map(UTCTime.format),
                 carriedBecause: build.carriedBecause)
-            line.reasons = ReasonCode.sentences(
-                Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
+            line.reasons = reasons.sentences
             (line.accounting, line.stationsAddUp) =
                 build.carriedBecause == nil
-                ? Self.accounting(line, adapterRejects: build.parse.rejects) : Self.carriedAccounting(line)
+                ? Self.accounting(line, adapter: build.parse.reasons, validation: build.validation.reasons)
+                : Self.carriedAccounting(line)
             return line
         }
         return BuildReport(
@@ -407,24 +404,18 @@ public struct Builder: Sendable {
             seconds: seconds)
     }
 
-    /// Validation's reasons that drop a whole station; its other rejects drop one price of a station.
-    static let stationReasons: Set<String> = ["coordinates-outside-country", "no-current-price"]
-
     /// How a country's counts relate: the adapter turns records into stations (a record is what the feed counts:
     /// a row, an object or an element, so the two need not match); validation drops or merges stations, and drops
     /// single prices. Returns the sentence and whether `parsed − kept` is exactly what validation dropped or merged.
-    static func accounting(_ country: BuildReport.Country, adapterRejects: [String: Int]) -> (String, Bool) {
-        let adapter = ReasonCode.codes(adapterRejects)
-        var stations = 0
-        var prices = 0
-        for (code, count) in country.rejected where adapter[code] == nil || count > (adapter[code] ?? 0) {
-            let validation = count - (adapter[code] ?? 0)
-            if stationReasons.contains(code) { stations += validation } else { prices += validation }
-        }
-        let merged = country.repaired["duplicate-id-merged"] ?? 0
+    static func accounting(
+        _ country: BuildReport.Country, adapter: ReasonTally, validation: ReasonTally
+    ) -> (String, Bool) {
+        let stations = validation.filter(.station).total
+        let prices = validation.filter(.price).total
+        let merged = validation[.duplicateIDMerged]
         let dropped = country.parsed - country.kept
         let addsUp = dropped == stations + merged
-        let records = adapter.values.reduce(0, +)
+        let records = adapter.rejects.total
         var text =
             "\(country.records) records → \(country.parsed) stations parsed (\(records) records rejected by the "
             + "adapter; a record is a row, object or element of the feed, so records and stations need not match) → "

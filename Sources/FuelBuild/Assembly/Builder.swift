@@ -60,10 +60,12 @@ public struct Builder: Sendable {
     public init(options: BuildOptions) { self.options = options }
 
     /// Runs the build.
-    /// - Parameter progress: one line per finished country.
+    /// - Parameter events: each country done, each step ended and each warning, as they happen.
     /// - Returns: the report and the files (as published, or as they would be on a dry run).
     /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
+    public func run(
+        events: @Sendable (BuildEvent) -> Void = { _ in }
+    ) async throws -> (BuildReport, [PublishedFile]) {
         let started = Date()
         try checkClock()
         var countries = try resolveCountries()
@@ -76,7 +78,7 @@ public struct Builder: Sendable {
                 countries, manifest: manifest, output: output, feeds: options.feedsDirectory)
             countries = split.built
             leftOut = split.leftOut
-            for omitted in split.leftOut { progress("warning: \(omitted.sentence)") }
+            for omitted in split.leftOut { events(.warning(.leftOut(omitted))) }
         }
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
@@ -85,11 +87,12 @@ public struct Builder: Sendable {
         do {
             previous = try PreviousBuild(output: output)
         } catch let error as BuildError where options.allowShrink {
-            progress("warning: \(error); building without a baseline (--allow-shrink)")
+            events(.warning(.noBaseline(reason: "\(error)")))
             previous = nil
         }
 
         var phases = PhaseTimer(started: started)
+        func end(_ phase: String) { events(.phaseDone(name: phase, seconds: phases.end(phase))) }
         // Format 1's tiles are written to the staged build as they are compressed; format 2 renames the same bytes.
         let staged = try lock.map { _ in
             try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
@@ -106,14 +109,14 @@ public struct Builder: Sendable {
                 )
             },
             grid: .standard, sink: tileSink, reuse: reuse)
-        phases.end("prepare")
+        end("prepare")
 
         let builds: [CountryBuild]
         let assembly: Assembly
         let snapshot: [PublishedFile]
         do {
-            builds = try await parse(countries, manifest: manifest, previous: previous, into: assembler, progress)
-            phases.end(Self.parsePhase)
+            builds = try await parse(countries, manifest: manifest, previous: previous, into: assembler, events)
+            end(Self.parsePhase)
             MemoryTrace.mark("all parsed")
             assembly = try assembler.finish(builtAt: options.builtAt)
             snapshot = snapshotFiles(assembly, previous: previous)
@@ -123,7 +126,7 @@ public struct Builder: Sendable {
             throw error
         }
         if let staged {
-            phases.end(Self.writePhase)
+            end(Self.writePhase)
             MemoryTrace.mark("written")
             try output.commit(staged, beforeSwap: beforeSwap)
             if options.layout.includesV1 {
@@ -133,10 +136,10 @@ public struct Builder: Sendable {
                     },
                     build: staged.name, in: output)
             }
-            phases.end("swap and clean up")
+            end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {
-            phases.end(Self.dryRunPhase)
+            end(Self.dryRunPhase)
         }
         let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
@@ -161,7 +164,7 @@ public struct Builder: Sendable {
             do {
                 try output.saveReport(report)
             } catch {
-                progress("warning: the build is published, but its report could not be saved: \(error)")
+                events(.warning(.reportNotSaved(reason: "\(error)")))
             }
         }
         return (report, files)
@@ -194,7 +197,7 @@ public struct Builder: Sendable {
     /// - Throws: ``BuildError`` when a country fails and cannot be carried, or a country shrank too much.
     private func parse(
         _ countries: [String], manifest: FeedManifest?, previous: PreviousBuild?, into assembler: TileAssembler,
-        _ progress: @Sendable (String) -> Void
+        _ events: @Sendable (BuildEvent) -> Void
     ) async throws -> [CountryBuild] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
@@ -222,9 +225,9 @@ public struct Builder: Sendable {
                 results[country] = result
                 switch result {
                 case .success(let build):
-                    progress("\(country): \(build.tiles.stationCount) stations")
+                    events(.countryDone(country: country, outcome: .built(stations: build.tiles.stationCount)))
                 case .failure(let error):
-                    progress("\(country): failed: \(error.reason)")
+                    events(.countryDone(country: country, outcome: .failed(error)))
                 }
             }
             return results
@@ -251,10 +254,10 @@ public struct Builder: Sendable {
             guard refused.isEmpty else { throw refusal(refused) }
             for var build in carried {
                 assembler.add(&build.tiles)
-                progress(
-                    "\(build.tiles.config.country): carried forward from the previous build, "
-                        + "\(build.tiles.stationCount) stations as published there (last fresh build "
-                        + "\(build.tiles.carriedSince.map(UTCTime.format) ?? "unknown"))")
+                events(
+                    .countryCarried(
+                        country: build.tiles.config.country, stations: build.tiles.stationCount,
+                        lastFreshBuild: build.tiles.carriedSince))
                 builds.append(build)
             }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
@@ -446,13 +449,15 @@ private struct PhaseTimer {
         cpuStart = 0  // the process's CPU time so far is the preparation's
     }
 
-    /// Ends the current step under `name` and starts the next.
-    mutating func end(_ name: String) {
+    /// Ends the current step under `name` and starts the next; returns the step's wall seconds.
+    mutating func end(_ name: String) -> Double {
         let cpu = Self.cpuSeconds()
-        seconds[name] = Date().timeIntervalSince(wallStart)
+        let wall = Date().timeIntervalSince(wallStart)
+        seconds[name] = wall
         seconds[name + " (CPU)"] = cpu - cpuStart
         wallStart = Date()
         cpuStart = cpu
+        return wall
     }
 
     /// User and system CPU seconds of this process so far, on every thread.

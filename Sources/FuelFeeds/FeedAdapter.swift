@@ -85,10 +85,9 @@ public struct FeedParseResult: Sendable {
     public var referenceTime: Date
     /// Records read: stations, rows or objects, as the format counts them.
     public var records: Int
-    /// Records the adapter had to drop, by reason (for example `"empty coordinates"`).
-    public var rejects: [String: Int]
-    /// Things worth knowing that dropped nothing, by kind (for example `"unknown price key: Precio X"`).
-    public var counters: [String: Int]
+    /// What the adapter dropped (scopes ``Reason/Scope/station`` and ``Reason/Scope/price``) or counted
+    /// (``Reason/Scope/counter``), by reason.
+    public var reasons: ReasonTally
     /// Remarks for the report, for example that file times stood in for missing fetch times.
     public var notes: [String]
 
@@ -96,17 +95,20 @@ public struct FeedParseResult: Sendable {
         stations: [Station],
         referenceTime: Date,
         records: Int,
-        rejects: [String: Int] = [:],
-        counters: [String: Int] = [:],
+        reasons: ReasonTally = [:],
         notes: [String] = []
     ) {
         self.stations = stations
         self.referenceTime = referenceTime
         self.records = records
-        self.rejects = rejects
-        self.counters = counters
+        self.reasons = reasons
         self.notes = notes
     }
+
+    /// Records the adapter had to drop, by reason (for example ``Reason/emptyCoordinates``).
+    public var rejects: ReasonTally { reasons.rejects }
+    /// Things worth knowing that dropped no station, by reason (for example ``Reason/unknownPriceKey(key:)``).
+    public var counters: ReasonTally { reasons.counters }
 }
 
 /// A feed that cannot be used. The build refuses to publish when any configured country throws one.

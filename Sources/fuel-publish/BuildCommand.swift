@@ -2,7 +2,6 @@ import Foundation
 import FuelBuild
 import FuelCommandLine
 import FuelFormat
-import Synchronization
 
 /// `fuel-publish build`: feeds on disk to the published file set.
 enum BuildCommand {
@@ -74,17 +73,13 @@ enum BuildCommand {
         let report: BuildReport
         let files: [PublishedFile]
         // A large build (scale 20: 20 s) says it is alive at least every 10 s, whatever stderr is.
-        let finished = Mutex(0)
-        let heartbeat = Heartbeat(
-            line: { seconds in "build: still working, \(seconds) s, \(finished.withLock { $0 }) countries done" },
-            write: { Console.error($0) })
+        let display = BuildProgressDisplay(write: { Console.error($0) })
+        let heartbeat = Heartbeat(line: display.heartbeatLine, write: { Console.error($0) })
         heartbeat.start()
         defer { heartbeat.stop() }
         do {
-            (report, files) = try await builder.run { line in
-                finished.withLock { $0 += 1 }
-                heartbeat.noteOutput()
-                Console.error(line)
+            (report, files) = try await builder.run { event in
+                if display.handle(event) { heartbeat.noteOutput() }
             }
         } catch {
             GitHubActions.appendSummary(BuildReport.refusalMarkdown(String(describing: error)))

@@ -13,7 +13,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var parsed: Int
         /// Stations published.
         public var kept: Int
-        /// Records, stations and prices dropped, by reason code (``ReasonCode``; adapter and validation).
+        /// Records, stations and prices dropped, by reason code (``Reason/code``; adapter and validation).
         public var rejected: [String: Int]
         /// Repairs that kept a record, by reason code.
         public var repaired: [String: Int]

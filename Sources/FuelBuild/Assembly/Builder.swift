@@ -60,10 +60,12 @@ public struct Builder: Sendable {
     public init(options: BuildOptions) { self.options = options }
 
     /// Runs the build.
-    /// - Parameter progress: one line per finished country.
+    /// - Parameter events: each country done, each step ended and each warning, as they happen.
     /// - Returns: the report and the files (as published, or as they would be on a dry run).
     /// - Throws: ``BuildError``; `OUT/fuel` is untouched.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> (BuildReport, [PublishedFile]) {
+    public func run(
+        events: @Sendable (BuildEvent) -> Void = { _ in }
+    ) async throws -> (BuildReport, [PublishedFile]) {
         let started = Date()
         try checkClock()
         var countries = try resolveCountries()
@@ -76,7 +78,7 @@ public struct Builder: Sendable {
                 countries, manifest: manifest, output: output, feeds: options.feedsDirectory)
             countries = split.built
             leftOut = split.leftOut
-            for omitted in split.leftOut { progress("warning: \(omitted.sentence)") }
+            for omitted in split.leftOut { events(.warning(.leftOut(omitted))) }
         }
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
@@ -85,11 +87,12 @@ public struct Builder: Sendable {
         do {
             previous = try PreviousBuild(output: output)
         } catch let error as BuildError where options.allowShrink {
-            progress("warning: \(error); building without a baseline (--allow-shrink)")
+            events(.warning(.noBaseline(reason: "\(error)")))
             previous = nil
         }
 
         var phases = PhaseTimer(started: started)
+        func end(_ phase: String) { events(.phaseDone(name: phase, seconds: phases.end(phase))) }
         // Format 1's tiles are written to the staged build as they are compressed; format 2 renames the same bytes.
         let staged = try lock.map { _ in
             try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
@@ -106,14 +109,14 @@ public struct Builder: Sendable {
                 )
             },
             grid: .standard, sink: tileSink, reuse: reuse)
-        phases.end("prepare")
+        end("prepare")
 
         let builds: [CountryBuild]
         let assembly: Assembly
         let snapshot: [PublishedFile]
         do {
-            builds = try await parse(countries, manifest: manifest, previous: previous, into: assembler, progress)
-            phases.end(Self.parsePhase)
+            builds = try await parse(countries, manifest: manifest, previous: previous, into: assembler, events)
+            end(Self.parsePhase)
             MemoryTrace.mark("all parsed")
             assembly = try assembler.finish(builtAt: options.builtAt)
             snapshot = snapshotFiles(assembly, previous: previous)
@@ -123,7 +126,7 @@ public struct Builder: Sendable {
             throw error
         }
         if let staged {
-            phases.end(Self.writePhase)
+            end(Self.writePhase)
             MemoryTrace.mark("written")
             try output.commit(staged, beforeSwap: beforeSwap)
             if options.layout.includesV1 {
@@ -133,10 +136,10 @@ public struct Builder: Sendable {
                     },
                     build: staged.name, in: output)
             }
-            phases.end("swap and clean up")
+            end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {
-            phases.end(Self.dryRunPhase)
+            end(Self.dryRunPhase)
         }
         let files = (options.layout.includesV1 ? assembly.files : []) + snapshot
         var report = makeReport(builds, assembly: assembly, seconds: Date().timeIntervalSince(started))
@@ -161,7 +164,7 @@ public struct Builder: Sendable {
             do {
                 try output.saveReport(report)
             } catch {
-                progress("warning: the build is published, but its report could not be saved: \(error)")
+                events(.warning(.reportNotSaved(reason: "\(error)")))
             }
         }
         return (report, files)
@@ -187,8 +190,6 @@ public struct Builder: Sendable {
     /// The step that compresses and writes the tiles still waiting, then the brands, sources and index.
     static let writePhase = "compress and write"
     static let dryRunPhase = "compress"
-    /// The reject of a carried station that lies outside its country's boxes (they changed since it was published).
-    static let carriedOutside = "carried station outside the country's boxes"
 
     /// Parses, validates and encodes every country in parallel, each handed to `assembler` as soon as it is done
     /// (its ready tiles compressed on the same worker); then carries failed countries forward where allowed and
@@ -196,7 +197,7 @@ public struct Builder: Sendable {
     /// - Throws: ``BuildError`` when a country fails and cannot be carried, or a country shrank too much.
     private func parse(
         _ countries: [String], manifest: FeedManifest?, previous: PreviousBuild?, into assembler: TileAssembler,
-        _ progress: @Sendable (String) -> Void
+        _ events: @Sendable (BuildEvent) -> Void
     ) async throws -> [CountryBuild] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
@@ -224,9 +225,9 @@ public struct Builder: Sendable {
                 results[country] = result
                 switch result {
                 case .success(let build):
-                    progress("\(country): \(build.tiles.stationCount) stations")
+                    events(.countryDone(country: country, outcome: .built(stations: build.tiles.stationCount)))
                 case .failure(let error):
-                    progress("\(country): failed: \(error.reason)")
+                    events(.countryDone(country: country, outcome: .failed(error)))
                 }
             }
             return results
@@ -253,10 +254,10 @@ public struct Builder: Sendable {
             guard refused.isEmpty else { throw refusal(refused) }
             for var build in carried {
                 assembler.add(&build.tiles)
-                progress(
-                    "\(build.tiles.config.country): carried forward from the previous build, "
-                        + "\(build.tiles.stationCount) stations as published there (last fresh build "
-                        + "\(build.tiles.carriedSince.map(UTCTime.format) ?? "unknown"))")
+                events(
+                    .countryCarried(
+                        country: build.tiles.config.country, stations: build.tiles.stationCount,
+                        lastFreshBuild: build.tiles.carriedSince))
                 builds.append(build)
             }
             builds.sort { $0.tiles.config.country < $1.tiles.config.country }
@@ -357,10 +358,9 @@ public struct Builder: Sendable {
         parse.stations = []
         var validation = Validator(config: config).validate(parsed, referenceTime: parse.referenceTime)
         MemoryTrace.mark("\(country) validated")
-        if futurePrices > 0 { validation.rejects[FutureTimes.reason] = futurePrices }
+        validation.reasons[FutureTimes.reason] = futurePrices
         guard !validation.stations.isEmpty else {
-            let reasons = (parse.rejects.merging(validation.rejects, uniquingKeysWith: +))
-                .sorted { $0.value > $1.value }.prefix(3).map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            let reasons = (parse.rejects + validation.rejects).largest(3).joined(separator: ", ")
             throw FeedError(
                 country: country, file: folder.path,
                 reason: "zero valid stations after validation (\(parsedStations) parsed; \(reasons))")
@@ -381,20 +381,20 @@ public struct Builder: Sendable {
             let country = build.tiles.config.country
             let tiles = assembly.tilesPerCountry[country] ?? 0
             let bytes = assembly.stationBytes[country] ?? 0
-            let rejected = build.parse.rejects.merging(build.validation.rejects, uniquingKeysWith: +)
+            let reasons = build.parse.reasons + build.validation.reasons
             var line = BuildReport.Country(
                 country: country, records: build.parse.records, parsed: build.parsedStations,
-                kept: build.tiles.stationCount, rejected: ReasonCode.codes(rejected),
-                repaired: ReasonCode.codes(build.validation.repairs), counters: ReasonCode.codes(build.parse.counters),
+                kept: build.tiles.stationCount, rejected: reasons.rejects.codes, repaired: reasons.repairs.codes,
+                counters: reasons.counters.codes,
                 notes: build.parse.notes,
                 updated: UTCTime.format(build.tiles.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
                 stationBytes: bytes, carriedSince: build.tiles.carriedSince.map(UTCTime.format),
                 carriedBecause: build.carriedBecause)
-            line.reasons = ReasonCode.sentences(
-                Array(rejected.keys) + Array(build.validation.repairs.keys) + Array(build.parse.counters.keys))
+            line.reasons = reasons.sentences
             (line.accounting, line.stationsAddUp) =
                 build.carriedBecause == nil
-                ? Self.accounting(line, adapterRejects: build.parse.rejects) : Self.carriedAccounting(line)
+                ? Self.accounting(line, adapter: build.parse.reasons, validation: build.validation.reasons)
+                : Self.carriedAccounting(line)
             return line
         }
         return BuildReport(
@@ -407,24 +407,18 @@ public struct Builder: Sendable {
             seconds: seconds)
     }
 
-    /// Validation's reasons that drop a whole station; its other rejects drop one price of a station.
-    static let stationReasons: Set<String> = ["coordinates-outside-country", "no-current-price"]
-
     /// How a country's counts relate: the adapter turns records into stations (a record is what the feed counts:
     /// a row, an object or an element, so the two need not match); validation drops or merges stations, and drops
     /// single prices. Returns the sentence and whether `parsed − kept` is exactly what validation dropped or merged.
-    static func accounting(_ country: BuildReport.Country, adapterRejects: [String: Int]) -> (String, Bool) {
-        let adapter = ReasonCode.codes(adapterRejects)
-        var stations = 0
-        var prices = 0
-        for (code, count) in country.rejected where adapter[code] == nil || count > (adapter[code] ?? 0) {
-            let validation = count - (adapter[code] ?? 0)
-            if stationReasons.contains(code) { stations += validation } else { prices += validation }
-        }
-        let merged = country.repaired["duplicate-id-merged"] ?? 0
+    static func accounting(
+        _ country: BuildReport.Country, adapter: ReasonTally, validation: ReasonTally
+    ) -> (String, Bool) {
+        let stations = validation.filter(.station).total
+        let prices = validation.filter(.price).total
+        let merged = validation[.duplicateIDMerged]
         let dropped = country.parsed - country.kept
         let addsUp = dropped == stations + merged
-        let records = adapter.values.reduce(0, +)
+        let records = adapter.rejects.total
         var text =
             "\(country.records) records → \(country.parsed) stations parsed (\(records) records rejected by the "
             + "adapter; a record is a row, object or element of the feed, so records and stations need not match) → "
@@ -455,13 +449,15 @@ private struct PhaseTimer {
         cpuStart = 0  // the process's CPU time so far is the preparation's
     }
 
-    /// Ends the current step under `name` and starts the next.
-    mutating func end(_ name: String) {
+    /// Ends the current step under `name` and starts the next; returns the step's wall seconds.
+    mutating func end(_ name: String) -> Double {
         let cpu = Self.cpuSeconds()
-        seconds[name] = Date().timeIntervalSince(wallStart)
+        let wall = Date().timeIntervalSince(wallStart)
+        seconds[name] = wall
         seconds[name + " (CPU)"] = cpu - cpuStart
         wallStart = Date()
         cpuStart = cpu
+        return wall
     }
 
     /// User and system CPU seconds of this process so far, on every thread.

@@ -14,7 +14,7 @@ enum FutureTimes {
     static let tolerance: TimeInterval = 86_400
 
     /// The reject reason in the report.
-    static let reason = "price dated more than 1 day after the fetch"
+    static let reason = Reason.priceAfterFetch(days: Int(tolerance / 86_400))
 
     /// The latest believable price time of a country: its manifest fetch time, else the newest modification time
     /// of its feed files, plus ``tolerance``; nil when neither is known.

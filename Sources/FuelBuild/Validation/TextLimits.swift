@@ -1,4 +1,5 @@
 import FuelCodecs
+import FuelFeeds
 import FuelFormat
 
 /// Caps on the text a station carries, and control characters removed, applied to every country after parsing.
@@ -12,17 +13,17 @@ enum TextLimits {
     static let longText = 1_000
 
     /// The station with its text capped and cleaned; `repairs` counts what changed.
-    static func apply(to station: inout Station, repairs: inout [String: Int]) {
-        clean(&station.name, shortText, "name", &repairs)
-        clean(&station.brand, shortText, "brand", &repairs)
-        clean(&station.address, shortText, "address", &repairs)
-        clean(&station.city, shortText, "city", &repairs)
-        clean(&station.postcode, shortText, "postcode", &repairs)
-        clean(&station.hours, longText, "hours", &repairs)
+    static func apply(to station: inout Station, repairs: inout ReasonTally) {
+        clean(&station.name, shortText, .name, &repairs)
+        clean(&station.brand, shortText, .brand, &repairs)
+        clean(&station.address, shortText, .address, &repairs)
+        clean(&station.city, shortText, .city, &repairs)
+        clean(&station.postcode, shortText, .postcode, &repairs)
+        clean(&station.hours, longText, .hours, &repairs)
         if var services = station.services {
             for index in services.indices {
                 var service: String? = services[index]
-                clean(&service, longText, "service", &repairs)
+                clean(&service, longText, .service, &repairs)
                 services[index] = service ?? ""
             }
             services.removeAll { $0.isEmpty }
@@ -31,7 +32,9 @@ enum TextLimits {
     }
 
     /// One field: control characters removed, then cut to `limit` characters; nil when nothing is left.
-    private static func clean(_ text: inout String?, _ limit: Int, _ field: String, _ repairs: inout [String: Int]) {
+    private static func clean(
+        _ text: inout String?, _ limit: Int, _ field: Reason.TextField, _ repairs: inout ReasonTally
+    ) {
         guard let value = text else { return }
         // The fast path: short, and no byte below 0x20, DEL or a C1 control (UTF-8 C2 80 – C2 9F).
         let utf8 = value.utf8
@@ -52,10 +55,10 @@ enum TextLimits {
             scalars.append(scalar)
         }
         var cleaned = String(scalars)
-        if removed { repairs["control characters removed from \(field)", default: 0] += 1 }
+        if removed { repairs[.controlCharactersRemoved(field: field)] += 1 }
         if cleaned.count > limit {
             cleaned = String(cleaned.prefix(limit))
-            repairs["\(field) cut to \(limit) characters", default: 0] += 1
+            repairs[.textCut(field: field, limit: limit)] += 1
         }
         text = cleaned.isEmpty ? nil : cleaned
     }

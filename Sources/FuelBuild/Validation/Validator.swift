@@ -32,10 +32,14 @@ public struct Validator: Sendable {
     /// What validation kept and why it dropped the rest.
     public struct Outcome: Sendable {
         public var stations: [Station]
-        /// Station- and price-level rejects by reason.
-        public var rejects: [String: Int]
-        /// Repairs that kept a record (swapped coordinates, merged duplicates).
-        public var repairs: [String: Int]
+        /// Station- and price-level rejects and the repairs that kept a station (swapped coordinates, merged
+        /// duplicates, text cut or cleaned), by reason.
+        public var reasons: ReasonTally
+
+        /// The rejects: reasons that dropped a station or a price.
+        public var rejects: ReasonTally { reasons.rejects }
+        /// The repairs.
+        public var repairs: ReasonTally { reasons.repairs }
     }
 
     /// Validates an adapter's stations against the feed's reference time.
@@ -44,10 +48,9 @@ public struct Validator: Sendable {
     /// list is copied (a scale-20 feed's stations are hundreds of megabytes).
     public func validate(_ stations: consuming [Station], referenceTime: Date) -> Outcome {
         var stations = stations
-        var rejects: [String: Int] = [:]
-        var repairs: [String: Int] = [:]
+        var reasons = ReasonTally()
         let oldest = referenceTime.addingTimeInterval(-Double(config.maxPriceAgeDays) * 86_400)
-        let tooOld = "price older than \(config.maxPriceAgeDays) days"
+        let tooOld = Reason.priceTooOld(days: config.maxPriceAgeDays)
         // Stations stay in the feed's first-seen order (tiles sort their own), kept ones moved down over the
         // rejected; a repeated id merges into the first, found through each id's position.
         var position: [String: Int] = [:]
@@ -55,29 +58,29 @@ public struct Validator: Sendable {
         var kept = 0
         for read in stations.indices {
             guard let (latitude, longitude, swapped) = placed(stations[read].latitude, stations[read].longitude) else {
-                rejects["coordinates outside \(config.country)", default: 0] += 1
+                reasons[.coordinatesOutside(country: config.country)] += 1
                 continue
             }
-            if swapped { repairs["swapped lat/lon repaired", default: 0] += 1 }
-            TextLimits.apply(to: &stations[read], repairs: &repairs)
+            if swapped { reasons[.swappedCoordinates] += 1 }
+            TextLimits.apply(to: &stations[read], repairs: &reasons)
             stations[read].latitude = latitude
             stations[read].longitude = longitude
             stations[read].prices.removeAll { price in
                 guard price.price.isFinite, price.price > 0 else {
-                    rejects["price not positive", default: 0] += 1
+                    reasons[.priceNotPositive] += 1
                     return true
                 }
                 let rounded = (price.price * 1000).rounded() / 1000
                 if Validator.placeholders.contains(rounded) {
-                    rejects["placeholder price", default: 0] += 1
+                    reasons[.placeholderPrice] += 1
                     return true
                 }
                 guard Validator.band(for: price).contains(rounded) else {
-                    rejects["price outside plausible band", default: 0] += 1
+                    reasons[.priceOutsideBand] += 1
                     return true
                 }
                 guard price.updated >= oldest else {
-                    rejects[tooOld, default: 0] += 1
+                    reasons[tooOld] += 1
                     return true
                 }
                 return false
@@ -86,7 +89,7 @@ public struct Validator: Sendable {
                 stations[read].prices[index].price = (stations[read].prices[index].price * 1000).rounded() / 1000
             }
             if let first = position[stations[read].id] {
-                repairs["duplicate id merged", default: 0] += 1
+                reasons[.duplicateIDMerged] += 1
                 stations[first] = Validator.merge(stations[first], stations[read])
             } else {
                 position[stations[read].id] = kept
@@ -105,14 +108,14 @@ public struct Validator: Sendable {
                 stations[read].services = Array(Set(services)).sorted()
             }
             guard !stations[read].prices.isEmpty || !(stations[read].unavailable ?? []).isEmpty else {
-                rejects["no current price", default: 0] += 1
+                reasons[.noCurrentPrice] += 1
                 continue
             }
             if kept != read { stations.swapAt(kept, read) }
             kept += 1
         }
         stations.removeSubrange(kept...)
-        return Outcome(stations: stations, rejects: rejects, repairs: repairs)
+        return Outcome(stations: stations, reasons: reasons)
     }
 
     /// The point inside a box, trying the swapped pair second; nil when neither fits.

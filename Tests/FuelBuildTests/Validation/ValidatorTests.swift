@@ -29,7 +29,7 @@ import _FuelTestSupport
         var name: String
         var station: Station
         var kept: Bool
-        var reason: String?
+        var reason: Reason?
         var testDescription: String { name }
     }
 
@@ -38,17 +38,19 @@ import _FuelTestSupport
         Case(name: "Madeira island box", station: station(latitude: 32.65, longitude: -16.91), kept: true, reason: nil),
         Case(
             name: "Null Island", station: station(latitude: 0, longitude: 0), kept: false,
-            reason: "coordinates outside PT"),
+            reason: .coordinatesOutside(country: "PT")),
         Case(
             name: "in Spain", station: station(latitude: 40.41, longitude: -3.70), kept: false,
-            reason: "coordinates outside PT"),
-        Case(name: "NaN latitude", station: station(latitude: .nan), kept: false, reason: "coordinates outside PT"),
+            reason: .coordinatesOutside(country: "PT")),
+        Case(
+            name: "NaN latitude", station: station(latitude: .nan), kept: false,
+            reason: .coordinatesOutside(country: "PT")),
         Case(
             name: "placeholder 8.888", station: station(price: 8.888, unit: .kilogram), kept: false,
-            reason: "placeholder price"),
-        Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: "placeholder price"),
-        Case(name: "below band", station: station(price: 0.113), kept: false, reason: "price outside plausible band"),
-        Case(name: "above band", station: station(price: 4.2), kept: false, reason: "price outside plausible band"),
+            reason: .placeholderPrice),
+        Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: .placeholderPrice),
+        Case(name: "below band", station: station(price: 0.113), kept: false, reason: .priceOutsideBand),
+        Case(name: "above band", station: station(price: 4.2), kept: false, reason: .priceOutsideBand),
         Case(name: "top of the liquid band", station: station(price: 3.999), kept: true, reason: nil),
         Case(
             name: "hydrogen per kg", station: station(price: 13.85, unit: .kilogram, fuel: .hydrogen), kept: true,
@@ -57,15 +59,15 @@ import _FuelTestSupport
             name: "CNG per kg", station: station(price: 1.579, unit: .kilogram, fuel: .cng), kept: true, reason: nil),
         Case(
             name: "IT Metano at 4.999 per kg", station: station(price: 4.999, unit: .kilogram, fuel: .cng),
-            kept: false, reason: "price outside plausible band"),
+            kept: false, reason: .priceOutsideBand),
         Case(
             name: "CNG at a hydrogen price", station: station(price: 13.85, unit: .kilogram, fuel: .cng), kept: false,
-            reason: "price outside plausible band"),
+            reason: .priceOutsideBand),
         Case(
             name: "PT CNG per m3", station: station(price: 0.995, unit: .cubicMetre, fuel: .cng), kept: true,
             reason: nil),
-        Case(name: "negative", station: station(price: -1.5), kept: false, reason: "price not positive"),
-        Case(name: "31 days old", station: station(age: 31 * 86_400), kept: false, reason: "price older than 30 days"),
+        Case(name: "negative", station: station(price: -1.5), kept: false, reason: .priceNotPositive),
+        Case(name: "31 days old", station: station(age: 31 * 86_400), kept: false, reason: .priceTooOld(days: 30)),
         Case(name: "29 days old", station: station(age: 29 * 86_400), kept: true, reason: nil),
     ]
 
@@ -81,7 +83,7 @@ import _FuelTestSupport
             [Self.station(latitude: -9.1400004, longitude: 38.7200004)], referenceTime: Self.reference)
         #expect(outcome.stations.first?.latitude == 38.72)
         #expect(outcome.stations.first?.longitude == -9.14)
-        #expect(outcome.repairs["swapped lat/lon repaired"] == 1)
+        #expect(outcome.repairs[.swappedCoordinates] == 1)
     }
 
     @Test func agesUseTheFeedTimeNotTheClock() {
@@ -103,7 +105,7 @@ import _FuelTestSupport
         #expect(merged.brand == "Galp")
         #expect(merged.prices.map(\.fuel) == [.diesel, .lpg])
         #expect(merged.price(of: .diesel)?.price == 1.6)
-        #expect(outcome.repairs["duplicate id merged"] == 1)
+        #expect(outcome.repairs[.duplicateIDMerged] == 1)
     }
 
     @Test func stationsWithoutPricesAreDroppedUnlessInShortage() {
@@ -112,7 +114,7 @@ import _FuelTestSupport
         let outcome = Validator(config: Self.config).validate(
             [Self.station("PT-1", price: 0.1), shortage], referenceTime: Self.reference)
         #expect(outcome.stations.map(\.id) == ["PT-2"])
-        #expect(outcome.rejects["no current price"] == 1)
+        #expect(outcome.rejects[.noCurrentPrice] == 1)
     }
 
     @Test func outputKeepsTheFeedOrderOfFirstAppearance() {

@@ -78,8 +78,7 @@ private struct ATFeedRun {
     var brands: BrandLookup
     var drafts: [String: Draft] = [:]
     var records = 0
-    var rejects: [String: Int] = [:]
-    var counters: [String: Int] = [:]
+    var reasons = ReasonTally()
     var referenceTime: Date?
     var filesWithoutFetchTime = 0
 
@@ -93,7 +92,7 @@ private struct ATFeedRun {
         var hours = TextPool()  // the same opening hours at many stations: one copy each
         for (id, draft) in drafts {
             guard let latitude = draft.latitude, let longitude = draft.longitude else {
-                rejects["empty coordinates", default: 0] += 1
+                reasons[.emptyCoordinates] += 1
                 continue
             }
             stations.append(
@@ -113,7 +112,7 @@ private struct ATFeedRun {
         }
         return FeedParseResult(
             stations: stations, referenceTime: referenceTime ?? Date(timeIntervalSince1970: 0), records: records,
-            rejects: rejects, counters: counters, notes: notes)
+            reasons: reasons, notes: notes)
     }
 
     mutating func read(_ file: URL) throws {
@@ -216,14 +215,14 @@ private struct ATFeedRun {
                 throw context.error("missing field prices.fuelType", at: item)
             }
             guard let entry = input.config.fuels.lookup(fuelType) else {
-                counters["unknown fuel type: \(fuelType)", default: 0] += 1
+                reasons[.unknownFuelType(name: fuelType)] += 1
                 continue
             }
             guard
                 let amount = try item.member(keys.amount)?.number(
                     "prices.amount", context, roundedTo: PublishedPlaces.price), amount != 0
             else {
-                counters["no price (amount 0 or missing)", default: 0] += 1
+                reasons[.noPrice] += 1
                 continue
             }
             let price = FuelPrice(fuel: entry.fuel, price: amount, updated: time, unit: entry.unit)

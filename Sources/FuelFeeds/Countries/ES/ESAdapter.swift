@@ -37,7 +37,7 @@ private struct ESFeedRun {
         case price(FuelTable.Entry, label: String)
         /// `Precio Bioetanol`, whose fuel depends on the record's `% BioEtanol`.
         case bioethanolPrice
-        case unknownPrice(counter: String)
+        case unknownPrice(key: String)
         case ignored
     }
 
@@ -48,8 +48,7 @@ private struct ESFeedRun {
     /// The `Fecha` each station was read with, so a newer file wins when two files list the same station.
     var stationTimes: [String: Date] = [:]
     var records = 0
-    var rejects: [String: Int] = [:]
-    var counters: [String: Int] = [:]
+    var reasons = ReasonTally()
     var referenceTime: Date?
     /// `Horario` texts repeat (1,255 distinct in the national feed): one copy each.
     var hoursPool = TextPool()
@@ -65,7 +64,7 @@ private struct ESFeedRun {
         FeedParseResult(
             stations: stations.values.sorted { $0.id < $1.id },
             referenceTime: referenceTime ?? Date(timeIntervalSince1970: 0),
-            records: records, rejects: rejects, counters: counters)
+            records: records, reasons: reasons)
     }
 
     /// Reads one response. The station list is parsed in chunks (``JSONObjectStream``): a whole-document node table
@@ -183,7 +182,7 @@ private struct ESFeedRun {
                     FuelPrice(
                         fuel: entry.fuel, price: amount, updated: time, unit: entry.unit,
                         label: entry.fuel == .other ? label : nil))
-            case .unknownPrice(let counter): counters[counter, default: 0] += 1
+            case .unknownPrice(let key): reasons[.unknownPriceKey(key: key)] += 1
             case .ignored: continue
             }
         }
@@ -195,7 +194,7 @@ private struct ESFeedRun {
         }
         guard let stationID = context.id else {
             if id.kind == .string || id.kind == .null {
-                rejects["empty IDEESS", default: 0] += 1
+                reasons[.emptyIDEESS] += 1
                 return
             }
             throw context.error("IDEESS is \(id.kind), expected a string", at: id)
@@ -212,12 +211,12 @@ private struct ESFeedRun {
             let longitude = try longitudeValue.number(
                 "Longitud (WGS84)", context, roundedTo: PublishedPlaces.coordinate)
         else {
-            rejects["empty coordinates", default: 0] += 1
+            reasons[.emptyCoordinates] += 1
             return
         }
         let key = "ES-" + stationID
         if let seen = stationTimes[key] {
-            rejects["duplicate IDEESS", default: 0] += 1
+            reasons[.duplicateIDEESS] += 1
             guard time > seen else { return }
         }
         stationTimes[key] = time
@@ -228,7 +227,7 @@ private struct ESFeedRun {
         prices.sort(by: FuelPrice.canonicalOrder)
         var hours = try values[6]?.text("Horario", context)
         if let text = hours, ESAdapter.isJunkHours(text) {
-            counters["Horario without any time (junk), dropped", default: 0] += 1
+            reasons[.junkHours] += 1
             hours = nil
         }
         hours = hoursPool.shared(hours)
@@ -243,12 +242,11 @@ private struct ESFeedRun {
     /// `Precio Bioetanol` is E85 where the station's `% BioEtanol` is 70 or more (real responses carry E85 there,
     /// with `85,0`, not in `Precio Gasolina 95 E85`); any other blend stays `other` with its label, and is counted.
     private mutating func bioethanolPrice(_ price: Double, share: JSONValue?, time: Date) -> FuelPrice {
-        let minimum = ESAdapter.e85MinimumEthanolPercent
-        if let percent = share?.decimal, percent >= Double(minimum) {
-            counters["Precio Bioetanol read as e85 (% BioEtanol \(minimum) or more)", default: 0] += 1
+        if let percent = share?.decimal, percent >= Double(ESAdapter.e85MinimumEthanolPercent) {
+            reasons[.bioethanolReadAsE85] += 1
             return FuelPrice(fuel: .e85, price: price, updated: time, unit: .litre)
         }
-        counters["Precio Bioetanol kept as other (% BioEtanol below \(minimum) or missing)", default: 0] += 1
+        reasons[.bioethanolKeptAsOther] += 1
         return FuelPrice(fuel: .other, price: price, updated: time, unit: .litre, label: "Bioetanol")
     }
 
@@ -269,7 +267,7 @@ private struct ESFeedRun {
         default:
             guard key.hasPrefix("Precio") else { return .ignored }
             let label = key.dropFirst("Precio".count).trimmingCharacters(in: .whitespaces)
-            guard let entry = fuels.lookup(label) else { return .unknownPrice(counter: "unknown price key: \(key)") }
+            guard let entry = fuels.lookup(label) else { return .unknownPrice(key: key) }
             return .price(entry, label: label)
         }
     }

@@ -22,8 +22,8 @@ public struct FRAdapter: FeedAdapter {
     public func parse(_ input: FeedInput) throws -> FeedParseResult {
         let clock = try input.localClock()
         var drafts: [Int: FRStationDraft] = [:]
-        var counters: [String: Int] = [:]
-        var rejects: [String: Int] = [:]
+        var counters = ReasonTally()
+        var rejects = ReasonTally()
         var records = 0
         for file in try input.files(withExtensions: ["zip", "xml"]) {
             let bytes = try input.read(file)
@@ -45,10 +45,10 @@ public struct FRAdapter: FeedAdapter {
                         reason: "the document holds no <pdv> station")
                 }
                 records += handler.records
-                counters.merge(handler.counters, uniquingKeysWith: +)
+                counters += handler.counters
                 for draft in handler.drafts {
                     if let existing = drafts[draft.id] {
-                        counters["station listed twice (kept the newer prices)", default: 0] += 1
+                        counters[.stationListedTwice] += 1
                         if existing.newestUpdate > draft.newestUpdate { continue }
                     }
                     drafts[draft.id] = draft
@@ -69,7 +69,7 @@ public struct FRAdapter: FeedAdapter {
                 var station = draft.station(
                     reference: reference, maxPriceAge: maxPriceAge, fuels: &fuels, counters: &counters)
             else {
-                rejects["empty coordinates", default: 0] += 1
+                rejects[.emptyCoordinates] += 1
                 continue
             }
             station.hours = hours.shared(station.hours)
@@ -78,7 +78,7 @@ public struct FRAdapter: FeedAdapter {
         stations.sort { $0.id < $1.id }
         return FeedParseResult(
             stations: stations, referenceTime: Date(timeIntervalSince1970: TimeInterval(reference)), records: records,
-            rejects: rejects, counters: counters,
+            reasons: rejects + counters,
             notes: ["reference time: the newest price time (maj) in the feed, \(UTCTime.format(seconds: reference))"])
     }
 

@@ -12,9 +12,7 @@ final class FRDocumentHandler: XMLEventHandler {
     private let prefix: String
     private var clock: LocalClock
     private(set) var drafts: [FRStationDraft] = []
-    private(set) var counters: [String: Int] = [:]
-    /// The report's counter for text fields that were UTF-8 under the ISO-8859-1 declaration.
-    static let utf8UnderLatin1 = "text that was UTF-8 under the ISO-8859-1 declaration, read as UTF-8"
+    private(set) var counters = ReasonTally()
     private(set) var records = 0
 
     private enum Capture { case none, address, city, service }
@@ -72,7 +70,7 @@ final class FRDocumentHandler: XMLEventHandler {
         } else if name.is("jour") {
             let id = attributes.value("id").flatMap { ByteNumbers.integer(Text.trimmed($0)) }
             guard let id, (1...7).contains(id) else {
-                counters["opening day without an id 1-7", default: 0] += 1
+                counters[.openingDayWithoutID] += 1
                 return
             }
             currentDay = FRHours.Day(id: id, closed: isOne(attributes.value("ferme")))
@@ -81,7 +79,7 @@ final class FRDocumentHandler: XMLEventHandler {
             guard let opening = attributes.value("ouverture").flatMap(FRHours.clockTime),
                 let closing = attributes.value("fermeture").flatMap(FRHours.clockTime)
             else {
-                counters["malformed opening time", default: 0] += 1
+                counters[.malformedOpeningTime] += 1
                 return
             }
             currentDay?.intervals.append(FRHours.interval(opening: opening, closing: closing))
@@ -99,7 +97,7 @@ final class FRDocumentHandler: XMLEventHandler {
             // and text that is valid UTF-8 under that declaration is read as UTF-8, and counted.
             var value = text.withUnsafeBufferPointer { Text.clean($0).text }
             if let decoded = value.flatMap(Text.decodingUTF8Mojibake) {
-                counters[Self.utf8UnderLatin1, default: 0] += 1
+                counters[.utf8UnderLatin1] += 1
                 value = decoded
             }
             value = value.map(Text.repairingWindows1252)
@@ -169,7 +167,7 @@ final class FRDocumentHandler: XMLEventHandler {
     private func addPrice(_ attributes: XMLAttributes, line: Int) throws {
         // Closed stations carry an empty <prix/>.
         if attributes.isEmpty {
-            counters["empty <prix/> skipped", default: 0] += 1
+            counters[.emptyPrix] += 1
             return
         }
         guard let nameBytes = attributes.value("nom") else { throw fail(line, "<prix> without the attribute nom") }

@@ -57,7 +57,7 @@ struct FRStationDraft {
     /// with a dummy `01.00-01.00` interval): its hours are left unknown (nil), never "closed", and it is counted.
     /// A card automat open around the clock still says so (`24/7 automat`).
     func station(
-        reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout [String: Int]
+        reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout ReasonTally
     ) -> Station? {
         guard let latitude, let longitude else { return nil }
         var discontinued: Set<String> = []
@@ -68,11 +68,11 @@ struct FRStationDraft {
                 continue
             }
             if let end = shortage.end, end < reference {
-                counters["shortage already over", default: 0] += 1
+                counters[.shortageAlreadyOver] += 1
                 continue
             }
             guard let entry = fuels.resolve(shortage.name), entry.fuel != .other else {
-                counters["shortage of an unknown fuel: \(shortage.name)", default: 0] += 1
+                counters[.shortageOfUnknownFuel(name: shortage.name)] += 1
                 continue
             }
             unavailable.insert(entry.fuel)
@@ -80,12 +80,12 @@ struct FRStationDraft {
         var result: [FuelPrice] = []
         for price in prices.values {
             if discontinued.contains(price.name) {
-                counters["price dropped: fuel no longer sold (definitive shortage)", default: 0] += 1
+                counters[.discontinuedFuelPrice] += 1
                 continue
             }
             let entry = fuels.resolve(price.name)
             let fuel = entry?.fuel ?? .other
-            if entry == nil { counters["unknown fuel: \(price.name)", default: 0] += 1 }
+            if entry == nil { counters[.unknownFuel(name: price.name)] += 1 }
             result.append(
                 FuelPrice(
                     fuel: fuel, price: price.euros,
@@ -96,7 +96,7 @@ struct FRStationDraft {
         var hoursText = hours?.text
         let currentSince = Date(timeIntervalSince1970: TimeInterval(reference - maxPriceAge))
         if let hours, hours.isClosedAllWeek, result.contains(where: { $0.updated >= currentSince }) {
-            counters[FRStationDraft.closedWeekWithPrices, default: 0] += 1
+            counters[.closedWeekWithCurrentPrices] += 1
             hoursText = hours.automat ? FRHours(automat: true).text : nil
         }
         return Station(
@@ -105,11 +105,6 @@ struct FRStationDraft {
             unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
             services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
     }
-}
-
-extension FRStationDraft {
-    /// The report's counter for stations whose hours say closed all week while their prices are current.
-    static let closedWeekWithPrices = "hours left unknown: all seven days ferme but prices are current"
 }
 
 /// Looks FR fuel names up in `fuels.json` once per distinct name.

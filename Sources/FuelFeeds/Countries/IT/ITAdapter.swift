@@ -50,20 +50,18 @@ public struct ITAdapter: FeedAdapter {
         var prices = pricesRead
         MemoryTrace.mark("IT prices")
 
-        var rejects = registry.rejects
-        var counters = registry.counters.merging(prices.counters, uniquingKeysWith: +)
+        var reasons = registry.reasons + prices.counters
         var stations: [Station] = []
         stations.reserveCapacity(registry.entries.count)
         for ids in Self.sites(registry.entries.values).values {
             // One site registered under several ids: publish the newest id, with the prices of all of them.
             guard let keptID = ids.max(), let entry = registry.entries[keptID] else { continue }
             if ids.count > 1 {
-                counters["identical registry row under an older id, merged into the newest id", default: 0] +=
-                    ids.count - 1
+                reasons[.identicalRegistryRowMerged] += ids.count - 1
             }
             // Taken out of the table as they are used: the station's list replaces the table's.
-            let list = Self.deduplicated(ids.flatMap { prices.take($0) }, counters: &counters)
-            if list.isEmpty { counters["registry station without any price", default: 0] += 1 }
+            let list = Self.deduplicated(ids.flatMap { prices.take($0) }, counters: &reasons)
+            if list.isEmpty { reasons[.registryStationWithoutPrice] += 1 }
             stations.append(
                 Station(
                     id: "IT-\(entry.id)", country: country, name: entry.name, brand: entry.brand,
@@ -73,7 +71,7 @@ public struct ITAdapter: FeedAdapter {
         }
         // What is left in the table has no registry station.
         let orphans = prices.prices.values.reduce(0) { $0 + $1.count }
-        if orphans > 0 { rejects["price row without a registry station"] = orphans }
+        reasons[.priceRowWithoutStation] = orphans
         // In a whole national pair nearly every price row has its station: many whose id the registry does not list
         // at all mean a registry cut short (a download stopped at a line boundary still looks like a complete CSV).
         let allowed = input.config.maxUnmatchedPricePercent ?? 100
@@ -119,7 +117,7 @@ public struct ITAdapter: FeedAdapter {
         }
         return FeedParseResult(
             stations: stations, referenceTime: Date(timeIntervalSince1970: TimeInterval(reference)),
-            records: registry.records + prices.records, rejects: rejects, counters: counters, notes: notes)
+            records: registry.records + prices.records, reasons: reasons, notes: notes)
     }
 
     /// What makes two registry rows one site: the same coordinates (as written), name, address and town.
@@ -146,7 +144,7 @@ public struct ITAdapter: FeedAdapter {
     }
 
     /// One price per fuel, service, unit and label: the newer, then the cheaper; in canonical order.
-    static func deduplicated(_ prices: [FuelPrice], counters: inout [String: Int]) -> [FuelPrice] {
+    static func deduplicated(_ prices: [FuelPrice], counters: inout ReasonTally) -> [FuelPrice] {
         guard prices.count > 1 else { return prices }
         let sorted = prices.sorted { lhs, rhs in
             if FuelPrice.canonicalOrder(lhs, rhs) { return true }
@@ -159,7 +157,7 @@ public struct ITAdapter: FeedAdapter {
             if let last = result.last, last.fuel == price.fuel, last.service == price.service,
                 last.unit == price.unit, last.label == price.label
             {
-                counters["same fuel and service twice at a station (kept the newer)", default: 0] += 1
+                counters[.sameFuelAndServiceTwice] += 1
                 continue
             }
             result.append(price)

@@ -12,7 +12,7 @@ struct ITPrices {
 
     /// Prices by station id.
     private(set) var prices: [Int: [FuelPrice]] = [:]
-    private(set) var counters: [String: Int] = [:]
+    private(set) var counters = ReasonTally()
     private(set) var records = 0
     /// The newest `dtComu`, seconds since 1970.
     private(set) var newest: Int64?
@@ -62,8 +62,8 @@ struct ITPrices {
             prices[id, default: []].append(value)
             newest = max(newest ?? updated, updated)
         }
-        for (name, count) in unknownNames { counters["unknown fuel name: \(name)", default: 0] += count }
-        if latin1Rows > 0 { counters["price row read as ISO-8859-1 (not valid UTF-8)"] = latin1Rows }
+        for (name, count) in unknownNames { counters[.unknownFuelName(name: name)] += count }
+        counters[.priceRowLatin1] = latin1Rows
     }
 
     /// Removes and returns a station's prices.

@@ -31,17 +31,12 @@ struct ITRegistry {
         "Latitudine", "Longitudine",
     ]
 
-    /// The counter of rows whose web-form tail was joined back (the rule every earlier file needed).
-    static let webFormRepaired = "registry row with a separator inside a field, repaired"
-    /// The counter of rows kept with other separators inside their text fields, placed by the road type.
-    static let strayGuessed = "registry row with a stray separator, text fields guessed"
-
     private(set) var entries: [Int: Entry] = [:]
     /// Every station id the file lists, rejected rows included: what tells a price row for a dropped station
     /// from one whose station the file does not hold at all.
     private(set) var listedIDs: Set<Int> = []
-    private(set) var rejects: [String: Int] = [:]
-    private(set) var counters: [String: Int] = [:]
+    /// Rows dropped and rows read their own way.
+    private(set) var reasons = ReasonTally()
     private(set) var records = 0
 
     private static let webFormTail = Array("gestori.prezzibenzina.it".utf8)
@@ -62,8 +57,8 @@ struct ITRegistry {
             let middle = Self.middleFields(row)
             switch middle.repair {
             case .none: break
-            case .webFormTail: counters[Self.webFormRepaired, default: 0] += 1
-            case .guessed: counters[Self.strayGuessed, default: 0] += 1
+            case .webFormTail: reasons[.registryRowRepaired] += 1
+            case .guessed: reasons[.registryRowGuessed] += 1
             }
             var latin1 = false
             func text(_ range: Range<Int>) -> String? {
@@ -74,7 +69,7 @@ struct ITRegistry {
             let latitudeBytes = Text.trimmed(row.field(count - 2))
             let longitudeBytes = Text.trimmed(row.field(count - 1))
             if latitudeBytes.isEmpty || longitudeBytes.isEmpty {
-                rejects["empty coordinates", default: 0] += 1
+                reasons[.emptyCoordinates] += 1
                 return
             }
             let places = PublishedPlaces.coordinate
@@ -107,9 +102,9 @@ struct ITRegistry {
                 id: id, name: name, brand: brand, address: text(row.fields[count - 5]),
                 city: text(row.fields[count - 4]), motorway: kind?.lowercased() == "autostradale" ? true : nil,
                 latitude: latitude, longitude: longitude, exactLatitude: exactLatitude, exactLongitude: exactLongitude)
-            if latin1 { counters["registry row read as ISO-8859-1 (not valid UTF-8)", default: 0] += 1 }
+            if latin1 { reasons[.registryRowLatin1] += 1 }
             guard entries[id] == nil else {
-                rejects["duplicate idImpianto in the registry", default: 0] += 1
+                reasons[.duplicateRegistryID] += 1
                 return
             }
             entries[id] = entry

@@ -85,7 +85,7 @@ private struct PTFeedRun {
     var fuels: [String: FuelTable.Entry?] = [:]
     var drafts: [String: Draft] = [:]
     var records = 0
-    var counters: [String: Int] = [:]
+    var reasons = ReasonTally()
     var referenceTime: Date?
 
     init(input: FeedInput) throws {
@@ -102,10 +102,9 @@ private struct PTFeedRun {
                 reason: "no price in \(files.count) page(s) and \(records) row(s): the fetch returned no data")
         }
         var stations: [Station] = []
-        var rejects: [String: Int] = [:]
         for (id, draft) in drafts {
             guard let latitude = draft.latitude, let longitude = draft.longitude else {
-                rejects["empty coordinates", default: 0] += draft.rows
+                reasons[.emptyCoordinates] += draft.rows
                 continue
             }
             stations.append(
@@ -116,7 +115,7 @@ private struct PTFeedRun {
         }
         stations.sort { $0.id < $1.id }
         return FeedParseResult(
-            stations: stations, referenceTime: referenceTime, records: records, rejects: rejects, counters: counters)
+            stations: stations, referenceTime: referenceTime, records: records, reasons: reasons)
     }
 
     mutating func read(_ file: URL) throws {
@@ -211,7 +210,7 @@ private struct PTFeedRun {
         _ context: JSONRecordContext
     ) throws {
         guard let fuelName = try name.text("Combustivel", context) else {
-            counters["row without a fuel name", default: 0] += 1
+            reasons[.rowWithoutFuelName] += 1
             return
         }
         let entry: FuelTable.Entry?
@@ -222,17 +221,17 @@ private struct PTFeedRun {
             fuels[fuelName] = entry
         }
         guard let entry else {
-            counters["unknown fuel: \(fuelName)", default: 0] += 1
+            reasons[.unknownFuel(name: fuelName)] += 1
             return
         }
         guard let price else { throw context.error("missing field Preco", at: row) }
         guard let amount = try price.number("Preco", context, roundedTo: PublishedPlaces.price) else {
-            counters["empty price", default: 0] += 1
+            reasons[.emptyPrice] += 1
             return
         }
         guard let updated else { throw context.error("missing field DataAtualizacao", at: row) }
         guard let text = try updated.text("DataAtualizacao", context) else {
-            counters["price without DataAtualizacao", default: 0] += 1
+            reasons[.priceWithoutDataAtualizacao] += 1
             return
         }
         guard
@@ -251,7 +250,7 @@ private struct PTFeedRun {
         if let index = draft.prices.firstIndex(where: {
             $0.fuel == new.fuel && $0.unit == new.unit && $0.label == new.label
         }) {
-            counters["repeated price", default: 0] += 1
+            reasons[.repeatedPrice] += 1
             if new.updated > draft.prices[index].updated { draft.prices[index] = new }
         } else {
             draft.prices.append(new)

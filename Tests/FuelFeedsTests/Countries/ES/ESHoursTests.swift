@@ -23,6 +23,6 @@ import Testing
         let result = try ESAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
         #expect(result.station("ES-1")?.hours == nil)
         #expect(result.station("ES-2")?.hours == "L-D: 24H")
-        #expect(result.counters["Horario without any time (junk), dropped"] == 1)
+        #expect(result.counters[.junkHours] == 1)
     }
 }

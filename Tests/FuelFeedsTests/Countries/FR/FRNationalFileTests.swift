@@ -90,7 +90,7 @@ import Testing
         #expect(result.records == 9_949)
         #expect(result.stations.count == 9_949)
         #expect(result.rejects.isEmpty)
-        #expect(result.counters[FRStationDraft.closedWeekWithPrices] == 650)
+        #expect(result.counters[.closedWeekWithCurrentPrices] == 650)
         // The other 20 have no price within 30 days: closed may be true there, and the build drops their prices.
         #expect(result.stations.filter { $0.hours?.contains("Mo-Su closed") == true }.count == 20)
         #expect(result.referenceTime == FeedRun.utc("2022-05-03T07:39:57Z"))
@@ -105,7 +105,7 @@ import Testing
         #expect(result.stations.count == 9_931)
         #expect(result.rejects.isEmpty)
         #expect(result.referenceTime == FeedRun.utc("2026-02-12T13:17:46Z"))
-        #expect(result.counters[FRStationDraft.closedWeekWithPrices] == 1_042)
+        #expect(result.counters[.closedWeekWithCurrentPrices] == 1_042)
         #expect(result.stations.reduce(0) { $0 + $1.prices.count } == 33_971)
     }
 }

@@ -72,7 +72,7 @@ import _FuelTestSupport
     @Test func emptyCoordinatesAreRejectedAndCounted() throws {
         let result = try Self.parse(Self.pdv(id: 1, latitude: "", longitude: "") + Self.pdv(id: 2))
         #expect(result.stations.map(\.id) == ["FR-2"])
-        #expect(result.rejects == ["empty coordinates": 1])
+        #expect(result.rejects == [.emptyCoordinates: 1])
         #expect(result.records == 2)
     }
 
@@ -109,7 +109,7 @@ import _FuelTestSupport
         let result = try Self.parse(
             Self.pdv(#"<prix/><prix nom="SP98" id="6" maj="2024-05-08 12:30:00" valeur="1.999"/><prix/>"#))
         #expect(result.stations.first?.prices.map(\.fuel) == [.gasoline98])
-        #expect(result.counters["empty <prix/> skipped"] == 2)
+        #expect(result.counters[.emptyPrix] == 2)
     }
 
     @Test func stationWithOnlyEmptyPrixIsKeptWithoutPrices() throws {
@@ -204,7 +204,7 @@ import _FuelTestSupport
         let price = try #require(result.stations.first?.prices.first)
         #expect(price.fuel == .other)
         #expect(price.label == "GNV")
-        #expect(result.counters["unknown fuel: GNV"] == 1)
+        #expect(result.counters[.unknownFuel(name: "GNV")] == 1)
     }
 
     @Test func aStationInTwoFilesKeepsTheNewerRecord() throws {
@@ -215,7 +215,7 @@ import _FuelTestSupport
         let result = try FeedRun.files("FR", ["a.xml": newer, "b.xml": older])
         #expect(result.stations.count == 1)
         #expect(result.stations.first?.prices.map(\.price) == [1.8])
-        #expect(result.counters["station listed twice (kept the newer prices)"] == 1)
+        #expect(result.counters[.stationListedTwice] == 1)
     }
 
     @Test func externalEntitiesAreNeverRead() throws {

@@ -37,8 +37,8 @@ import Testing
         // Both ids' prices; for diesel the newer row, which is 54161's.
         #expect(station.prices.map(\.fuel) == [.diesel, .gasoline95])
         #expect(station.prices.map(\.price) == [1.789, 1.899])
-        #expect(result.counters["identical registry row under an older id, merged into the newest id"] == 1)
-        #expect(result.counters["same fuel and service twice at a station (kept the newer)"] == 1)
+        #expect(result.counters[.identicalRegistryRowMerged] == 1)
+        #expect(result.counters[.sameFuelAndServiceTwice] == 1)
     }
 
     @Test func aRebrandedSiteTakesTheNewestIdsBrand() throws {
@@ -67,6 +67,6 @@ import Testing
             [Self.molo[0], neighbour],
             prices: ["54160|Benzina|1.899|1|20/08/2026 07:00:00", "54161|Benzina|1.889|1|20/08/2026 07:00:00"])
         #expect(result.stations.map(\.id) == ["IT-54160", "IT-54161"], "\(label)")
-        #expect(result.counters["identical registry row under an older id, merged into the newest id"] == nil)
+        #expect(result.counters[.identicalRegistryRowMerged] == 0)
     }
 }

@@ -85,7 +85,7 @@ import Testing
         #expect(result.stations.allSatisfy { $0.motorway == true && !$0.prices.isEmpty })
         #expect(result.stations.reduce(0) { $0 + $1.prices.count } == 398)
         #expect(result.rejects.isEmpty)
-        #expect(!result.counters.keys.contains { $0.hasPrefix("unknown fuel name") })
+        #expect(!result.counters.codes.keys.contains("unknown-fuel-name"))
         // Estrazione del 2026-08-21, at 08:00 in Rome (summer time).
         #expect(result.referenceTime == FeedRun.utc("2026-08-21T06:00:00Z"))
     }
@@ -97,8 +97,8 @@ import Testing
     @Test func unmatchedRowsAreCounted() throws {
         let result = try FeedRun.italianCuts()
         #expect(result.records == 298 + 498)
-        #expect(result.rejects == ["price row without a registry station": 488])
-        #expect(result.counters["registry station without any price"] == 292)
-        #expect(result.counters["registry row with a separator inside a field, repaired"] == 1)
+        #expect(result.rejects == [.priceRowWithoutStation: 488])
+        #expect(result.counters[.registryStationWithoutPrice] == 292)
+        #expect(result.counters[.registryRowRepaired] == 1)
     }
 }

@@ -85,7 +85,7 @@ import _FuelTestSupport
         #expect(price.fuel == .other)
         #expect(price.label == "Gasolio | Extra")
         #expect(price.price == 1.889)
-        #expect(result.counters["unknown fuel name: Gasolio | Extra"] == 1)
+        #expect(result.counters[.unknownFuelName(name: "Gasolio | Extra")] == 1)
     }
 
     @Test(arguments: ["|", "44.9|"])
@@ -95,7 +95,7 @@ import _FuelTestSupport
             registry: Self.registryHeader + "60502|G|Esso|Stradale|N|VIA X|ROMA|RM|\(coordinates)\n" + Self.row3606,
             prices: Self.pricesHeader + "60502|Benzina|1.9|1|18/08/2026 19:25:02\n" + Self.price3606)
         #expect(result.stations.map(\.id) == ["IT-3606"])
-        #expect(result.rejects == ["empty coordinates": 1, "price row without a registry station": 1])
+        #expect(result.rejects == [.emptyCoordinates: 1, .priceRowWithoutStation: 1])
     }
 
     @Test func semicolonFormat() throws {
@@ -170,7 +170,7 @@ import _FuelTestSupport
             prices: Array(Self.pricesHeader.utf8))
         #expect(result.stations.first { $0.id == "IT-59690" }?.city == "CANICATTÌ")
         #expect(result.stations.first { $0.id == "IT-3606" }?.city == "CASTELNUOVO SCRIVIA")
-        #expect(result.counters["registry row read as ISO-8859-1 (not valid UTF-8)"] == 1)
+        #expect(result.counters[.registryRowLatin1] == 1)
     }
 
     struct Layout: Sendable, CustomTestStringConvertible {
@@ -264,7 +264,7 @@ import _FuelTestSupport
             prices: Self.pricesHeader + "3606|R100|1.9|1|18/08/2026 19:25:02\n3606|R100|2.1|0|18/08/2026 19:25:02\n")
         #expect(result.stations.first?.prices.map(\.label) == ["R100", "R100"])
         #expect(result.stations.first?.prices.map(\.service) == [.fullService, .selfService])
-        #expect(result.counters["unknown fuel name: R100"] == 2)
+        #expect(result.counters[.unknownFuelName(name: "R100")] == 2)
     }
 
     @Test func twoNamesForOneFuelAndServiceKeepTheNewer() throws {
@@ -273,7 +273,7 @@ import _FuelTestSupport
             prices: Self.pricesHeader + "3606|Gasolio|1.8|1|18/08/2026 19:25:02\n"
                 + "3606|Gasolio artico|1.9|1|19/08/2026 07:00:00\n" + "3606|Gasolio|2.0|0|18/08/2026 19:25:02\n")
         #expect(result.stations.first?.prices.map(\.price) == [2.0, 1.9])
-        #expect(result.counters["same fuel and service twice at a station (kept the newer)"] == 1)
+        #expect(result.counters[.sameFuelAndServiceTwice] == 1)
     }
 }
 

@@ -128,13 +128,13 @@ import Testing
         #expect(result.records == 298 + 498)
         // Four sites are listed twice (54160/54161, 39620/39621, 50628/62716, 43454/62767): 294 stations.
         #expect(result.stations.count == 294)
-        #expect(result.counters["identical registry row under an older id, merged into the newest id"] == 4)
+        #expect(result.counters[.identicalRegistryRowMerged] == 4)
         #expect(!result.stations.contains { ["IT-54160", "IT-39620", "IT-50628", "IT-43454"].contains($0.id) })
         // Only 3535 (5 rows) and 3606 (5 rows) of the first 500 price rows have their station in the first 300
         // registry rows.
-        #expect(result.rejects == ["price row without a registry station": 488])
-        #expect(result.counters["registry station without any price"] == 292)
-        #expect(result.counters["registry row with a separator inside a field, repaired"] == 1)
+        #expect(result.rejects == [.priceRowWithoutStation: 488])
+        #expect(result.counters[.registryStationWithoutPrice] == 292)
+        #expect(result.counters[.registryRowRepaired] == 1)
         // Estrazione del 2026-08-21, at 08:00 in Rome (summer time).
         #expect(result.referenceTime == FeedRun.utc("2026-08-21T06:00:00Z"))
         #expect(result.stations.map(\.id) == result.stations.map(\.id).sorted())

@@ -9,7 +9,7 @@ import Testing
 /// (``ITRegistry/middleFields(_:)``), and the repair counted. Also where the real registry's coordinates are rounded
 /// on their text.
 @Suite struct ITStraySeparatorTests {
-    static let counter = "registry row with a stray separator, text fields guessed"
+    static let counter = Reason.registryRowGuessed
 
     /// The real rows of 2026-03-28 in `Fixtures/IT/2026-03-28-stray-separators/`: two of 12 fields (` | BENZINA.IT`
     /// in `Gestore`, the web-form tail in `Nome Impianto`), and two whose coordinates rounding the double got wrong.
@@ -66,7 +66,7 @@ import Testing
         #expect(result.stations.map(\.id) == ["IT-24344", "IT-41762", "IT-48837", "IT-57586"])
         #expect(result.rejects.isEmpty, "every price row has its station now")
         #expect(result.counters[Self.counter] == 2)
-        #expect(result.counters[ITRegistry.webFormRepaired] == nil)
+        #expect(result.counters[.registryRowRepaired] == 0)
         // 57586 Alba: Longitudine 8.0219525, a tie, goes away from zero (the double gave 8.021952).
         let alba = try #require(result.stations.first { $0.id == "IT-57586" })
         #expect(alba.latitude == 44.713068)
@@ -80,7 +80,7 @@ import Testing
         var name: String?
         var brand: String?
         var motorway: Bool?
-        var counter: String?
+        var counter: Reason?
         var testDescription: String { label }
     }
 
@@ -108,7 +108,7 @@ import Testing
         Row(
             label: "the web-form tail alone is the known repair",
             middle: "A | gestori.prezzibenzina.it|Esso|Stradale|N",
-            name: "N", brand: "Esso", counter: ITRegistry.webFormRepaired),
+            name: "N", brand: "Esso", counter: .registryRowRepaired),
         Row(label: "ten fields need nothing", middle: "A|Esso|Stradale|N", name: "N", brand: "Esso"),
     ])
     func rowIsKept(_ row: Row) throws {
@@ -127,7 +127,7 @@ import Testing
         #expect(station.latitude == 41.858087)
         #expect(station.longitude == 12.5)
         #expect(station.prices.map(\.price) == [1.9])
-        let repairs = [Self.counter, ITRegistry.webFormRepaired]
-        #expect(result.counters.filter { repairs.contains($0.key) } == (row.counter.map { [$0: 1] } ?? [:]))
+        let repairs: [Reason] = [Self.counter, .registryRowRepaired]
+        #expect(result.counters.counts.filter { repairs.contains($0.key) } == (row.counter.map { [$0: 1] } ?? [:]))
     }
 }

@@ -37,7 +37,7 @@ import _FuelTestSupport
     @Test func theWholePairPasses() throws {
         let result = try FeedRun.sample("IT")
         #expect(result.stations.count == 59)
-        #expect(result.rejects["price row without a registry station"] == nil)
+        #expect(result.rejects[.priceRowWithoutStation] == 0)
     }
 
     @Test func stationsDroppedForTheirCoordinatesDoNotCount() throws {
@@ -54,6 +54,6 @@ import _FuelTestSupport
                 "prezzo_alle_8.csv": try Self.sample("prezzo_alle_8.csv"),
             ])
         #expect(result.stations.count == 58)
-        #expect(result.rejects["empty coordinates"] == 1)
+        #expect(result.rejects[.emptyCoordinates] == 1)
     }
 }

@@ -1,0 +1,43 @@
+import Foundation
+import FuelFeeds
+
+/// What a running build reports as it goes. The build formats nothing for a terminal: the command line decides
+/// what to show.
+public enum BuildEvent: Sendable, Equatable {
+    /// A country was parsed, validated and encoded, or failed; sent once per country, as each finishes.
+    case countryDone(country: String, outcome: CountryOutcome)
+    /// A failed country was published from the previous build (`--carry-forward`), after every country was done.
+    case countryCarried(country: String, stations: Int, lastFreshBuild: Date?)
+    /// A step of the build ended after `seconds` of wall time: `prepare`, `parse, validate and encode`, `compress and
+    /// write` (`compress` on a dry run), `swap and clean up`, the names ``BuildReport/phases`` times them under.
+    case phaseDone(name: String, seconds: Double)
+    /// Something worth a look that does not stop the build.
+    case warning(Warning)
+
+    /// How a country's parse ended.
+    public enum CountryOutcome: Sendable, Equatable {
+        /// Built, with this many stations.
+        case built(stations: Int)
+        /// Failed: the build refuses unless the country can be carried forward.
+        case failed(FeedError)
+    }
+
+    /// A warning of a build that goes on.
+    public enum Warning: Sendable, Equatable {
+        /// A country a first build (`--first-run`) leaves out.
+        case leftOut(BuildReport.LeftOut)
+        /// The previous build could not be read, and `--allow-shrink` lets the build go on without it.
+        case noBaseline(reason: String)
+        /// The build was published, but its `report.json` could not be saved.
+        case reportNotSaved(reason: String)
+
+        /// The warning in words.
+        public var sentence: String {
+            switch self {
+            case .leftOut(let omitted): omitted.sentence
+            case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
+            case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
+            }
+        }
+    }
+}

@@ -18,12 +18,13 @@ public enum GitHubActions {
         try? handle.write(contentsOf: Data((markdown.hasSuffix("\n") ? markdown : markdown + "\n").utf8))
     }
 
-    /// A `::warning::` annotation on stdout when running in Actions (`GITHUB_ACTIONS=true`).
+    /// A `::warning::` annotation on stderr when running in Actions (`GITHUB_ACTIONS=true`). The runner reads
+    /// workflow commands from both streams; on stderr they never break a `--json` document on stdout.
     public static func warning(
         title: String, _ message: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         guard environment["GITHUB_ACTIONS"] == "true" else { return }
-        Console.output("::warning title=\(escapeProperty(title))::\(escapeData(message))")
+        Console.error("::warning title=\(escapeProperty(title))::\(escapeData(message))")
     }
 
     private static func create(_ path: String) -> FileHandle? {

@@ -78,12 +78,14 @@ import _FuelTestSupport
         #expect(try workspace.publishedCountries() == ["ES"])
         #expect(built.stderr.contains("WARNING: \(Self.leftOut)"), "\(built.stderr)")
         #expect(
-            built.stdout.contains("::warning title=FR left out of the first build::\(Self.leftOut)"), "\(built.stdout)")
+            built.stderr.contains("::warning title=FR left out of the first build::\(Self.leftOut)"), "\(built.stderr)")
         let summary = try String(contentsOf: workspace.summary, encoding: .utf8)
         #expect(summary.contains("> **Warning:** FR left out of this first build (--first-run)"), "\(summary)")
 
         let json = try workspace.build(
-            ["--first-run", "--dry-run", "--json"], out: workspace.out.appendingPathExtension("dry"), actions: false)
+            ["--first-run", "--dry-run", "--json"], out: workspace.out.appendingPathExtension("dry"), actions: true)
+        // In Actions too, stdout is the report alone: the annotation went to stderr.
+        #expect(json.stderr.contains("::warning title=FR left out"), "\(json.stderr)")
         #expect(json.status == 0, "\(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let omitted = try #require(report["leftOut"] as? [[String: String]], "\(json.stdout)")

@@ -52,7 +52,7 @@ import _FuelTestSupport
         #expect(dry.status == result.status, "\(dry.stderr)")
         if testCase.refused {
             #expect(result.stderr.contains("more than the 10 % its maxShrinkPercent allows"), "\(result.stderr)")
-            #expect(!result.stdout.contains("::warning"), "\(result.stdout)")
+            #expect(!result.stderr.contains("::warning"), "\(result.stderr)")
             return
         }
         let text = try String(contentsOf: summary, encoding: .utf8)
@@ -60,7 +60,7 @@ import _FuelTestSupport
         let spain = try #require((report["countries"] as? [[String: Any]])?.first)
         guard let lost = testCase.warning else {
             #expect(!result.stderr.contains("WARNING"), "\(result.stderr)")
-            #expect(!result.stdout.contains("::warning"), "\(result.stdout)")
+            #expect(!result.stderr.contains("::warning"), "\(result.stderr)")
             #expect(!text.contains("Warning"), "\(text)")
             #expect(spain["shrinkWarning"] == nil, "\(dry.stdout)")
             return
@@ -71,7 +71,7 @@ import _FuelTestSupport
         #expect(result.stderr.contains("    WARNING: \(sentence)"), "\(result.stderr)")
         // Workflow commands escape % as %25.
         let annotation = "::warning title=ES lost \(lost) % of its stations::\(sentence)"
-        #expect(result.stdout.contains(annotation.replacingOccurrences(of: "%", with: "%25")), "\(result.stdout)")
+        #expect(result.stderr.contains(annotation.replacingOccurrences(of: "%", with: "%25")), "\(result.stderr)")
         #expect(text.contains("> **Warning:** \(sentence)"), "\(text)")
         let warning = try #require(spain["shrinkWarning"] as? [String: Any], "\(dry.stdout)")
         #expect(warning["previous"] as? Int == 40)

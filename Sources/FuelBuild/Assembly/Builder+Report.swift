@@ -1,0 +1,61 @@
+import Foundation
+import FuelFeeds
+import FuelFormat
+
+/// The build's last step: the report of what each country gave, from the counts its parse and validation kept.
+extension Builder {
+    func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+        let files = assembly.files
+        let countries = builds.map { build -> BuildReport.Country in
+            let country = build.tiles.config.country
+            let tiles = assembly.tilesPerCountry[country] ?? 0
+            let bytes = assembly.stationBytes[country] ?? 0
+            let reasons = build.parse.reasons + build.validation.reasons
+            var line = BuildReport.Country(
+                country: country, records: build.parse.records, parsed: build.parsedStations,
+                kept: build.tiles.stationCount, rejected: reasons.rejects.codes, repaired: reasons.repairs.codes,
+                counters: reasons.counters.codes,
+                notes: build.parse.notes,
+                updated: UTCTime.format(build.tiles.referenceTime), fetchedAt: build.fetchedAt, tiles: tiles,
+                stationBytes: bytes, carriedSince: build.tiles.carriedSince.map(UTCTime.format),
+                carriedBecause: build.carriedBecause)
+            line.reasons = reasons.sentences
+            (line.accounting, line.stationsAddUp) =
+                build.carriedBecause == nil
+                ? Self.accounting(line, adapter: build.parse.reasons, validation: build.validation.reasons)
+                : Self.carriedAccounting(line)
+            return line
+        }
+        return BuildReport(
+            countries: countries, files: files.count,
+            tiles: files.filter { PublishedPath($0.path).kind == .tile }.count,
+            jsonBytes: files.reduce(0) { $0 + $1.jsonBytes }, gzipBytes: files.reduce(0) { $0 + $1.gzipped.count },
+            builtAt: UTCTime.format(options.builtAt),
+            output: options.dryRun
+                ? "(dry run, nothing written)" : OutputDirectory(root: options.outputDirectory).published.path,
+            seconds: seconds)
+    }
+
+    /// How a country's counts relate: the adapter turns records into stations (a record is what the feed counts:
+    /// a row, an object or an element, so the two need not match); validation drops or merges stations, and drops
+    /// single prices. Returns the sentence and whether `parsed − kept` is exactly what validation dropped or merged.
+    static func accounting(
+        _ country: BuildReport.Country, adapter: ReasonTally, validation: ReasonTally
+    ) -> (String, Bool) {
+        let stations = validation.filter(.station).total
+        let prices = validation.filter(.price).total
+        let merged = validation[.duplicateIDMerged]
+        let dropped = country.parsed - country.kept
+        let addsUp = dropped == stations + merged
+        let records = adapter.rejects.total
+        var text =
+            "\(country.records) records → \(country.parsed) stations parsed (\(records) records rejected by the "
+            + "adapter; a record is a row, object or element of the feed, so records and stations need not match) → "
+            + "\(country.kept) kept (\(stations) stations rejected, \(merged) duplicates merged); \(prices) single "
+            + "prices dropped"
+        if !addsUp {
+            text += "; parsed − kept is \(dropped), not the \(stations + merged) stations rejected or merged"
+        }
+        return (text, addsUp)
+    }
+}

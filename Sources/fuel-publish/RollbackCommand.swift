@@ -42,17 +42,8 @@ enum RollbackCommand {
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
-        let stop = UploadStop()
-        SignalStop.install { stop.request(signal: $0) }
-        let history = SnapshotHistory(settings: settings, stop: stop) { Console.error($0) }
-        let restored: SnapshotHistory.Build
-        let replaced: String?
-        do {
-            (restored, replaced) = try await history.rollback(to: target)
-        } catch let error as UploadError {
-            guard let signal = error.interruptingSignal else { throw error }
-            Console.error("error: \(error)")
-            throw ExitCode.signal(signal)
+        let (restored, replaced) = try await StoppableRun.run { stop in
+            try await SnapshotHistory(settings: settings, stop: stop) { Console.error($0) }.rollback(to: target)
         }
         let index = "\(settings.bucket)/\(settings.snapshotPrefix)\(SnapshotFormat.indexPath)"
         let what =

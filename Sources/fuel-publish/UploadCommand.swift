@@ -80,23 +80,16 @@ enum UploadCommand {
     /// step summary in Actions. SIGTERM, SIGINT and SIGHUP stop it between two requests, with the lock released.
     /// - Returns: one summary line per format.
     static func upload(_ settings: UploadSettings) async throws -> [String] {
-        let stop = UploadStop()
-        SignalStop.install { signal in
-            stop.request(signal: signal)
-            Console.error(
-                "received \(UploadError.signalName(signal)): stopping after the requests in flight, then releasing "
-                    + "the lock (a second signal ends the process at once)")
-        }
-        do {
-            let summary = try await Publisher(settings: settings, stop: stop) { Console.error($0) }.run()
-            if let formatOne = summary.formatOne { GitHubActions.appendSummary(formatOne.markdown()) }
-            if let formatTwo = summary.formatTwo { GitHubActions.appendSummary(formatTwo.markdown()) }
-            return summary.lines
-        } catch let error as UploadError {
-            GitHubActions.appendSummary(UploadSummary.failureMarkdown(String(describing: error)))
-            guard let signal = error.interruptingSignal else { throw error }
-            Console.error("error: \(error)")
-            throw ExitCode.signal(signal)
+        try await StoppableRun.run { stop in
+            do {
+                let summary = try await Publisher(settings: settings, stop: stop) { Console.error($0) }.run()
+                if let formatOne = summary.formatOne { GitHubActions.appendSummary(formatOne.markdown()) }
+                if let formatTwo = summary.formatTwo { GitHubActions.appendSummary(formatTwo.markdown()) }
+                return summary.lines
+            } catch let error as UploadError {
+                GitHubActions.appendSummary(UploadSummary.failureMarkdown(String(describing: error)))
+                throw error
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelCodecs
 import FuelFormat
 
@@ -19,8 +20,9 @@ public struct Publisher: Sendable {
     package var clock: @Sendable () -> Date = { Date() }
     private let log: @Sendable (String) -> Void
 
-    /// How far ahead of the machine's clock a `builtAt` may lie: ten minutes of skew between two machines.
-    public static let clockSkewAllowance: TimeInterval = 600
+    /// How far ahead of the machine's clock a `builtAt` may lie: the build's own tolerance, so that a build the
+    /// builder accepts is one the upload accepts.
+    public static let clockSkewAllowance = Builder.clockTolerance
 
     /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
     public init(settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (String) -> Void) {

@@ -36,12 +36,14 @@ import _FuelTestSupport
         let adapters = try Self.adapters(testCase.configured)
         let feeds = RepositoryPaths.temporaryDirectory("country-list-feeds")
         let fetcher = FeedFetcher(options: FetchOptions(feedsDirectory: feeds, adaptersDirectory: adapters))
-        let builder = Builder(
+        let out = RepositoryPaths.temporaryDirectory("country-list-out")
+        let plan = try BuildPlan(
             options: BuildOptions(
-                feedsDirectory: feeds, outputDirectory: RepositoryPaths.temporaryDirectory("country-list-out"),
-                adaptersDirectory: adapters, builtAt: Date(timeIntervalSince1970: 1_796_000_000)))
+                feedsDirectory: feeds, outputDirectory: out, adaptersDirectory: adapters,
+                builtAt: Date(timeIntervalSince1970: 1_796_000_000)),
+            output: OutputDirectory(root: out))
         #expect(fetcher.countries == testCase.configured)
-        #expect(try builder.resolveCountries() == fetcher.countries)
+        #expect(plan.countries == fetcher.countries)
     }
 
     /// The built binary: `fetch` and `build` refuse a configured but unregistered country alike.

@@ -3,11 +3,58 @@ import FuelCodecs
 import FuelFeeds
 import FuelFormat
 
-/// `--carry-forward HOURS`: a country that failed is published from the previous build, unchanged.
+/// The step after parsing: a country that failed is published from the previous build, unchanged
+/// (`--carry-forward HOURS`), or refuses the build; then the shrink guard.
 extension Builder {
+    /// The countries to publish, sorted: the parsed ones and, where allowed, the failed ones carried forward.
+    /// - Throws: ``BuildError`` when a country failed and cannot be carried, or a country shrank too much.
+    func settle(
+        _ parsed: [(country: String, result: Result<CountryBuild, FeedError>)], plan: BuildPlan,
+        previous: PreviousBuild?, into assembler: TileAssembler, _ events: @Sendable (BuildEvent) -> Void
+    ) throws -> [CountryBuild] {
+        var failures: [FeedError] = []
+        var builds: [CountryBuild] = []
+        for (_, result) in parsed {
+            switch result {
+            case .success(let build): builds.append(build)
+            case .failure(let error): failures.append(error)
+            }
+        }
+        if !failures.isEmpty {
+            guard let hours = options.carryForwardHours else { throw refusal(failures, plan: plan) }
+            let (carried, refused) = carry(failures, from: previous, hours: hours, plan: plan)
+            guard refused.isEmpty else { throw refusal(refused, plan: plan) }
+            for var build in carried {
+                assembler.add(&build.tiles)
+                events(
+                    .countryCarried(
+                        country: build.tiles.config.country, stations: build.tiles.stationCount,
+                        lastFreshBuild: build.tiles.carriedSince))
+                builds.append(build)
+            }
+            builds.sort { $0.tiles.config.country < $1.tiles.config.country }
+        }
+        if !options.allowShrink, let previous {
+            let next = Dictionary(
+                uniqueKeysWithValues: builds.map { ($0.tiles.config.country, $0.tiles.stationCount) })
+            let shrinks = ShrinkGuard.shrinks(
+                from: ShrinkGuard.counts(previous.index), to: next, allowedPercent: plan.allowedShrinkPercent)
+            guard shrinks.isEmpty else { throw BuildError.shrink(shrinks) }
+        }
+        return builds
+    }
+
+    /// The refusal for countries that failed. A first build that failed because a fetch did can publish the rest
+    /// with --first-run: it says so.
+    private func refusal(_ failures: [FeedError], plan: BuildPlan) -> BuildError {
+        let fetchFailed = failures.contains { plan.manifest?.countries[$0.country]?.failed == true }
+        let firstBuild = !OutputDirectory(root: options.outputDirectory).hasPublished
+        return firstBuild && !options.firstRun && fetchFailed ? .firstBuildFailed(failures) : .countriesFailed(failures)
+    }
+
     /// The failed countries that can be published from the previous build: those it holds whose last fresh build
     /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
-    func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double) -> (
+    func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double, plan: BuildPlan) -> (
         carried: [CountryBuild], refused: [FeedError]
     ) {
         var carried: [CountryBuild] = []
@@ -34,7 +81,7 @@ extension Builder {
                 continue
             }
             do {
-                let config = try CountryConfig.load(country: country, adaptersDirectory: options.adaptersDirectory)
+                let config = try plan.config(country)
                 var stations = try previous.stations(of: country)
                 // Held to the country's boxes like fresh stations, which is what lets a tile be written as soon as
                 // the countries whose boxes cover its cell are in (TileAssembler).

@@ -4,7 +4,33 @@ import FuelFormat
 
 /// The build's last step: the report of what each country gave, from the counts its parse and validation kept.
 extension Builder {
-    func makeReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
+    /// The report of a build: each country's counts, the files, what changed against the previous build, and the
+    /// shrink warnings.
+    func makeReport(
+        _ builds: [CountryBuild], assembled: Assembled, plan: BuildPlan, previous: PreviousBuild?,
+        reuse: TileReuse?, seconds: Double
+    ) -> BuildReport {
+        let assembly = assembled.assembly
+        var report = countryReport(builds, assembly: assembly, seconds: seconds)
+        report.leftOut = plan.leftOut.flatMap { $0.isEmpty ? nil : $0 }
+        report.layout = options.layout.rawValue
+        report.reusedTiles = assembly.reusedTiles
+        report.files = assembled.files.count
+        report.snapshotFiles = assembled.snapshot.count
+        if let previous {
+            report.tileChanges = previous.tileChanges(
+                to: assembly.files, digests: assembly.tileDigests, previousDigests: reuse?.tiles ?? [:])
+            for index in report.countries.indices {
+                report.countries[index].previousStations =
+                    previous.index.countries[report.countries[index].country]?.stations
+            }
+            report.markShrinkWarnings(
+                warnPercent: plan.warningShrinkPercent, refusePercent: plan.allowedShrinkPercent)
+        }
+        return report
+    }
+
+    private func countryReport(_ builds: [CountryBuild], assembly: Assembly, seconds: Double) -> BuildReport {
         let files = assembly.files
         let countries = builds.map { build -> BuildReport.Country in
             let country = build.tiles.config.country

@@ -42,14 +42,6 @@ public enum ShrinkGuard {
         }
     }
 
-    /// A country's shrink warning threshold from its metadata (`warnShrinkPercent`), 3 % when it has none.
-    public static func warningPercent(adaptersDirectory: URL?) -> @Sendable (String) -> Double {
-        { country in
-            (try? CountryConfig.load(country: country, adaptersDirectory: adaptersDirectory))?.warningShrinkPercent
-                ?? 3
-        }
-    }
-
     /// The station counts of an index, by country.
     public static func counts(_ index: TileIndex) -> [String: Int] { index.countries.mapValues(\.stations) }
 

@@ -1,0 +1,43 @@
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+
+/// The build's assembly and write steps: the index, brands and sources around the tiles, format 2's names, the
+/// staged files, and the swap that publishes them.
+extension Builder {
+    /// What assembly gives: format 1's files (tiles, brands, sources, index) and format 2's.
+    struct Assembled: Sendable {
+        var assembly: Assembly
+        /// Format 2's files; empty when the layout has none.
+        var snapshot: [PublishedFile]
+        /// Every file the build publishes, in the layout's formats.
+        var files: [PublishedFile]
+    }
+
+    /// Compresses the tiles still waiting, assembles the brands, sources and index, names format 2's files after the
+    /// previous build's `builtAt`, and writes format 2's files into the staged build (format 1's went there as they
+    /// were compressed).
+    func assemble(
+        _ assembler: TileAssembler, previous: PreviousBuild?, into staged: StagedBuild?
+    ) throws -> Assembled {
+        let assembly = try assembler.finish(builtAt: options.builtAt)
+        let snapshot =
+            options.layout.includesV2
+            ? SnapshotAssembler.files(for: assembly, previous: previous?.index.builtAt) : []
+        for file in snapshot { try staged?.write(file) }
+        MemoryTrace.mark("written")
+        return Assembled(
+            assembly: assembly, snapshot: snapshot,
+            files: (options.layout.includesV1 ? assembly.files : []) + snapshot)
+    }
+
+    /// Swaps the staged build in as `OUT/fuel`, atomically, and keeps the tiles' digests for the next build's reuse.
+    func swap(_ staged: StagedBuild, assembly: Assembly, in output: OutputDirectory) throws {
+        try output.commit(staged, beforeSwap: beforeSwap)
+        guard options.layout.includesV1 else { return }
+        TileReuse.save(
+            assembly.tileDigests.reduce(into: [:]) { $0[$1.key] = TileReuse.Entry(json: $1.value, file: $1.key) },
+            build: staged.name, in: output)
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import FuelCodecs
+import FuelFeeds
+import FuelFormat
+
+/// The build's first step: parse, validate and encode every country, in parallel.
+extension Builder {
+    /// The step that parses, validates and encodes every country; a tile is compressed and written in it already
+    /// when every country that can reach its cell is in.
+    static let parsePhase = "parse, validate and encode"
+    /// The step that compresses and writes the tiles still waiting, then the brands, sources and index.
+    static let writePhase = "compress and write"
+    /// The dry run's last step, which compresses what it would write.
+    static let dryRunPhase = "compress"
+
+    /// Every country of the plan, parsed, validated and encoded in parallel, each handed to `assembler` as soon as it
+    /// is done (its ready tiles compressed on the same worker), in the plan's order; a country that failed holds its
+    /// error. Settling the failures is the next step's job (``settle(_:plan:previous:into:_:)``).
+    func parse(
+        _ plan: BuildPlan, into assembler: TileAssembler, _ events: @Sendable (BuildEvent) -> Void
+    ) async -> [(country: String, result: Result<CountryBuild, FeedError>)] {
+        let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
+            // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
+            for country in ParseOrder.ordered(plan.countries, in: options.feedsDirectory) {
+                group.addTask {
+                    let result = Result { try buildCountry(country, plan: plan) }.mapError { error in
+                        (error as? FeedError)
+                            ?? FeedError(
+                                country: country, file: options.feedsDirectory.path, reason: ErrorText.describe(error))
+                    }
+                    guard case .success(var build) = result else { return (country, result) }
+                    let others = assembler.add(&build.tiles)
+                    // While other countries are still being parsed, this worker compresses what is ready. After the
+                    // last one, finish() compresses the rest on every core instead.
+                    if others > 0 {
+                        assembler.drain()
+                        FreedMemory.release()
+                        MemoryTrace.mark("\(country) ready tiles written")
+                    }
+                    return (country, .success(build))
+                }
+            }
+            var results: [String: Result<CountryBuild, FeedError>] = [:]
+            for await (country, result) in group {
+                results[country] = result
+                switch result {
+                case .success(let build):
+                    events(.countryDone(country: country, outcome: .built(stations: build.tiles.stationCount)))
+                case .failure(let error):
+                    events(.countryDone(country: country, outcome: .failed(error)))
+                }
+            }
+            return results
+        }
+        MemoryTrace.mark("all parsed")
+        return plan.countries.compactMap { country in outcomes[country].map { (country, $0) } }
+    }
+
+    /// One country: its feed read by its adapter, held to its checks (fetch, freshness, future times), validated and
+    /// encoded into tiles. Its parsed stations move through validation, which works in place, into the tiles.
+    private func buildCountry(_ country: String, plan: BuildPlan) throws -> CountryBuild {
+        let config = try plan.config(country)
+        let manifest = plan.manifest
+        let folder = options.feedsDirectory.appendingPathComponent(country)
+        if let entry = manifest?.countries[country], entry.failed {
+            // Only the fact: whether the country is then refused or carried forward is said where that is decided.
+            throw FeedError(
+                country: country, file: folder.path,
+                reason: "its last fetch failed (\(entry.error ?? "no reason recorded")), so the files an earlier "
+                    + "fetch left are not used")
+        }
+        guard let adapter = CountryRegistry.country(country) else {
+            throw FeedError(country: country, file: folder.path, reason: "no adapter for this country")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
+        }
+        var parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
+        let fetchedAt = manifest?.countries[country]?.fetchedAt
+        var futurePrices = 0
+        if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
+            (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
+        }
+        if !options.allowStaleFeeds, let manifest, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
+            try FeedFreshness.check(
+                country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
+                maxAgeHours: maxAgeHours)
+            try FeedFreshness.checkUnchanged(
+                country: country, file: folder.path, manifest: manifest, fetchedAt: fetchedAt, maxAgeHours: maxAgeHours)
+        }
+        MemoryTrace.mark("\(country) parsed")
+        let parsedStations = parse.stations.count
+        let parsed = parse.stations
+        parse.stations = []
+        var validation = Validator(config: config).validate(parsed, referenceTime: parse.referenceTime)
+        MemoryTrace.mark("\(country) validated")
+        validation.reasons[FutureTimes.reason] = futurePrices
+        guard !validation.stations.isEmpty else {
+            let reasons = (parse.rejects + validation.rejects).largest(3).joined(separator: ", ")
+            throw FeedError(
+                country: country, file: folder.path,
+                reason: "zero valid stations after validation (\(parsedStations) parsed; \(reasons))")
+        }
+        let valid = validation.stations
+        validation.stations = []
+        let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
+        MemoryTrace.mark("\(country) encoded")
+        FreedMemory.release()
+        MemoryTrace.mark("\(country) freed memory returned")
+        return CountryBuild(
+            tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt)
+    }
+}

@@ -310,9 +310,9 @@ public struct BenchRunner: Sendable {
         log("upload: republish after the change")
         let changed = try await UploadBench.upload("5% of stations changed", from: out, server: server)
         server.stop()
-        var snapshot: SnapshotUploadStats?
+        var snapshot: Format2UploadStats?
         do {
-            snapshot = try await SnapshotBench.measure(
+            snapshot = try await Format2Bench.measure(
                 script: options.seaweedScript, base: feedsFolder(scale), changed: feeds, work: options.work,
                 points: options.lookupPoints, seed: options.seed,
                 build: { feeds, out, builtAt in

@@ -38,7 +38,7 @@ enum FormatLookupBench {
         guard !locations.isEmpty else { throw BenchError("no station in \(first.path)/fuel") }
         let chosen = (0..<min(points, locations.count)).map { _ in locations[rng.below(locations.count)] }
         var results: [FormatLookupStats] = []
-        for (format, layout) in [(1, TileLayout.v1), (2, TileLayout.v2)] {
+        for (format, layout) in [(1, ReadFormat.v1), (2, ReadFormat.v2)] {
             let transport = SwitchingTransport(base: first)
             let clock = Mutex(Date(timeIntervalSince1970: 1_796_101_200))
             let now: @Sendable () -> Date = { clock.withLock { $0 } }
@@ -46,7 +46,7 @@ enum FormatLookupBench {
             var coldBytes: [Double] = []
             for (latitude, longitude) in chosen {
                 transport.reset()
-                let client = TileClient(base: first, transport: transport, layout: layout, clock: now)
+                let client = TileClient(base: first, transport: transport, format: layout, clock: now)
                 _ = try await lookup(client, latitude, longitude)
                 coldRequests.append(Double(transport.counts.requests))
                 coldBytes.append(Double(transport.counts.bytes))
@@ -55,7 +55,7 @@ enum FormatLookupBench {
             let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-\(UUID())")
             defer { try? FileManager.default.removeItem(at: cache) }
             let client = TileClient(
-                base: first, cacheDirectory: cache, transport: transport, layout: layout, clock: now)
+                base: first, cacheDirectory: cache, transport: transport, format: layout, clock: now)
             for (latitude, longitude) in chosen { _ = try await lookup(client, latitude, longitude) }
             transport.serve(rebuilt)
             clock.withLock { $0 += 86_400 }

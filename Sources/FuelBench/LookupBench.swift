@@ -72,7 +72,7 @@ public enum LookupBench {
         for (latitude, longitude) in chosen {
             counter.reset()
             // Format 1, which the bench builds and samples: its counts are not format 2's, nor include a probe for it.
-            let client = TileClient(base: base, transport: counter, layout: .v1)
+            let client = TileClient(base: base, transport: counter, format: .v1)
             let result = try await lookup(client, latitude, longitude, radiusKm)
             stationCounts.append(Double(result.stations.count))
             let (tiles, bytes) = counter.tiles()
@@ -86,7 +86,7 @@ public enum LookupBench {
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-cache-\(getpid())")
         try? FileManager.default.removeItem(at: cache)
         defer { try? FileManager.default.removeItem(at: cache) }
-        let shared = TileClient(base: base, cacheDirectory: cache, transport: counter, layout: .v1)
+        let shared = TileClient(base: base, cacheDirectory: cache, transport: counter, format: .v1)
         var warmTiles: [Double] = []
         var warmBytes: [Double] = []
         started = ProcessMeter.monotonicSeconds()

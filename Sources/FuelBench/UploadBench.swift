@@ -73,7 +73,7 @@ public struct UploadStats: Sendable, Codable, Equatable {
     /// How the 5% rebuild differs from the first build.
     public var diff: BuildDiff
     /// The same three publishes in format 2, to SeaweedFS; nil when they could not be measured.
-    public var snapshot: SnapshotUploadStats?
+    public var snapshot: Format2UploadStats?
 }
 
 /// Publishes builds to a local S3 server with the publisher `fuel-publish upload` runs (in process, so its own

@@ -6,7 +6,7 @@ import FuelFormat
 struct LookupIndex: Sendable {
     enum Content: Sendable {
         case v1(TileIndex)
-        case v2(SnapshotIndex)
+        case v2(Format2Index)
     }
 
     let content: Content
@@ -25,7 +25,7 @@ struct LookupIndex: Sendable {
     var formatVersion: Int {
         switch content {
         case .v1: TileFormat.version
-        case .v2: SnapshotFormat.version
+        case .v2: Format2.version
         }
     }
 
@@ -38,7 +38,7 @@ struct LookupIndex: Sendable {
             for cell in cells where listed.contains(cell.description) { files[cell] = .tile(cell) }
         case .v2(let index):
             for cell in cells {
-                if let hash = index.tiles[cell.description] { files[cell] = .snapshotTile(cell, hash: hash) }
+                if let hash = index.tiles[cell.description] { files[cell] = .format2Tile(cell, hash: hash) }
             }
         }
         return files

@@ -5,7 +5,7 @@ extension RemoteFile {
     /// The hash a format-2 file's name holds: the first 16 hex digits of the SHA-256 of its JSON document (the bytes
     /// after gzip decoding). Nil for the indexes, which are named for what they are, not for their content.
     var nameHash: String? {
-        guard case .snapshotTile(_, let hash) = self else { return nil }
+        guard case .format2Tile(_, let hash) = self else { return nil }
         return hash
     }
 }
@@ -44,7 +44,7 @@ enum NameHashCheck {
     ///   hashes.
     static func check(_ json: Data, of file: RemoteFile) throws(NearbyError) {
         guard let expected = file.nameHash else { return }
-        let found = String(SHA256.hexDigest(of: [UInt8](json)).prefix(SnapshotFormat.hashLength))
+        let found = String(SHA256.hexDigest(of: [UInt8](json)).prefix(Format2.hashLength))
         guard found == expected else {
             throw .hashMismatch(
                 "its JSON hashes to \(found), not to \(expected) as its name says; it was changed or damaged after "

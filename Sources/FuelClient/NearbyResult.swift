@@ -102,7 +102,7 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// Each stale file, by its path below `fuel/` (`tiles/76_-18.json`, then `index.json`, or `v2/index.json` for
     /// format 2), and why it could not be refreshed. Format 2's tiles are never stale: they never change.
     public var staleReasons: [(path: String, reason: String)] {
-        let indexPath = formatVersion == SnapshotFormat.version ? RemoteFile.snapshotIndex.path : TileFormat.indexPath
+        let indexPath = formatVersion == Format2.version ? RemoteFile.format2Index.path : TileFormat.indexPath
         return staleTiles.map { (TileFormat.tilePath($0), staleTileReasons[$0] ?? "the refresh failed") }
             + (indexStaleReason.map { [(indexPath, $0)] } ?? [])
     }

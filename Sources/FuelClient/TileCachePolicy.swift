@@ -12,7 +12,7 @@ public struct TileCachePolicy: Sendable, Hashable {
     public var indexTrust: TimeInterval
     /// The format-2 index, the only file of format 2 that changes, is used without a request for this long
     /// (60 seconds, its `max-age`).
-    public var snapshotIndexTrust: TimeInterval
+    public var format2IndexTrust: TimeInterval
     /// Parsed files kept in memory; the least recently used beyond this are dropped (and re-read from the cache
     /// directory when needed again).
     public var filesInMemory: Int
@@ -24,14 +24,14 @@ public struct TileCachePolicy: Sendable, Hashable {
         tileTrust: TimeInterval = 6 * 3600,
         emptyTrust: TimeInterval = 300,
         indexTrust: TimeInterval = 300,
-        snapshotIndexTrust: TimeInterval = 60,
+        format2IndexTrust: TimeInterval = 60,
         filesInMemory: Int = 256,
         lookupDeadline: TimeInterval = 30
     ) {
         self.tileTrust = tileTrust
         self.emptyTrust = emptyTrust
         self.indexTrust = indexTrust
-        self.snapshotIndexTrust = snapshotIndexTrust
+        self.format2IndexTrust = format2IndexTrust
         self.filesInMemory = max(filesInMemory, 2)
         self.lookupDeadline = lookupDeadline
     }

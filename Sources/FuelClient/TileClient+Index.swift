@@ -1,7 +1,7 @@
 import Foundation
 import FuelFormat
 
-/// Which index a lookup reads: the layout's, and with ``TileLayout/automatic`` format 2 when the server has it.
+/// Which index a lookup reads: the client's format, and with ``ReadFormat/automatic`` format 2 when the server has it.
 extension TileClient {
     /// The index in use, refreshed when its trust period is over; for format 2, in format 1's terms
     /// (``LookupIndex/tileIndex``).
@@ -11,29 +11,29 @@ extension TileClient {
         return (index.tileIndex, index.staleReason)
     }
 
-    /// The index for one lookup attempt, in the client's layout.
+    /// The index for one lookup attempt, in the client's format.
     /// - Parameter refetch: ask for the format-2 index even within its trust period, because a tile it names is gone.
     func lookupIndex(refetch: Bool) async throws(NearbyError) -> LookupIndex {
-        switch layout {
+        switch format {
         case .v1:
             return try await readIndex(.index)
         case .v2:
-            return try await readIndex(.snapshotIndex, force: refetch)
+            return try await readIndex(.format2Index, force: refetch)
         case .automatic:
             return try await automaticIndex(refetch: refetch)
         }
     }
 
-    /// Format 2 when the server has it, else format 1 (see ``TileLayout/automatic``).
+    /// Format 2 when the server has it, else format 1 (see ``ReadFormat/automatic``).
     private func automaticIndex(refetch: Bool) async throws(NearbyError) -> LookupIndex {
         // Format 1 answered last (or, on a first lookup, is all the cache holds): while its index is trusted, no
         // request at all; when it is due, format 2 is asked for first.
         let formatOne =
-            answering == .v1 || (answering == nil && cachedCopy(.snapshotIndex) == nil && cachedCopy(.index) != nil)
+            answering == .v1 || (answering == nil && cachedCopy(.format2Index) == nil && cachedCopy(.index) != nil)
         if !refetch, formatOne, let cached = cachedCopy(.index), isTrusted(cached, file: .index, indexBuiltAt: nil) {
             return try index(from: .current(cached), file: .index)
         }
-        let probe = await resolve(.snapshotIndex, indexBuiltAt: nil, force: refetch)
+        let probe = await resolve(.format2Index, indexBuiltAt: nil, force: refetch)
         switch probe {
         case .notFound:
             // No format 2 here (any more): read format 1.
@@ -43,7 +43,7 @@ extension TileClient {
             // No answer and no format-2 copy, but format 1 was read before (offline, say): its copy answers.
             return try await readIndex(.index)
         default:
-            let index = try index(from: probe, file: .snapshotIndex)
+            let index = try index(from: probe, file: .format2Index)
             answering = .v2
             return index
         }

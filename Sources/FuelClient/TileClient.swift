@@ -4,7 +4,7 @@ import FuelFormat
 /// The phone's lookup: reads an index and the tiles around a point, with an in-memory and on-disk cache.
 ///
 /// It reads format 1 (`fuel/index.json`, tiles replaced in place and revalidated) or format 2 (`fuel/v2/index.json`
-/// naming immutable tiles by hash), as its ``layout`` says. Each lookup reads its tiles through one index, captured
+/// naming immutable tiles by hash), as its ``format`` says. Each lookup reads its tiles through one index, captured
 /// once: with format 2, every tile of an answer comes from one build.
 ///
 /// An empty cell and a cell that could not be fetched are different evidence: a tile the lookup needs but cannot get
@@ -21,7 +21,7 @@ public actor TileClient {
     /// The grid this client expects the index to be built on.
     public nonisolated let grid: Grid
     /// Which published format this client reads.
-    public nonisolated let layout: TileLayout
+    public nonisolated let format: ReadFormat
     private let transport: any TileTransport
     private let policy: TileCachePolicy
     private let clock: @Sendable () -> Date
@@ -34,8 +34,8 @@ public actor TileClient {
     private var diskChecked: Set<String> = []
 
     private var inFlight: [String: Task<Resolution, Never>] = [:]
-    /// With ``TileLayout/automatic``: the format that answered last; nil before the first lookup.
-    var answering: TileLayout?
+    /// With ``ReadFormat/automatic``: the format that answered last; nil before the first lookup.
+    var answering: ReadFormat?
 
     /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
     public static let maxFileBytes = 64 << 20
@@ -47,7 +47,7 @@ public actor TileClient {
     ///   - transport: how to fetch; URLSession for `http(s)` bases and the file system for folders when nil.
     ///   - policy: trust periods.
     ///   - grid: the grid the index must have been built on.
-    ///   - layout: which published format to read; format 2 when the server has it, else format 1, by default.
+    ///   - format: which published format to read; format 2 when the server has it, else format 1, by default.
     ///   - clock: the current time; injectable for tests.
     public init(
         base: URL,
@@ -55,12 +55,12 @@ public actor TileClient {
         transport: (any TileTransport)? = nil,
         policy: TileCachePolicy = .standard,
         grid: Grid = .standard,
-        layout: TileLayout = .standard,
+        format: ReadFormat = .standard,
         clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.base = base
         self.grid = grid
-        self.layout = layout
+        self.format = format
         self.transport = transport ?? (base.isFileURL ? DirectoryTransport() : URLSessionTransport())
         self.policy = policy
         self.clock = clock
@@ -223,13 +223,13 @@ public actor TileClient {
             return isFresh(cached, within: policy.emptyTrust)
         }
         switch file {
-        case .snapshotTile:
+        case .format2Tile:
             // Named by the hash of its content: never changes, never revalidated.
             return true
         case .index:
             return isFresh(cached, within: policy.indexTrust)
-        case .snapshotIndex:
-            return isFresh(cached, within: policy.snapshotIndexTrust)
+        case .format2Index:
+            return isFresh(cached, within: policy.format2IndexTrust)
         case .tile:
             // A rebuild since this copy was confirmed means it may have changed: revalidate early (cheap 304).
             if let indexBuiltAt, let seen = cached.entry.indexBuiltAt, seen < indexBuiltAt { return false }

@@ -10,9 +10,9 @@ enum RemoteFile: Sendable, Hashable {
     /// Format 1's `tiles/<key>.json`, replaced in place by each build.
     case tile(TileKey)
     /// Format 2's `v2/index.json`, its only mutable file.
-    case snapshotIndex
+    case format2Index
     /// Format 2's `v2/tiles/<key>.<hash>.json`: never changes once written.
-    case snapshotTile(TileKey, hash: String)
+    case format2Tile(TileKey, hash: String)
 
     /// The path below `fuel/`: `index.json`, `tiles/77_-19.json`, `v2/index.json`,
     /// `v2/tiles/77_-19.0123456789abcdef.json`. Format 2's paths hold the hash, so a cache keyed by path keeps each
@@ -21,34 +21,34 @@ enum RemoteFile: Sendable, Hashable {
         switch self {
         case .index: TileFormat.indexPath
         case .tile(let key): TileFormat.tilePath(key)
-        case .snapshotIndex: Self.inSnapshotFolder(SnapshotFormat.indexPath)
-        case .snapshotTile(let key, let hash):
-            Self.inSnapshotFolder(SnapshotFormat.tilePath(key.description, hash: hash))
+        case .format2Index: Self.inSnapshotFolder(Format2.indexPath)
+        case .format2Tile(let key, let hash):
+            Self.inSnapshotFolder(Format2.tilePath(key.description, hash: hash))
         }
     }
 
     /// The paths of the two indexes, which stay in memory whatever the limit.
-    static let indexPaths: Set<String> = [RemoteFile.index.path, RemoteFile.snapshotIndex.path]
+    static let indexPaths: Set<String> = [RemoteFile.index.path, RemoteFile.format2Index.path]
 
     /// Whether the file never changes once written: a format-2 tile.
     var isImmutable: Bool {
-        if case .snapshotTile = self { return true }
+        if case .format2Tile = self { return true }
         return false
     }
 
     /// The path prefix every version of this format-2 tile shares, `v2/tiles/77_-19.`; nil for other files.
     var versionsPrefix: String? {
-        guard case .snapshotTile(let key, _) = self else { return nil }
+        guard case .format2Tile(let key, _) = self else { return nil }
         return Self.inSnapshotFolder("tiles/\(key).")
     }
 
-    private static func inSnapshotFolder(_ path: String) -> String { "\(SnapshotFormat.folder)/\(path)" }
+    private static func inSnapshotFolder(_ path: String) -> String { "\(Format2.folder)/\(path)" }
 }
 
 /// A parsed file.
 enum Payload: Sendable {
     case index(TileIndex)
-    case snapshotIndex(SnapshotIndex)
+    case format2Index(Format2Index)
     case tile(Tile)
 }
 
@@ -61,7 +61,7 @@ struct CachedFile: Sendable {
     var indexContent: LookupIndex.Content? {
         switch payload {
         case .index(let index): .v1(index)
-        case .snapshotIndex(let index): .v2(index)
+        case .format2Index(let index): .v2(index)
         case .tile, nil: nil
         }
     }
@@ -152,16 +152,16 @@ extension TileClient {
             guard index.version >= 1 else { throw NearbyError.unsupportedIndexVersion(index.version) }
             try checkGrid(index.gridDegrees, grid: grid)
             return .index(index)
-        case .snapshotIndex:
-            let index: SnapshotIndex
+        case .format2Index:
+            let index: Format2Index
             do {
-                index = try decoder.decode(SnapshotIndex.self, from: json)
+                index = try decoder.decode(Format2Index.self, from: json)
             } catch let error as UnsupportedFormatError {
                 throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
             }
             try checkGrid(index.gridDegrees, grid: grid)
-            return .snapshotIndex(index)
-        case .tile(let key), .snapshotTile(let key, _):
+            return .format2Index(index)
+        case .tile(let key), .format2Tile(let key, _):
             // Format 2's tiles are format 1's documents, byte for byte.
             let tile = try decoder.decode(Tile.self, from: json)
             guard tile.key == key else {

@@ -32,8 +32,8 @@ public struct PublishedPath: Sendable, Hashable, CustomStringConvertible {
         self.path = path
         var rest = Substring(path)
         var isFormatTwo = formatTwo
-        if !formatTwo, rest.hasPrefix(SnapshotFormat.folder + "/") {
-            rest = rest.dropFirst(SnapshotFormat.folder.count + 1)
+        if !formatTwo, rest.hasPrefix(Format2.folder + "/") {
+            rest = rest.dropFirst(Format2.folder.count + 1)
             isFormatTwo = true
         }
         self.isFormatTwo = isFormatTwo

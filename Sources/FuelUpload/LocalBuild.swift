@@ -76,8 +76,8 @@ public struct LocalBuild: Sendable {
             throw UploadError.localBuild(path: link.path, reason: "no build here; run `fuel-publish build` first")
         }
         var objects: [LocalObject] = []
-        // Format 2's set, when the build has one, is uploaded on its own (see ``LocalSnapshot``).
-        for entry in try listing(folder) where entry != SnapshotFormat.folder {
+        // Format 2's set, when the build has one, is uploaded on its own (see ``LocalFormat2``).
+        for entry in try listing(folder) where entry != Format2.folder {
             let url = folder.appendingPathComponent(entry)
             if entry == "tiles" || entry == "brands" {
                 guard try isFolder(url) else {
@@ -138,7 +138,7 @@ public struct LocalBuild: Sendable {
         let indexURL = folder.appendingPathComponent(TileFormat.indexPath)
         guard let index else {
             let onlyV2 = FileManager.default.fileExists(
-                atPath: folder.appendingPathComponent(SnapshotFormat.folder).path)
+                atPath: folder.appendingPathComponent(Format2.folder).path)
             throw UploadError.localBuild(
                 path: indexURL.path,
                 reason: onlyV2

@@ -26,7 +26,7 @@ public struct UploadOptions: Sendable, Equatable {
     /// Which formats to upload (default v1).
     public var layout: PublishLayout?
     /// Format 2's key prefix (default: the format-1 prefix followed by `v2/`, so `fuel/v2/`).
-    public var snapshotPrefix: String?
+    public var format2Prefix: String?
     /// `--keep HOURS`: format-2 objects a build published within this many hours references are never pruned (48).
     public var keepHours: Double?
     /// The time pruning measures `--keep` from (default: the clock); operators and tests replay a later day.
@@ -36,10 +36,10 @@ public struct UploadOptions: Sendable, Equatable {
         from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
         concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
         allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil,
-        layout: PublishLayout? = nil, snapshotPrefix: String? = nil, keepHours: Double? = nil, now: Date? = nil
+        layout: PublishLayout? = nil, format2Prefix: String? = nil, keepHours: Double? = nil, now: Date? = nil
     ) {
         self.layout = layout
-        self.snapshotPrefix = snapshotPrefix
+        self.format2Prefix = format2Prefix
         self.keepHours = keepHours
         self.now = now
         self.from = from
@@ -77,9 +77,9 @@ public struct UploadSettings: Sendable {
     /// Which formats to upload.
     public var layout: PublishLayout
     /// Format 2's key prefix, ending in `/`: `fuel/v2/` by default.
-    public var snapshotPrefix: String
+    public var format2Prefix: String
     /// `Cache-Control` of format 2's index (a short max-age: 60 s unless `--index-max-age` says otherwise).
-    public var snapshotIndexCacheControl: String
+    public var format2IndexCacheControl: String
     /// `Cache-Control` of format 2's immutable objects, whose bytes never change under their name.
     public let immutableCacheControl = "public, max-age=31536000, immutable, no-transform"
     /// Hours within which a published build's objects are kept (48).
@@ -150,8 +150,8 @@ public struct UploadSettings: Sendable {
         }
 
         prefix = Self.normalisedPrefix(options.prefix ?? TileFormat.defaultPrefix)
-        snapshotPrefix = Self.normalisedPrefix(options.snapshotPrefix ?? prefix + SnapshotFormat.folder + "/")
-        guard !snapshotPrefix.isEmpty, snapshotPrefix != prefix else {
+        format2Prefix = Self.normalisedPrefix(options.format2Prefix ?? prefix + Format2.folder + "/")
+        guard !format2Prefix.isEmpty, format2Prefix != prefix else {
             throw UploadError.configuration(
                 "--v2-prefix must be a folder of its own, not the format-1 prefix '\(prefix)'")
         }
@@ -175,7 +175,7 @@ public struct UploadSettings: Sendable {
         }
         cacheControl = "public, max-age=\(options.maxAge ?? 3600), no-transform"
         indexCacheControl = "public, max-age=\(options.indexMaxAge ?? 300), no-transform"
-        snapshotIndexCacheControl = "public, max-age=\(options.indexMaxAge ?? 60), no-transform"
+        format2IndexCacheControl = "public, max-age=\(options.indexMaxAge ?? 60), no-transform"
         from = options.from
         self.bucket = bucket
         dryRun = options.dryRun

@@ -60,7 +60,7 @@ public struct Uploader: Sendable {
             throw UploadError.request("cannot list \(location): \(error)")
         }
         // Format 2's objects may sit below format 1's prefix (`fuel/v2/` in `fuel/`): they are not this plan's.
-        let remote = listing.etags.filter { !$0.key.hasPrefix(settings.snapshotPrefix) }
+        let remote = listing.etags.filter { !$0.key.hasPrefix(settings.format2Prefix) }
         let plan = UploadPlan(build: build, remote: remote, prefix: settings.prefix)
         log("listed \(remote.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
         var live: (key: String, builtAt: Date)?

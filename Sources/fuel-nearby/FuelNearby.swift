@@ -59,7 +59,7 @@ struct FuelNearby {
             let options = try NearbyOptions(CommandMain.arguments, usage: usage)
             let client = TileClient(
                 base: options.base, cacheDirectory: options.cache,
-                policy: TileCachePolicy(lookupDeadline: options.deadline), layout: options.layout)
+                policy: TileCachePolicy(lookupDeadline: options.deadline), format: options.layout)
             let result: NearbyResult
             do throws(NearbyError) {
                 result = try await client.stationsAround(
@@ -151,7 +151,7 @@ struct NearbyOptions {
     var json = false
     var cache: URL?
     var deadline = 30.0
-    var layout = TileLayout.standard
+    var layout = ReadFormat.standard
 
     init(_ arguments: [String], usage: String) throws {
         var reader = Arguments(arguments)
@@ -191,7 +191,7 @@ struct NearbyOptions {
             deadline = seconds
         }
         layout =
-            try reader.option("--layout", as: TileLayout.init(rawValue:), expected: TileLayout.choices) ?? .standard
+            try reader.option("--layout", as: ReadFormat.init(rawValue:), expected: ReadFormat.choices) ?? .standard
         try reader.finish()
     }
 

@@ -38,9 +38,9 @@ enum BuildsCommand {
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
-        let builds = try await SnapshotHistory(settings: settings) { Console.error($0) }.builds()
+        let builds = try await Format2History(settings: settings) { Console.error($0) }.builds()
         guard !builds.isEmpty else {
-            Console.output("no archived builds under \(settings.bucket)/\(settings.snapshotPrefix)builds/")
+            Console.output("no archived builds under \(settings.bucket)/\(settings.format2Prefix)builds/")
             return
         }
         Console.output("builtAt               age      stations  tiles  state      countries")

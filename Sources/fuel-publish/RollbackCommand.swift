@@ -33,7 +33,7 @@ enum RollbackCommand {
         do {
             guard
                 let to = try arguments.option(
-                    "--to", as: SnapshotFormat.parseBuildName, expected: "a builtAt like 2026-12-02T06:00:00Z")
+                    "--to", as: Format2.parseBuildName, expected: "a builtAt like 2026-12-02T06:00:00Z")
             else { throw UsageError("--to is required: the builtAt of the build to restore") }
             target = to
             let options = try UploadCommand.bucketOptions(&arguments, dryRun: try arguments.flag("--dry-run"))
@@ -43,9 +43,9 @@ enum RollbackCommand {
             throw UsageError(error.message, usage: usage)
         }
         let (restored, replaced) = try await StoppableRun.run { stop in
-            try await SnapshotHistory(settings: settings, stop: stop) { Console.error($0) }.rollback(to: target)
+            try await Format2History(settings: settings, stop: stop) { Console.error($0) }.rollback(to: target)
         }
-        let index = "\(settings.bucket)/\(settings.snapshotPrefix)\(SnapshotFormat.indexPath)"
+        let index = "\(settings.bucket)/\(settings.format2Prefix)\(Format2.indexPath)"
         let what =
             "build \(restored.name) (builtAt \(UTCTime.format(restored.builtAt)), \(restored.totalStations) stations "
             + "in \(restored.tiles) tiles)"

@@ -121,7 +121,7 @@ enum UploadCommand {
         let seconds = { (text: String) in Double(text) }
         let connectTimeout = try arguments.option("--connect-timeout", as: seconds, expected: "seconds")
         let stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
-        let snapshotPrefix = try arguments.option("--v2-prefix")
+        let format2Prefix = try arguments.option("--v2-prefix")
         let keep = try arguments.option("--keep", as: seconds, expected: "a number of hours")
         let now = try arguments.option(
             "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
@@ -129,7 +129,7 @@ enum UploadCommand {
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
             allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
-            snapshotPrefix: snapshotPrefix, keepHours: keep, now: now)
+            format2Prefix: format2Prefix, keepHours: keep, now: now)
     }
 
     /// The options of a command that only reads or rewrites format 2's index (`builds`, `rollback`): the bucket,
@@ -143,7 +143,7 @@ enum UploadCommand {
         return UploadOptions(
             from: URL(fileURLWithPath: "out"), bucket: bucket, prefix: try arguments.option("--prefix"),
             endpoint: try arguments.option("--endpoint"), region: try arguments.option("--region"), dryRun: dryRun,
-            layout: .v2, snapshotPrefix: try arguments.option("--v2-prefix"))
+            layout: .v2, format2Prefix: try arguments.option("--v2-prefix"))
     }
 
     /// Settings from options and the environment; an invalid or missing one is a usage error.

@@ -5,7 +5,7 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-/// ``TileLayout/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
+/// ``ReadFormat/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
 @Suite(.tags(.server), .serverLogsOnFailure) struct AutomaticLayoutTests {
     struct Served: Sendable, CustomTestStringConvertible {
         let name: String
@@ -28,14 +28,14 @@ import _FuelTestSupport
         let fixture = try LookupFixture(layout: served.layout)
         let result = try await fixture.cornerLookup(fixture.client(layout: .automatic))
         #expect(result.formatVersion == served.formatVersion)
-        #expect(result.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+        #expect(result.stations.map(\.station.id) == Format2LookupTests.cornerIDs)
         #expect(!result.isStale)
 
         let requests = try await fixture.server.requests()
         let formatTwo = requests.filter { $0.key.hasPrefix("/fuel/v2/") }
         #expect(formatTwo.values.map { $0.values.reduce(0, +) }.reduce(0, +) == served.formatTwoRequests)
         #expect(requests.count - formatTwo.count == served.formatOneRequests, "\(requests)")
-        if served.formatVersion == 1 { #expect(formatTwo == [SnapshotBuild.indexServerPath: ["404": 1]]) }
+        if served.formatVersion == 1 { #expect(formatTwo == [Format2Build.indexServerPath: ["404": 1]]) }
     }
 
     @Test func onFormatOneTheFormatTwoIndexIsAskedForAgainWhenTheIndexIsDue() async throws {
@@ -50,13 +50,13 @@ import _FuelTestSupport
         #expect(try await fixture.server.requests().isEmpty)
 
         // Format 2 is published meanwhile; once format 1's index is due, the client asks for format 2's and moves.
-        let snapshot = SnapshotBuild(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
+        let snapshot = Format2Build(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
         try snapshot.write(to: fixture.out)
         fixture.clock.advance(by: 2)
         let moved = try await fixture.cornerLookup(client)
         #expect(moved.formatVersion == 2)
         #expect(moved.indexBuiltAt == snapshot.builtAt)
-        #expect(moved.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+        #expect(moved.stations.map(\.station.id) == Format2LookupTests.cornerIDs)
         let requests = try await fixture.server.requests()
         #expect(requests.keys.allSatisfy { $0.hasPrefix("/fuel/v2/") }, "\(requests)")
         #expect(requests.count == 5)
@@ -98,11 +98,11 @@ import _FuelTestSupport
         let fixture = try LookupFixture(layout: .both)
         _ = try await fixture.cornerLookup(fixture.client(layout: .automatic))
         fixture.clock.advance(by: 61)
-        try await fixture.server.setStatus(503, for: SnapshotBuild.indexServerPath)
+        try await fixture.server.setStatus(503, for: Format2Build.indexServerPath)
         let result = try await fixture.cornerLookup(fixture.client(layout: .automatic))
         #expect(result.formatVersion == 2)
         #expect(result.staleReasons.map(\.path) == ["v2/index.json"])
         #expect(result.staleReasons.map(\.reason) == ["HTTP 503"])
-        #expect(result.stations.map(\.station.id) == SnapshotLookupTests.cornerIDs)
+        #expect(result.stations.map(\.station.id) == Format2LookupTests.cornerIDs)
     }
 }

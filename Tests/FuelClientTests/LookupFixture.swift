@@ -11,10 +11,10 @@ final class LookupFixture: Sendable {
     let cache: URL
     let clock = TileTestClock()
     /// The format-2 set under `fuel/v2/`, when the layout has one.
-    let snapshot: SnapshotBuild?
+    let snapshot: Format2Build?
 
     /// Writes the Lisbon fixture build (optionally changed first) and starts a server on it.
-    /// - Parameter layout: format 1 (`TileFixtures`), format 2 (`SnapshotBuild`, the publisher's own code), or both.
+    /// - Parameter layout: format 1 (`TileFixtures`), format 2 (`Format2Build`, the publisher's own code), or both.
     init(
         stations: [Station] = TileFixtures.lisbonStations,
         gridDegrees: Double = Grid.standard.degrees,
@@ -27,7 +27,7 @@ final class LookupFixture: Sendable {
         cache = RepositoryPaths.temporaryDirectory("client-cache")
         let fuel = out.appendingPathComponent("fuel", isDirectory: true)
         if layout.includesV1 { try TileFixtures.write(stations, to: out, gridDegrees: gridDegrees) }
-        snapshot = layout.includesV2 ? SnapshotBuild(stations: stations, gridDegrees: gridDegrees) : nil
+        snapshot = layout.includesV2 ? Format2Build(stations: stations, gridDegrees: gridDegrees) : nil
         try snapshot?.write(to: out)
         try prepare(fuel)
         server = try TileServer(root: out, weakETags: weakETags, statuses: statuses)
@@ -40,17 +40,17 @@ final class LookupFixture: Sendable {
     }
 
     /// A client on the server; shares the fixture's cache folder and clock unless told otherwise. It reads format 1
-    /// alone unless told otherwise, so that request counts are format 1's (``TileLayout/automatic`` first asks for
+    /// alone unless told otherwise, so that request counts are format 1's (``ReadFormat/automatic`` first asks for
     /// the format-2 index, which the fixture does not have).
     func client(
         persistent: Bool = true,
         transport: (any TileTransport)? = nil,
         policy: TileCachePolicy = .standard,
-        layout: TileLayout = .v1
+        layout: ReadFormat = .v1
     ) -> TileClient {
         TileClient(
             base: server.baseURL, cacheDirectory: persistent ? cache : nil, transport: transport, policy: policy,
-            layout: layout, clock: clock.closure)
+            format: layout, clock: clock.closure)
     }
 
     /// A 10 km lookup at the corner that needs four tiles.

@@ -176,7 +176,7 @@ import _FuelTestSupport
         #expect(result.stdout.contains("conforms to \(formats) (documented keys only)"), "\(result.stdout)")
     }
 
-    struct SnapshotDrift: Sendable, CustomTestStringConvertible {
+    struct Format2Drift: Sendable, CustomTestStringConvertible {
         var label: String
         /// Changes `OUT/fuel/v2/` (the folder, links resolved) in place.
         var change: @Sendable (URL) throws -> Void
@@ -190,8 +190,8 @@ import _FuelTestSupport
         return tiles.appendingPathComponent(name)
     }
 
-    static let snapshotDrifts: [SnapshotDrift] = [
-        SnapshotDrift(
+    static let snapshotDrifts: [Format2Drift] = [
+        Format2Drift(
             label: "a tile whose JSON changed under its name",
             change: { v2 in
                 let tile = try firstTile(v2)
@@ -199,24 +199,24 @@ import _FuelTestSupport
                 document["stations"] = []
                 try encode(document, to: tile)
             }, complaint: "its JSON hashes to"),
-        SnapshotDrift(
+        Format2Drift(
             label: "a tile that is not gzip",
             change: { v2 in
                 let tile = try firstTile(v2)
                 try TileFixtures.gunzip(tile).write(to: tile)
             }, complaint: "not gzip, so its JSON cannot be held to the"),
-        SnapshotDrift(
+        Format2Drift(
             label: "a file the index does not name",
             change: { v2 in
                 try encode(
                     ["version": 1, "key": "1_1", "stations": []],
                     to: v2.appendingPathComponent("tiles/1_1.0123456789abcdef.json"))
             }, complaint: "a file v2/index.json does not name"),
-        SnapshotDrift(
+        Format2Drift(
             label: "a missing tile",
             change: { v2 in try FileManager.default.removeItem(at: try firstTile(v2)) },
             complaint: "named by v2/index.json but missing"),
-        SnapshotDrift(
+        Format2Drift(
             label: "an archive that is not the index",
             change: { v2 in
                 let builds = v2.appendingPathComponent("builds")
@@ -226,7 +226,7 @@ import _FuelTestSupport
     ]
 
     @Test(.tags(.executable, .python), arguments: snapshotDrifts)
-    func driftFromFormatTwoIsCaught(_ drift: SnapshotDrift) throws {
+    func driftFromFormatTwoIsCaught(_ drift: Format2Drift) throws {
         let out = try Self.buildSamples(layout: "both")
         defer { try? FileManager.default.removeItem(at: out) }
         try drift.change(out.appendingPathComponent("fuel/v2").resolvingSymlinksInPath())

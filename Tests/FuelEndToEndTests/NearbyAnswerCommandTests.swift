@@ -201,7 +201,7 @@ import _FuelTestSupport
             try JSONSerialization.jsonObject(with: TileFixtures.gunzip(fuel.appendingPathComponent("v2/index.json")))
                 as? [String: Any])
         let hash = try #require((index["tiles"] as? [String: String])?[key], "no tile \(key) in the v2 index")
-        return fuel.appendingPathComponent("v2").appendingPathComponent(SnapshotFormat.tilePath(key, hash: hash))
+        return fuel.appendingPathComponent("v2").appendingPathComponent(Format2.tilePath(key, hash: hash))
     }
 
     static func object(_ run: NearbyRun) throws -> [String: Any] {

@@ -24,7 +24,7 @@ extension Builder {
         let assembly = try assembler.finish(builtAt: options.builtAt)
         let snapshot =
             options.layout.includesV2
-            ? SnapshotAssembler.files(for: assembly, previous: previous?.index.builtAt) : []
+            ? Format2Assembler.files(for: assembly, previous: previous?.index.builtAt) : []
         for file in snapshot { try staged?.write(file) }
         MemoryTrace.mark("written")
         return Assembled(

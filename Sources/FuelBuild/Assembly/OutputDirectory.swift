@@ -70,18 +70,18 @@ public struct OutputDirectory: Sendable {
     public func readPublished() throws -> PublishedIndex? {
         guard (try? FileManager.default.attributesOfItem(atPath: published.path)) != nil else { return nil }
         let v1 = published.appendingPathComponent(TileFormat.indexPath)
-        let v2 = published.appendingPathComponent(SnapshotFormat.folder).appendingPathComponent(
-            SnapshotFormat.indexPath)
+        let v2 = published.appendingPathComponent(Format2.folder).appendingPathComponent(
+            Format2.indexPath)
         let hasV1 = FileManager.default.fileExists(atPath: v1.path)
         guard hasV1 || !FileManager.default.fileExists(atPath: v2.path) else {
-            let snapshot = try Self.decode(SnapshotIndex.self, at: v2)
+            let snapshot = try Self.decode(Format2Index.self, at: v2)
             let keys = snapshot.tiles.keys.compactMap { TileKey($0) }.sorted().map(\.description)
             return PublishedIndex(
                 index: TileIndex(
                     gridDegrees: snapshot.gridDegrees, builtAt: snapshot.builtAt, tiles: keys,
                     countries: snapshot.countries),
                 tilePaths: Dictionary(
-                    uniqueKeysWithValues: keys.map { ($0, "\(SnapshotFormat.folder)/" + (snapshot.tilePath($0) ?? "")) }
+                    uniqueKeysWithValues: keys.map { ($0, "\(Format2.folder)/" + (snapshot.tilePath($0) ?? "")) }
                 ))
         }
         let index = try Self.decode(TileIndex.self, at: v1)
@@ -137,7 +137,7 @@ public struct OutputDirectory: Sendable {
         let staged = StagedBuild(
             partial: root.appendingPathComponent(".build-\(buildName).partial"),
             complete: root.appendingPathComponent(".build-\(buildName)"))
-        let v2 = SnapshotFormat.folder
+        let v2 = Format2.folder
         let folders =
             (layout.includesV1 ? ["tiles", "brands"] : [])
             + (layout.includesV2 ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/builds"] : [])

@@ -14,7 +14,7 @@ public struct Publisher: Sendable {
     public let settings: UploadSettings
     /// Set by the command on SIGTERM, SIGINT or SIGHUP: the publish stops between two requests.
     public let stop: UploadStop
-    /// Awaited after each format-2 phase that wrote something; a test hook (see ``SnapshotUploader``).
+    /// Awaited after each format-2 phase that wrote something; a test hook (see ``Format2Uploader``).
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
     /// The machine's clock (a test hook).
     package var clock: @Sendable () -> Date = { Date() }
@@ -41,14 +41,14 @@ public struct Publisher: Sendable {
             try checkClock(builds)
             var prefixes: [String] = []
             if builds.formatOne != nil { prefixes.append(settings.prefix) }
-            if builds.formatTwo != nil { prefixes.append(settings.snapshotPrefix) }
+            if builds.formatTwo != nil { prefixes.append(settings.format2Prefix) }
             return try await session.holdingLocks(prefixes) {
                 // Both formats list, read their live index and check it before either writes.
                 let formatOne = Uploader(settings: settings, log: log)
-                var formatTwo = SnapshotUploader(settings: settings, log: log)
+                var formatTwo = Format2Uploader(settings: settings, log: log)
                 formatTwo.afterPhase = afterPhase
                 var one: Uploader.Prepared?
-                var two: SnapshotUploader.Prepared?
+                var two: Format2Uploader.Prepared?
                 if let build = builds.formatOne { one = try await formatOne.prepare(build, in: session) }
                 if let snapshot = builds.formatTwo { two = try await formatTwo.prepare(snapshot, in: session) }
                 try checkForward(builds.builtAt, live: [one?.live, two?.liveBuild].compactMap { $0 }, log: session.log)
@@ -111,7 +111,7 @@ public struct PublishSummary: Sendable {
     /// Format 1's upload, when the layout has it.
     public var formatOne: UploadSummary?
     /// Format 2's upload, when the layout has it.
-    public var formatTwo: SnapshotSummary?
+    public var formatTwo: Format2Summary?
     /// Requests sent in all: both formats', the live-index reads', the lock's and every retry.
     public var requests = 0
 
@@ -122,13 +122,13 @@ public struct PublishSummary: Sendable {
 /// The local build of each format a layout uploads, read before any request.
 struct LocalBuilds {
     var formatOne: LocalBuild?
-    var formatTwo: LocalSnapshot?
+    var formatTwo: LocalFormat2?
     /// The build's `builtAt` (both formats of one build share it; the newest when they differ).
     var builtAt: Date
 
     static func load(_ settings: UploadSettings) throws -> LocalBuilds {
         let formatOne = settings.layout.includesV1 ? try LocalBuild.load(from: settings.from) : nil
-        let formatTwo = settings.layout.includesV2 ? try LocalSnapshot.load(from: settings.from) : nil
+        let formatTwo = settings.layout.includesV2 ? try LocalFormat2.load(from: settings.from) : nil
         var times: [Date] = []
         if let index = formatOne?.index {
             do {

@@ -52,8 +52,8 @@ public struct PublishedStatus: Sendable, Equatable {
             }
             // Format 2's index (under `fuel/v2/`) says the same of the build's age and countries.
             let version = try JSONDecoder().decode(VersionProbe.self, from: json).version ?? TileFormat.version
-            if version == SnapshotFormat.version {
-                let snapshot = try JSONDecoder().decode(SnapshotIndex.self, from: json)
+            if version == Format2.version {
+                let snapshot = try JSONDecoder().decode(Format2Index.self, from: json)
                 index = (snapshot.builtAt, snapshot.countries)
             } else {
                 let tiles = try JSONDecoder().decode(TileIndex.self, from: json)

@@ -65,7 +65,7 @@ enum PublishedObjects {
             let stem = path.dropLast(".json".count)
             guard let dot = stem.lastIndex(of: ".") else { return "not a format-2 object name" }
             let named = String(stem[stem.index(after: dot)...])
-            let actual = SnapshotAssembler.hash(json: json)
+            let actual = Format2Assembler.hash(json: json)
             return named == actual ? nil : "its JSON hashes to \(actual), not to the \(named) its name promises"
         }
     }

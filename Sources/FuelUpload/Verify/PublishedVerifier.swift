@@ -77,9 +77,9 @@ public struct PublishedVerifier: Sendable {
     }
 
     private func formatTwo(_ session: PublishSession) async throws -> Report {
-        let prefix = settings.snapshotPrefix
-        let key = prefix + SnapshotFormat.indexPath
-        guard let live = try await session.client.document(SnapshotIndex.self, key: key)?.document else {
+        let prefix = settings.format2Prefix
+        let key = prefix + Format2.indexPath
+        guard let live = try await session.client.document(Format2Index.self, key: key)?.document else {
             return Report(
                 index: key, builtAt: nil, builds: 0, objects: 0, findings: [Finding(key: key, problem: "missing")])
         }
@@ -88,15 +88,15 @@ public struct PublishedVerifier: Sendable {
         var findings: [Finding] = []
         if all {
             let listing = try await session.client.listAll(prefix: prefix).etags
-            let names = SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)
-            let kept = SnapshotPrune.retention(
-                archived: names, live: SnapshotFormat.buildName(live.builtAt), replaced: nil, now: settings.now,
+            let names = Format2Prune.buildNames(in: listing.keys, prefix: prefix)
+            let kept = Format2Prune.retention(
+                archived: names, live: Format2.buildName(live.builtAt), replaced: nil, now: settings.now,
                 keepHours: settings.keepHours, keepLast: 0
             ).referencing.intersection(names)
-            for name in kept.sorted() where name != SnapshotFormat.buildName(live.builtAt) {
+            for name in kept.sorted() where name != Format2.buildName(live.builtAt) {
                 let archive = prefix + "builds/\(name).json"
                 do {
-                    guard let build = try await session.client.document(SnapshotIndex.self, key: archive) else {
+                    guard let build = try await session.client.document(Format2Index.self, key: archive) else {
                         findings.append(Finding(key: archive, problem: "listed but gone"))
                         continue
                     }

@@ -13,13 +13,13 @@ import _FuelTestSupport
     /// while format 2 refused, leaving the two formats on different builds.
     @Test(arguments: S3Implementation.allCases)
     func bothFormatsOverANewerLiveBuildWriteNothing(_ implementation: S3Implementation) async throws {
-        let bucket = try await SnapshotBucket.make(implementation)
-        try SnapshotFixture.day(2).build(into: bucket.out, layout: .both)
+        let bucket = try await Format2Bucket.make(implementation)
+        try Format2Fixture.day(2).build(into: bucket.out, layout: .both)
         _ = try await Publisher(settings: bucket.settings(layout: .both), log: LineCapture().sink).run()
         let before = try await bucket.remote(under: bucket.prefix)
 
         let older = RepositoryPaths.temporaryDirectory("older-out")
-        try SnapshotFixture.day(0).build(into: older, layout: .both)
+        try Format2Fixture.day(0).build(into: older, layout: .both)
         let error = await #expect(throws: UploadError.self) {
             try await Publisher(settings: bucket.settings(from: older, layout: .both), log: LineCapture().sink).run()
         }
@@ -31,9 +31,9 @@ import _FuelTestSupport
 
     /// A build dated a year ahead of the machine's clock is refused before any request.
     @Test func aBuildDatedAYearAheadIsRefused() async throws {
-        let bucket = try await SnapshotBucket.make(.moto)
-        let ahead = SnapshotFixture(
-            builtAt: Date().addingTimeInterval(365 * 86_400), prices: SnapshotFixture.day(0).prices)
+        let bucket = try await Format2Bucket.make(.moto)
+        let ahead = Format2Fixture(
+            builtAt: Date().addingTimeInterval(365 * 86_400), prices: Format2Fixture.day(0).prices)
         try ahead.build(into: bucket.out, layout: .both)
         let error = await #expect(throws: UploadError.self) {
             try await Publisher(settings: bucket.settings(layout: .both), log: LineCapture().sink).run()
@@ -45,41 +45,41 @@ import _FuelTestSupport
     /// A live index from the future (published by a machine with a bad clock) would refuse every honest publish
     /// until a rollback: it is replaced, with a warning.
     @Test func aLiveIndexFromTheFutureIsReplacedWithAWarning() async throws {
-        let bucket = try await SnapshotBucket.make(.moto)
+        let bucket = try await Format2Bucket.make(.moto)
         let future = Date().addingTimeInterval(365 * 86_400)
-        try SnapshotFixture(builtAt: future, prices: SnapshotFixture.day(0).prices).build(
+        try Format2Fixture(builtAt: future, prices: Format2Fixture.day(0).prices).build(
             into: bucket.out, layout: .both)
         var badClock = Publisher(settings: try bucket.settings(layout: .both), log: LineCapture().sink)
         badClock.clock = { future }
         _ = try await badClock.run()
 
         let today = RepositoryPaths.temporaryDirectory("today-out")
-        try SnapshotFixture.day(1, changed: ["PT-0-0": 1.44]).build(into: today, layout: .both)
+        try Format2Fixture.day(1, changed: ["PT-0-0": 1.44]).build(into: today, layout: .both)
         let log = LineCapture()
         let summary = try await Publisher(settings: bucket.settings(from: today, layout: .both), log: log.sink).run()
         #expect(summary.formatOne?.plan.index != nil && summary.formatTwo?.plan.index != nil)
         #expect(log.all.filter { $0.contains("ahead of this machine's clock: a bad clock's build") }.count == 2)
-        #expect(try await bucket.liveIndex().builtAt == SnapshotFixture.day(1).builtAt)
+        #expect(try await bucket.liveIndex().builtAt == Format2Fixture.day(1).builtAt)
     }
 
     /// An object altered in the bucket under its immutable name is rewritten by the next upload, and logged:
     /// names alone would skip it for ever, served `immutable` for a year.
     @Test(arguments: S3Implementation.allCases)
     func anAlteredFormatTwoObjectIsRewrittenByTheNextUpload(_ implementation: S3Implementation) async throws {
-        let bucket = try await SnapshotBucket.make(implementation)
+        let bucket = try await Format2Bucket.make(implementation)
         try await bucket.publish(.day(0))
         let index = try await bucket.liveIndex()
-        let tile = try #require(index.tilePath(SnapshotFixture.cell(of: "PT-2-0")))
+        let tile = try #require(index.tilePath(Format2Fixture.cell(of: "PT-2-0")))
         let good = try #require(try await bucket.objects(of: index)[tile])
         let altered = Gzip.compress(Array(#"{"version":1,"stations":[]}"#.utf8))
         let put = try await bucket.client().put(
-            key: bucket.snapshotPrefix + tile, bytes: altered, headers: [.init("Content-Encoding", "gzip")])
+            key: bucket.format2Prefix + tile, bytes: altered, headers: [.init("Content-Encoding", "gzip")])
         #expect(put.isSuccess)
 
         let log = LineCapture()
-        let summary = try await SnapshotUploader(settings: bucket.settings(), log: log.sink).run()
+        let summary = try await Format2Uploader(settings: bucket.settings(), log: log.sink).run()
         #expect(summary.plan.rewrites == [tile])
-        #expect(log.all.contains { $0.hasPrefix("rewriting \(bucket.snapshotPrefix)\(tile)") }, "\(log.all)")
+        #expect(log.all.contains { $0.hasPrefix("rewriting \(bucket.format2Prefix)\(tile)") }, "\(log.all)")
         #expect(try await bucket.objects(of: index)[tile] == good)
     }
 }

@@ -10,8 +10,8 @@ import _FuelTestSupport
 /// `fuel-publish verify` reads back what the live indexes name and names every object that is wrong.
 @Suite(.tags(.server, .executable), .serverLogsOnFailure) struct PublishedVerifierTests {
     @Test func aSoundBucketPassesAndEveryKindOfDamageIsNamed() async throws {
-        let bucket = try await SnapshotBucket.make(.moto)
-        try SnapshotFixture.day(0).build(into: bucket.out, layout: .both)
+        let bucket = try await Format2Bucket.make(.moto)
+        try Format2Fixture.day(0).build(into: bucket.out, layout: .both)
         _ = try await Publisher(settings: bucket.settings(layout: .both), log: LineCapture().sink).run()
         let command = [
             "verify", "--bucket", bucket.bucket, "--prefix", bucket.prefix, "--endpoint", bucket.endpoint,
@@ -23,12 +23,12 @@ import _FuelTestSupport
 
         // A format-2 tile altered under its name, a format-1 tile gone, a format-1 brands file that is not gzip.
         let index = try await bucket.liveIndex()
-        let tile = try #require(index.tilePath(SnapshotFixture.cell(of: "PT-1-0")))
+        let tile = try #require(index.tilePath(Format2Fixture.cell(of: "PT-1-0")))
         let client = try bucket.client()
         let gzip: [SigV4Signer.Field] = [.init("Content-Encoding", "gzip")]
         let altered = Gzip.compress(Array(#"{"version":1,"key":"x","stations":[]}"#.utf8))
-        #expect(try await client.put(key: bucket.snapshotPrefix + tile, bytes: altered, headers: gzip).isSuccess)
-        let gone = "tiles/\(SnapshotFixture.cell(of: "PT-3-0")).json"
+        #expect(try await client.put(key: bucket.format2Prefix + tile, bytes: altered, headers: gzip).isSuccess)
+        let gone = "tiles/\(Format2Fixture.cell(of: "PT-3-0")).json"
         #expect(try await client.delete(key: bucket.prefix + gone).isSuccess)
         #expect(
             try await client.put(key: bucket.prefix + "brands/PT.json", bytes: Array("plain".utf8), headers: [])
@@ -40,14 +40,14 @@ import _FuelTestSupport
         let findings = reports.flatMap(\.findings)
         #expect(findings.count == 3, "\(findings)")
         #expect(
-            findings.contains { $0.key == bucket.snapshotPrefix + tile && $0.problem.contains("its name promises") })
+            findings.contains { $0.key == bucket.format2Prefix + tile && $0.problem.contains("its name promises") })
         #expect(findings.contains { $0.key == bucket.prefix + gone && $0.problem.contains("missing") })
         #expect(
             findings.contains { $0.key == bucket.prefix + "brands/PT.json" && $0.problem.contains("not valid gzip") })
 
         let damaged = try Executable.run("fuel-publish", command, environment: environment)
         #expect(damaged.status == 1)
-        #expect(damaged.stdout.contains("wrong: \(bucket.snapshotPrefix)\(tile)"), "\(damaged.stdout)")
+        #expect(damaged.stdout.contains("wrong: \(bucket.format2Prefix)\(tile)"), "\(damaged.stdout)")
         #expect(damaged.stdout.contains("wrong: \(bucket.prefix)\(gone)"), "\(damaged.stdout)")
     }
 }

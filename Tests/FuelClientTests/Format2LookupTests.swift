@@ -6,7 +6,7 @@ import _FuelTestSupport
 
 /// Format 2 read by ``TileClient``: a set the publisher's code built, served on 127.0.0.1; tiles named by hash are
 /// fetched once and never asked for again, and only the index is refreshed.
-@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotLookupTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct Format2LookupTests {
     /// The 10 km corner lookup's stations, nearest first (as format 1 answers it: the documents are the same).
     static let cornerIDs = [
         "PT-1001", "PT-3002", "PT-2003", "PT-4002", "PT-4003", "PT-3001", "PT-2002", "PT-4001", "PT-2001", "PT-1002",
@@ -24,14 +24,14 @@ import _FuelTestSupport
         #expect(!result.isStale)
         #expect(result.indexBuiltAt == TileFixtures.builtAt)
         // The index and the four tiles the index names, nothing of format 1.
-        let expected = [SnapshotBuild.indexServerPath] + TileFixtures.cornerTiles.map { snapshot.serverPath($0) }
+        let expected = [Format2Build.indexServerPath] + TileFixtures.cornerTiles.map { snapshot.serverPath($0) }
         #expect(try await fixture.server.requests().keys.sorted() == expected.sorted())
     }
 
     @Test func aBuildFolderIsReadAsABase() async throws {
         let fixture = try LookupFixture(layout: .v2)
         let overHTTP = try await fixture.cornerLookup(fixture.client(persistent: false, layout: .v2))
-        let local = TileClient(base: fixture.out, layout: .v2, clock: fixture.clock.closure)
+        let local = TileClient(base: fixture.out, format: .v2, clock: fixture.clock.closure)
         let fromDisk = try await fixture.cornerLookup(local)
         #expect(fromDisk.stations == overHTTP.stations)
         #expect(fromDisk.tiles == overHTTP.tiles)
@@ -51,11 +51,11 @@ import _FuelTestSupport
         #expect(transport.requests.count == 5)
 
         // A rebuild an hour later with the same stations: a new index naming the same files.
-        let rebuilt = SnapshotBuild(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
+        let rebuilt = Format2Build(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
         try rebuilt.write(to: fixture.out)
         fixture.clock.advance(by: 2)
         let second = try await fixture.cornerLookup(client)
-        #expect(transport.paths.dropFirst(5) == [SnapshotBuild.indexServerPath])
+        #expect(transport.paths.dropFirst(5) == [Format2Build.indexServerPath])
         #expect(second.indexBuiltAt == rebuilt.builtAt)
         #expect(second.stations == first.stations)
 
@@ -64,12 +64,12 @@ import _FuelTestSupport
         fixture.clock.advance(by: 7 * 3600)
         let relaunched = fixture.client(transport: transport, layout: .v2)
         let later = try await fixture.cornerLookup(relaunched)
-        #expect(transport.paths.dropFirst(6) == [SnapshotBuild.indexServerPath])
+        #expect(transport.paths.dropFirst(6) == [Format2Build.indexServerPath])
         #expect(later.stations == first.stations)
         #expect(!later.isStale)
 
         // Never a conditional request for a tile (the index may be revalidated), and each tile fetched once.
-        #expect(transport.conditional.allSatisfy { $0.url.path == SnapshotBuild.indexServerPath })
+        #expect(transport.conditional.allSatisfy { $0.url.path == Format2Build.indexServerPath })
         for key in TileFixtures.cornerTiles {
             #expect(try await fixture.server.requests()[rebuilt.serverPath(key)] == ["200": 1], "\(key)")
         }
@@ -82,8 +82,8 @@ import _FuelTestSupport
         let before = try Self.cachedNames(in: fixture.cache, key: "77_-18")
         #expect(before.count == 2, "\(before)")
 
-        let dearer = SnapshotBuild(
-            stations: SnapshotBuild.dearer(), builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
+        let dearer = Format2Build(
+            stations: Format2Build.dearer(), builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
         try dearer.write(to: fixture.out)
         fixture.clock.advance(by: 61)
         let result = try await fixture.cornerLookup(client)
@@ -136,7 +136,7 @@ import _FuelTestSupport
         }
         #expect(error?.code == rejected.code)
         #expect(error?.message.contains(rejected.message) == true, "\(String(describing: error))")
-        #expect(try await fixture.server.requests().keys.sorted() == [SnapshotBuild.indexServerPath])
+        #expect(try await fixture.server.requests().keys.sorted() == [Format2Build.indexServerPath])
     }
 
     @Test func aMissingIndexNamesTheFormatTwoIndex() async throws {
@@ -147,6 +147,6 @@ import _FuelTestSupport
         #expect(error?.code == .indexUnavailable)
         #expect(error?.message.contains("/fuel/v2/index.json: HTTP 404") == true, "\(String(describing: error))")
         // Format 2 alone: format 1's index, present, is not read.
-        #expect(try await fixture.server.requests().keys.sorted() == [SnapshotBuild.indexServerPath])
+        #expect(try await fixture.server.requests().keys.sorted() == [Format2Build.indexServerPath])
     }
 }

@@ -8,7 +8,7 @@ import FuelFormat
 /// A name holds the hash of the document's JSON, not of the gzip bytes stored: every HTTP reader receives the JSON
 /// (objects are served with `Content-Encoding: gzip`, which the HTTP layer decodes), so that is what a reader can
 /// check against the name.
-public enum SnapshotAssembler {
+public enum Format2Assembler {
     /// The format-2 files, with paths below `OUT/fuel/` (`v2/tiles/77_-19.<hash>.json`), sorted by path.
     /// - Parameters:
     ///   - assembly: the build's format-1 documents and index.
@@ -25,25 +25,25 @@ public enum SnapshotAssembler {
             if document.path == TileFormat.indexPath {
                 continue
             } else if document.path == TileFormat.sourcesPath {
-                path = SnapshotFormat.sourcesPath(hash: hash)
+                path = Format2.sourcesPath(hash: hash)
                 sources = path
             } else if let key = name(document.path, folder: "tiles/") {
-                path = SnapshotFormat.tilePath(key, hash: hash)
+                path = Format2.tilePath(key, hash: hash)
                 tiles[key] = hash
             } else if let country = name(document.path, folder: "brands/") {
-                path = SnapshotFormat.brandsPath(country, hash: hash)
+                path = Format2.brandsPath(country, hash: hash)
                 brands[country] = path
             } else {
                 preconditionFailure("the assembler wrote an unknown document \(document.path)")
             }
             files.append(PublishedFile(path: inFolder(path), jsonBytes: document.jsonBytes, gzipped: document.gzipped))
         }
-        let index = SnapshotIndex(
+        let index = Format2Index(
             gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
             brands: brands, sources: sources, countries: assembly.index.countries)
         let json = TileEncoder.encode(index)
         let gzipped = Gzip.compress(json)
-        for path in [SnapshotFormat.indexPath, SnapshotFormat.buildPath(index.builtAt)] {
+        for path in [Format2.indexPath, Format2.buildPath(index.builtAt)] {
             files.append(PublishedFile(path: inFolder(path), jsonBytes: json.count, gzipped: gzipped))
         }
         return files.sorted { $0.path < $1.path }
@@ -62,10 +62,10 @@ public enum SnapshotAssembler {
     }
 
     /// The first 16 digits of a hex SHA-256, as a name holds them.
-    static func nameHash(digest: String) -> String { String(digest.prefix(SnapshotFormat.hashLength)) }
+    static func nameHash(digest: String) -> String { String(digest.prefix(Format2.hashLength)) }
 
     /// `v2/<path>`: where a format-2 file lives inside a build folder.
-    static func inFolder(_ path: String) -> String { "\(SnapshotFormat.folder)/\(path)" }
+    static func inFolder(_ path: String) -> String { "\(Format2.folder)/\(path)" }
 
     /// `77_-19` from `tiles/77_-19.json`.
     private static func name(_ path: String, folder: String) -> String? {

@@ -2,11 +2,11 @@ import Foundation
 import FuelFormat
 import Testing
 
-/// ``SnapshotIndex`` and ``SnapshotFormat``: format 2's index, its names and what a reader refuses.
-@Suite struct SnapshotIndexTests {
+/// ``Format2Index`` and ``Format2``: format 2's index, its names and what a reader refuses.
+@Suite struct Format2IndexTests {
     static let builtAt = Date(timeIntervalSince1970: 1_796_191_200)  // 2026-12-02T06:00:00Z
 
-    static let sample = SnapshotIndex(
+    static let sample = Format2Index(
         gridDegrees: 0.5, builtAt: builtAt, previous: builtAt.addingTimeInterval(-86_400),
         tiles: ["77_-19": "0123456789abcdef", "80_-8": "fedcba9876543210"],
         brands: ["PT": "brands/PT.00112233aabbccdd.json"], sources: "sources.a1b2c3d4e5f60718.json",
@@ -14,7 +14,7 @@ import Testing
 
     @Test func roundTripsAndNamesEveryObject() throws {
         let json = try JSONEncoder().encode(Self.sample)
-        let decoded = try JSONDecoder().decode(SnapshotIndex.self, from: json)
+        let decoded = try JSONDecoder().decode(Format2Index.self, from: json)
         #expect(decoded == Self.sample)
         #expect(decoded.version == 2)
         #expect(decoded.tilePath("77_-19") == "tiles/77_-19.0123456789abcdef.json")
@@ -31,7 +31,7 @@ import Testing
         first.previous = nil
         let json = try JSONEncoder().encode(first)
         #expect(String(decoding: json, as: UTF8.self).contains(#""previous":null"#))
-        #expect(try JSONDecoder().decode(SnapshotIndex.self, from: json).previous == nil)
+        #expect(try JSONDecoder().decode(Format2Index.self, from: json).previous == nil)
     }
 
     @Test(arguments: [
@@ -39,21 +39,21 @@ import Testing
         ("1999-12-31T23:59:59Z", "19991231T235959Z"),
     ])
     func buildNames(_ builtAt: String, _ name: String) throws {
-        let date = try #require(SnapshotFormat.parseBuildName(builtAt))
-        #expect(SnapshotFormat.buildName(date) == name)
-        #expect(SnapshotFormat.parseBuildName(name) == date)
-        #expect(SnapshotFormat.buildPath(date) == "builds/\(name).json")
+        let date = try #require(Format2.parseBuildName(builtAt))
+        #expect(Format2.buildName(date) == name)
+        #expect(Format2.parseBuildName(name) == date)
+        #expect(Format2.buildPath(date) == "builds/\(name).json")
     }
 
     @Test(arguments: ["", "20261202", "20261302T060000Z", "2026-12-02T06:00:00", "20261202T060000Zx"])
     func refusesOtherBuildNames(_ text: String) {
-        #expect(SnapshotFormat.parseBuildName(text) == nil)
+        #expect(Format2.parseBuildName(text) == nil)
     }
 
     @Test func aNewerIndexIsRefusedByVersion() throws {
         let json = try Self.json { $0["version"] = 3 }
         #expect(throws: UnsupportedFormatError(file: "index.json", version: 3, newestReadable: 2)) {
-            try JSONDecoder().decode(SnapshotIndex.self, from: json)
+            try JSONDecoder().decode(Format2Index.self, from: json)
         }
     }
 
@@ -73,7 +73,7 @@ import Testing
     func refusesWhatNoPublisherWrites(_ name: String) throws {
         let change = try #require(Self.hostileNames.first { $0.0 == name }?.1)
         let json = try Self.json(change)
-        #expect(throws: (any Error).self, "\(name)") { try JSONDecoder().decode(SnapshotIndex.self, from: json) }
+        #expect(throws: (any Error).self, "\(name)") { try JSONDecoder().decode(Format2Index.self, from: json) }
     }
 
     /// A bad name is reported at the key that holds it, so the message points at the right field.
@@ -85,7 +85,7 @@ import Testing
         let change = try #require(Self.hostileNames.first { $0.0 == name }?.1)
         let json = try Self.json(change)
         do {
-            _ = try JSONDecoder().decode(SnapshotIndex.self, from: json)
+            _ = try JSONDecoder().decode(Format2Index.self, from: json)
             Issue.record("decoded an index with \(name)")
         } catch {
             #expect(ErrorText.describe(error) == message)

@@ -2,8 +2,8 @@ import Foundation
 import FuelFormat
 
 /// What a format-2 upload did (or, for a dry run, would do).
-public struct SnapshotSummary: Sendable, Equatable {
-    public var plan: SnapshotPlan
+public struct Format2Summary: Sendable, Equatable {
+    public var plan: Format2Plan
     public var dryRun: Bool
     /// Objects written (0 for a dry run).
     public var puts = 0
@@ -23,7 +23,7 @@ public struct SnapshotSummary: Sendable, Equatable {
     public var retries = 0
     public var seconds = 0.0
 
-    public init(plan: SnapshotPlan, dryRun: Bool, listCalls: Int) {
+    public init(plan: Format2Plan, dryRun: Bool, listCalls: Int) {
         self.plan = plan
         self.dryRun = dryRun
         self.listCalls = listCalls

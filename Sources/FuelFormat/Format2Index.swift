@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The tiles, brands and sources documents are format 1's documents, byte for byte; only their names and the index
 /// differ. Each document keeps its own `"version"`.
-public enum SnapshotFormat {
+public enum Format2 {
     /// The index's `"version"`: the version this code writes, and the newest it reads.
     public static let version = 2
     /// The object key prefix format 2 is published under, beside format 1's `fuel/`.
@@ -55,8 +55,8 @@ public enum SnapshotFormat {
 }
 
 /// `fuel/v2/index.json` (and every `builds/<name>.json`): which immutable files make up one build.
-public struct SnapshotIndex: Sendable, Hashable, Codable {
-    /// The file's format version, always ``SnapshotFormat/version`` (2).
+public struct Format2Index: Sendable, Hashable, Codable {
+    /// The file's format version, always ``Format2/version`` (2).
     public var version: Int
     /// The cell size the tiles were built on; a client on another grid must refuse the index.
     public var gridDegrees: Double
@@ -78,7 +78,7 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
         sources: String, countries: [String: CountrySummary]
     ) {
-        version = SnapshotFormat.version
+        version = Format2.version
         self.gridDegrees = gridDegrees
         self.builtAt = builtAt
         self.previous = previous
@@ -89,11 +89,11 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
     }
 
     /// The path of a cell's tile below the prefix, when the cell has stations.
-    public func tilePath(_ key: String) -> String? { tiles[key].map { SnapshotFormat.tilePath(key, hash: $0) } }
+    public func tilePath(_ key: String) -> String? { tiles[key].map { Format2.tilePath(key, hash: $0) } }
 
     /// Every immutable object this build needs, sorted: tiles, brands and sources.
     public var objectPaths: [String] {
-        (tiles.map { SnapshotFormat.tilePath($0.key, hash: $0.value) } + brands.values + [sources]).sorted()
+        (tiles.map { Format2.tilePath($0.key, hash: $0.value) } + brands.values + [sources]).sorted()
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -107,10 +107,10 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
-        guard version <= SnapshotFormat.version else {
-            throw UnsupportedFormatError(file: "index.json", version: version, newestReadable: SnapshotFormat.version)
+        guard version <= Format2.version else {
+            throw UnsupportedFormatError(file: "index.json", version: version, newestReadable: Format2.version)
         }
-        guard version == SnapshotFormat.version else {
+        guard version == Format2.version else {
             throw DecodingError.dataCorruptedError(
                 forKey: .version, in: container,
                 debugDescription: "a format-2 index has version 2, this one has \(version)")
@@ -122,7 +122,7 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
         brands = try container.decode([String: String].self, forKey: .brands)
         sources = try container.decode(String.self, forKey: .sources)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
-        for (key, hash) in tiles where !SnapshotFormat.isHash(hash) || TileKey(key) == nil {
+        for (key, hash) in tiles where !Format2.isHash(hash) || TileKey(key) == nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
         }
@@ -158,7 +158,7 @@ public struct SnapshotIndex: Sendable, Hashable, Codable {
         else { return false }
         let stem = path.dropLast(5)
         guard let dot = stem.lastIndex(of: ".") else { return false }
-        return SnapshotFormat.isHash(stem[stem.index(after: dot)...])
+        return Format2.isHash(stem[stem.index(after: dot)...])
     }
 
     /// ASCII letters, digits, `/`, `.`, `_` and `-`.

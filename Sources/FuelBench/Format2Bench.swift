@@ -4,7 +4,7 @@ import FuelFormat
 import FuelUpload
 
 /// One format-2 upload, as the uploader's own summary reports it.
-public struct SnapshotUploadRun: Sendable, Codable, Equatable {
+public struct Format2UploadRun: Sendable, Codable, Equatable {
     public var name: String
     public var puts: Int
     public var skipped: Int
@@ -25,10 +25,10 @@ public struct SnapshotUploadRun: Sendable, Codable, Equatable {
 }
 
 /// Format 2's three uploads and the bucket after them.
-public struct SnapshotUploadStats: Sendable, Codable, Equatable {
-    public var first: SnapshotUploadRun
-    public var unchanged: SnapshotUploadRun
-    public var changed: SnapshotUploadRun
+public struct Format2UploadStats: Sendable, Codable, Equatable {
+    public var first: Format2UploadRun
+    public var unchanged: Format2UploadRun
+    public var changed: Format2UploadRun
     /// Objects under the format-2 prefix after the last publish (the lock excluded).
     public var objectsInBucket: Int
     /// Objects one build names (tiles, brands, sources).
@@ -36,13 +36,13 @@ public struct SnapshotUploadStats: Sendable, Codable, Equatable {
     /// Lookups in format 1 and in format 2 over the same two builds.
     public var lookups: [FormatLookupStats]
 
-    public var runs: [SnapshotUploadRun] { [first, unchanged, changed] }
+    public var runs: [Format2UploadRun] { [first, unchanged, changed] }
 }
 
 /// Publishes format-2 builds of the benchmark's feeds to SeaweedFS (`scripts/servers/seaweedfs_server.py`, SigV4
 /// checked), which verifies the `prefix=v2%2F` LIST that moto cannot, with the uploader `fuel-publish upload
 /// --layout v2` runs, in process.
-enum SnapshotBench {
+enum Format2Bench {
     static let bucket = "fuel-bench"
 
     /// First publish, unchanged republish, and the day after with 5% of prices changed, `--keep 48`.
@@ -51,7 +51,7 @@ enum SnapshotBench {
     static func measure(
         script: URL, base: URL, changed: URL, work: URL, points: Int, seed: UInt64,
         build: (URL, URL, String) throws -> Void, log: (String) -> Void
-    ) async throws -> SnapshotUploadStats {
+    ) async throws -> Format2UploadStats {
         guard FileManager.default.fileExists(atPath: script.path) else { throw BenchError("\(script.path) is missing") }
         log("upload, format 2: starting SeaweedFS")
         let server = try S3ServerProcess(script: script, bucket: bucket, timeout: 120)
@@ -69,11 +69,11 @@ enum SnapshotBench {
         let three = try await upload(
             "5% of stations changed, a day later", from: second, server: server, now: BenchOptions.rebuiltAt)
         let settings = try settings(from: second, server: server, now: BenchOptions.rebuiltAt)
-        let listing = try await settings.makeClient().listAll(prefix: settings.snapshotPrefix).etags
-        let perBuild = try LocalSnapshot.load(from: second).objects.count
+        let listing = try await settings.makeClient().listAll(prefix: settings.format2Prefix).etags
+        let perBuild = try LocalFormat2.load(from: second).objects.count
         log("lookups: format 1 against format 2, \(points) points, cold and a day later after the 5% rebuild")
         let lookups = try await FormatLookupBench.run(first: first, rebuilt: second, points: points, seed: seed)
-        return SnapshotUploadStats(
+        return Format2UploadStats(
             first: one, unchanged: two, changed: three,
             objectsInBucket: listing.keys.filter { !$0.hasSuffix("/.lock") }.count, objectsPerBuild: perBuild,
             lookups: lookups)
@@ -91,9 +91,9 @@ enum SnapshotBench {
     }
 
     private static func upload(_ name: String, from out: URL, server: S3ServerProcess, now: String) async throws
-        -> SnapshotUploadRun
+        -> Format2UploadRun
     {
-        let summary: SnapshotSummary
+        let summary: Format2Summary
         let requests: Int
         do {
             var settings = try settings(from: out, server: server, now: now)
@@ -104,7 +104,7 @@ enum SnapshotBench {
         } catch {
             throw BenchError("format-2 upload (\(name)) failed: \(error)")
         }
-        return SnapshotUploadRun(
+        return Format2UploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, pruned: summary.deletes,
             lists: summary.listCalls, requests: requests, bytes: summary.bytes, seconds: summary.seconds,
             keptBuilds: summary.keptBuilds,

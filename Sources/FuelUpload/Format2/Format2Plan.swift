@@ -5,7 +5,7 @@ import FuelFormat
 /// unit-tested and printed as is by `--dry-run`. An object already in the bucket with its name's bytes (its ETag is
 /// the local MD5) is never written again; one whose bytes differ (altered, truncated, emptied) is rewritten, since
 /// readers would otherwise be served it, `immutable`, for a year.
-public struct SnapshotPlan: Sendable, Equatable {
+public struct Format2Plan: Sendable, Equatable {
     /// Immutable objects the bucket lacks (tiles, brands, sources), sorted by path: the first phase.
     public let uploads: [LocalObject]
     /// `builds/<name>.json`, unless it is archived already: the second phase.
@@ -32,7 +32,7 @@ public struct SnapshotPlan: Sendable, Equatable {
     /// - Parameter remote: ETags by full key under `prefix`.
     /// - Throws: ``UploadError/localBuild(path:reason:)`` when the bucket archives a different build under the same
     ///   name: two builds with one `builtAt` cannot both be rolled back to.
-    public init(snapshot: LocalSnapshot, remote: [String: String], prefix: String) throws {
+    public init(snapshot: LocalFormat2, remote: [String: String], prefix: String) throws {
         self.prefix = prefix
         var uploads: [LocalObject] = []
         var skipped = 0
@@ -60,7 +60,7 @@ public struct SnapshotPlan: Sendable, Equatable {
         }
         archive = archived == nil ? snapshot.archive : nil
         skipped += archived == nil ? 0 : 1
-        let liveIndex = remote[prefix + SnapshotFormat.indexPath]
+        let liveIndex = remote[prefix + Format2.indexPath]
         indexCondition = liveIndex.map { .ifMatch($0) } ?? .ifNoneMatch
         index = liveIndex.map(UploadPlan.normalise) == snapshot.indexObject.md5Hex ? nil : snapshot.indexObject
         skipped += index == nil ? 1 : 0
@@ -81,7 +81,7 @@ public struct SnapshotPlan: Sendable, Equatable {
 
 /// Which format-2 objects a publish may delete once its index is live: the history it keeps, and nothing any kept
 /// build still names.
-public enum SnapshotPrune {
+public enum Format2Prune {
     /// What a publish keeps.
     public struct Retention: Sendable, Equatable {
         /// Builds whose objects are all kept: the one just published, the one it replaced (readers hold it for up to
@@ -105,7 +105,7 @@ public enum SnapshotPrune {
         if let replaced { referencing.insert(replaced) }
         for name in archived {
             // A name that is not a build's is never deleted as one.
-            guard let builtAt = SnapshotFormat.parseBuildName(name) else {
+            guard let builtAt = Format2.parseBuildName(name) else {
                 referencing.insert(name)
                 continue
             }
@@ -145,7 +145,7 @@ public enum SnapshotPrune {
     public static func buildName(_ path: String) -> String? {
         guard path.hasPrefix("builds/"), path.hasSuffix(".json") else { return nil }
         let name = String(path.dropFirst("builds/".count).dropLast(".json".count))
-        return SnapshotFormat.parseBuildName(name) != nil && !name.contains("/") ? name : nil
+        return Format2.parseBuildName(name) != nil && !name.contains("/") ? name : nil
     }
 
     /// Whether a path has the shape of a tile, brands or sources object: `<name>.<16 hex>.json`.
@@ -155,6 +155,6 @@ public enum SnapshotPrune {
         else { return false }
         let stem = path.dropLast(".json".count)
         guard let dot = stem.lastIndex(of: ".") else { return false }
-        return SnapshotFormat.isHash(stem[stem.index(after: dot)...])
+        return Format2.isHash(stem[stem.index(after: dot)...])
     }
 }

@@ -3,7 +3,7 @@ import FuelFormat
 
 extension TileEncoder {
     /// `fuel/v2/index.json` and `fuel/v2/builds/<name>.json`: members in a fixed order, object keys sorted.
-    public static func encode(_ index: SnapshotIndex) -> [UInt8] {
+    public static func encode(_ index: Format2Index) -> [UInt8] {
         var writer = JSONWriter(capacity: 40 * index.tiles.count + 512)
         writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
         writer.key("previous")

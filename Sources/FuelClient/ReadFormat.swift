@@ -4,7 +4,7 @@
 /// Format 2 names every tile by the hash of its JSON and changes only its index, so a lookup reads one build even
 /// while a publisher replaces it, and a cached tile never needs a request again. Format 1 replaces its tiles in place,
 /// so a lookup can meet a tile of the next build, and cached tiles are revalidated.
-public enum TileLayout: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum ReadFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Format 2 when `<base>/fuel/v2/index.json` exists, else format 1.
     ///
     /// A 404 (or 410) for the format-2 index switches the client to format 1; it asks for the format-2 index again
@@ -17,8 +17,8 @@ public enum TileLayout: String, Sendable, Hashable, CaseIterable, CustomStringCo
     /// Format 2 only: `<base>/fuel/v2/index.json` and `<base>/fuel/v2/tiles/<key>.<hash>.json`.
     case v2
 
-    /// The layout when none is chosen.
-    public static let standard = TileLayout.automatic
+    /// The format read when none is chosen.
+    public static let standard = ReadFormat.automatic
 
     /// `auto`, `v1` or `v2`: the value `fuel-nearby --layout` takes.
     public var description: String { rawValue }

@@ -6,11 +6,11 @@ import FuelUpload
 import Testing
 import _FuelTestSupport
 
-/// ``SnapshotPlan`` and ``SnapshotPrune``: what a format-2 publish writes, keeps and deletes, decided without a bucket.
-@Suite struct SnapshotPlanTests {
+/// ``Format2Plan`` and ``Format2Prune``: what a format-2 publish writes, keeps and deletes, decided without a bucket.
+@Suite struct Format2PlanTests {
     static let now = Date(timeIntervalSince1970: 1_796_191_200)  // 2026-12-02T06:00:00Z
 
-    static func name(hoursAgo: Double) -> String { SnapshotFormat.buildName(now.addingTimeInterval(-hoursAgo * 3600)) }
+    static func name(hoursAgo: Double) -> String { Format2.buildName(now.addingTimeInterval(-hoursAgo * 3600)) }
 
     /// Archived builds, one a day for ten days; the newest is the one being published.
     static let daily = (0..<10).map { name(hoursAgo: Double($0) * 24) }
@@ -41,7 +41,7 @@ import _FuelTestSupport
 
     @Test(arguments: retentionCases)
     func retention(_ example: RetentionCase) {
-        let retention = SnapshotPrune.retention(
+        let retention = Format2Prune.retention(
             archived: Self.daily.shuffled(), live: Self.daily[0], replaced: example.replaced, now: Self.now,
             keepHours: example.keepHours, keepLast: 7)
         #expect(retention.referencing == example.referencing)
@@ -57,7 +57,7 @@ import _FuelTestSupport
             "fuel/v2/builds/20261201T060000Z.json", "fuel/v2/builds/20261125T060000Z.json", "fuel/v2/builds/x.json",
             "fuel/tiles/77_-19.json",
         ]
-        let deletes = SnapshotPrune.deletes(
+        let deletes = Format2Prune.deletes(
             remote: remote, prefix: prefix, keptBuilds: ["20261201T060000Z"],
             referenced: ["tiles/77_-19.0123456789abcdef.json", "brands/PT.2222222222222222.json"])
         #expect(
@@ -70,30 +70,30 @@ import _FuelTestSupport
     @Test func aDifferentBuildArchivedUnderTheSameNameIsRefused() throws {
         let out = RepositoryPaths.temporaryDirectory("plan-out")
         defer { try? FileManager.default.removeItem(at: out) }
-        try SnapshotFixture.day(0).build(into: out, layout: .v2)
-        let snapshot = try LocalSnapshot.load(from: out)
+        try Format2Fixture.day(0).build(into: out, layout: .v2)
+        let snapshot = try LocalFormat2.load(from: out)
         let archive = "fuel/v2/" + snapshot.archive.path
 
-        let same = try SnapshotPlan(
+        let same = try Format2Plan(
             snapshot: snapshot, remote: [archive: "\"\(snapshot.archive.md5Hex)\""], prefix: "fuel/v2/")
         #expect(same.archive == nil)
         #expect(same.uploads.count == snapshot.objects.count)
         #expect(same.index != nil)
         #expect(same.indexCondition == .ifNoneMatch)
         #expect(throws: UploadError.self) {
-            try SnapshotPlan(snapshot: snapshot, remote: [archive: "\"0123\""], prefix: "fuel/v2/")
+            try Format2Plan(snapshot: snapshot, remote: [archive: "\"0123\""], prefix: "fuel/v2/")
         }
     }
 
     @Test func anAlteredBuildFolderIsRefused() throws {
         let out = RepositoryPaths.temporaryDirectory("plan-out")
         defer { try? FileManager.default.removeItem(at: out) }
-        try SnapshotFixture.day(0).build(into: out, layout: .v2)
-        let folder = try LocalSnapshot.load(from: out).folder
-        let tile = try #require(try LocalSnapshot.load(from: out).objects.first { $0.kind == .tile })
+        try Format2Fixture.day(0).build(into: out, layout: .v2)
+        let folder = try LocalFormat2.load(from: out).folder
+        let tile = try #require(try LocalFormat2.load(from: out).objects.first { $0.kind == .tile })
         // Other gzipped bytes under the tile's name: the name no longer matches the content.
         try Data(Gzip.compress(Array("{}".utf8))).write(to: folder.appendingPathComponent(tile.path))
-        let error = #expect(throws: UploadError.self) { try LocalSnapshot.load(from: out) }
+        let error = #expect(throws: UploadError.self) { try LocalFormat2.load(from: out) }
         #expect(String(describing: error).contains("not the hash in its name"))
     }
 }

@@ -4,9 +4,9 @@ import FuelFeeds
 import FuelFormat
 import _FuelTestSupport
 
-/// A format-2 set made by the publisher's own code, `DatasetAssembler` then `SnapshotAssembler`, from fixture
+/// A format-2 set made by the publisher's own code, `DatasetAssembler` then `Format2Assembler`, from fixture
 /// stations: the bytes and names `fuel-publish build --layout v2` writes.
-struct SnapshotBuild: Sendable {
+struct Format2Build: Sendable {
     let builtAt: Date
     /// Every file, with its path below `OUT/fuel/` (`v2/tiles/77_-19.<hash>.json`, `v2/index.json`, …).
     let files: [PublishedFile]
@@ -20,7 +20,7 @@ struct SnapshotBuild: Sendable {
             config: .testing(country: "PT", boxes: []), stations: stations, referenceTime: builtAt)
         let assembly = DatasetAssembler.assemble([dataset], grid: Grid(degrees: gridDegrees), builtAt: builtAt)
         self.builtAt = builtAt
-        files = SnapshotAssembler.files(for: assembly, previous: nil)
+        files = Format2Assembler.files(for: assembly, previous: nil)
     }
 
     /// The fixture stations with every price 0.1 higher: a build in which every tile has a new hash.
@@ -49,7 +49,7 @@ struct SnapshotBuild: Sendable {
     /// - Parameter index: false to leave the index that is there (a publication stopped before its index).
     func write(to out: URL, index: Bool = true) throws {
         let fuel = out.appendingPathComponent("fuel", isDirectory: true)
-        let indexPath = "\(SnapshotFormat.folder)/\(SnapshotFormat.indexPath)"
+        let indexPath = "\(Format2.folder)/\(Format2.indexPath)"
         for file in files.filter({ $0.path != indexPath }) + files.filter({ index && $0.path == indexPath }) {
             let url = fuel.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(

@@ -13,7 +13,7 @@ import Synchronization
 /// the index the run started from and a short max-age; (4) only when the index is live and still ours, prune:
 /// objects that neither the new build, nor the one it replaced, nor any build published within `--keep` names, and
 /// archived builds outside `--keep` beyond the newest 7. Any error stops before the next phase and prunes nothing.
-public struct SnapshotUploader: Sendable {
+public struct Format2Uploader: Sendable {
     public let settings: UploadSettings
     /// Awaited after each phase (`tiles and files`, `build archive`, `index`, `prune`) that wrote something. A test
     /// hook, not public API: a test interleaves a reader with the publish, step by step.
@@ -29,7 +29,7 @@ public struct SnapshotUploader: Sendable {
     /// Runs format 2's upload alone (or, with `dryRun`, only the reads and the plan), as a ``Publisher`` with
     /// layout `v2`: locked, forward only.
     /// - Throws: ``UploadError``; descriptions never hold a secret.
-    public func run() async throws -> SnapshotSummary {
+    public func run() async throws -> Format2Summary {
         var settings = self.settings
         settings.layout = .v2
         var publisher = Publisher(settings: settings, log: log)
@@ -42,32 +42,32 @@ public struct SnapshotUploader: Sendable {
 
     /// What format 2's upload decided before writing anything: the plan and the live index it replaces.
     struct Prepared: Sendable {
-        var snapshot: LocalSnapshot
-        var plan: SnapshotPlan
+        var snapshot: LocalFormat2
+        var plan: Format2Plan
         var listing: [String: String]
         /// The live index, read after the LIST; nil when there is none, or it is unreadable and `--allow-shrink`
         /// publishes over it.
-        var live: SnapshotIndex?
-        var summary: SnapshotSummary
+        var live: Format2Index?
+        var summary: Format2Summary
         var stopwatch: Stopwatch
         var retriesBefore: Int
 
         /// The live index's key and `builtAt`, for the publisher's forward check.
         var liveBuild: (key: String, builtAt: Date)? {
-            live.map { (plan.prefix + SnapshotFormat.indexPath, $0.builtAt) }
+            live.map { (plan.prefix + Format2.indexPath, $0.builtAt) }
         }
     }
 
     /// Lists the prefix, plans, reads the live index (after the LIST, so that a change in between is caught) and
     /// checks that no country shrinks against it.
-    func prepare(_ snapshot: LocalSnapshot, in session: PublishSession) async throws -> Prepared {
+    func prepare(_ snapshot: LocalFormat2, in session: PublishSession) async throws -> Prepared {
         let stopwatch = Stopwatch()
         let retriesBefore = session.retries
         let bytes = snapshot.objects.reduce(snapshot.indexObject.bytes.count) { $0 + $1.bytes.count }
         log(
             "read format 2: \(snapshot.objects.count + 2) files (\(ByteCount.format(bytes))) from "
                 + snapshot.folder.path)
-        let prefix = settings.snapshotPrefix
+        let prefix = settings.format2Prefix
         let location = "\(settings.endpoint)/\(settings.bucket)/\(prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
@@ -77,36 +77,36 @@ public struct SnapshotUploader: Sendable {
         } catch {
             throw UploadError.request("cannot list \(location): \(error)")
         }
-        let plan = try SnapshotPlan(snapshot: snapshot, remote: listing.etags, prefix: prefix)
+        let plan = try Format2Plan(snapshot: snapshot, remote: listing.etags, prefix: prefix)
         log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
         for path in plan.rewrites {
             log(
                 "rewriting \(prefix)\(path): the bucket's copy (ETag \(listing.etags[prefix + path] ?? "?")) is not the "
                     + "bytes its name says")
         }
-        var live: SnapshotIndex?
+        var live: Format2Index?
         if case .ifMatch(let listedETag) = plan.indexCondition {
-            let read = try await LiveIndex.read(key: prefix + SnapshotFormat.indexPath, session: session)
+            let read = try await LiveIndex.read(key: prefix + Format2.indexPath, session: session)
             live = try liveIndex(read, listedETag: listedETag)
         }
         try checkShrink(snapshot, against: live)
         return Prepared(
             snapshot: snapshot, plan: plan, listing: listing.etags, live: live,
-            summary: SnapshotSummary(plan: plan, dryRun: settings.dryRun, listCalls: listing.calls),
+            summary: Format2Summary(plan: plan, dryRun: settings.dryRun, listCalls: listing.calls),
             stopwatch: stopwatch, retriesBefore: retriesBefore)
     }
 
     /// Writes what `prepare` planned, in a session that holds format 2's lock; a dry run only plans the prune.
-    func write(_ prepared: Prepared, in session: PublishSession) async throws -> SnapshotSummary {
+    func write(_ prepared: Prepared, in session: PublishSession) async throws -> Format2Summary {
         var summary = try await write(prepared, session: session)
         summary.seconds = prepared.stopwatch.seconds
         summary.retries = session.retries - prepared.retriesBefore
         return summary
     }
 
-    private func write(_ prepared: Prepared, session: PublishSession) async throws -> SnapshotSummary {
+    private func write(_ prepared: Prepared, session: PublishSession) async throws -> Format2Summary {
         let client = session.client
-        let prefix = settings.snapshotPrefix
+        let prefix = settings.format2Prefix
         let (snapshot, plan, live) = (prepared.snapshot, prepared.plan, prepared.live)
         let listing = (etags: prepared.listing, calls: prepared.summary.listCalls)
         var summary = prepared.summary
@@ -142,7 +142,7 @@ public struct SnapshotUploader: Sendable {
             try session.stop.check()
             progress.begin("index", total: 1, detail: "writing \(prefix)\(index.path)")
             try await client.putIndex(
-                index, key: prefix + index.path, cacheControl: settings.snapshotIndexCacheControl,
+                index, key: prefix + index.path, cacheControl: settings.format2IndexCacheControl,
                 condition: plan.indexCondition, log: log)
             summary.puts += 1
             summary.bytes += index.bytes.count
@@ -161,7 +161,7 @@ public struct SnapshotUploader: Sendable {
         if !prune.deletes.isEmpty {
             progress.begin(
                 "prune", total: prune.deletes.count, detail: "\(prune.deletes.count) objects no kept build names")
-            let indexKey = prefix + SnapshotFormat.indexPath
+            let indexKey = prefix + Format2.indexPath
             for start in stride(from: 0, to: prune.deletes.count, by: Uploader.deleteBatch) {
                 try await client.confirmObject(indexKey, md5: plan.indexMD5, purpose: "before pruning")
                 let batch = Array(prune.deletes[start..<min(start + Uploader.deleteBatch, prune.deletes.count)])
@@ -186,10 +186,10 @@ public struct SnapshotUploader: Sendable {
     /// `--allow-shrink` says to publish anyway.
     /// - Throws: ``UploadError/indexChanged`` when it changed since the LIST, ``UploadError/shrink(_:)`` when it is
     ///   unreadable.
-    private func liveIndex(_ read: LiveIndex, listedETag: String) throws -> SnapshotIndex? {
-        let document: SnapshotIndex?
+    private func liveIndex(_ read: LiveIndex, listedETag: String) throws -> Format2Index? {
+        let document: Format2Index?
         do {
-            document = try read.decode(SnapshotIndex.self)
+            document = try read.decode(Format2Index.self)
         } catch let error as UploadError {
             guard settings.allowShrink else {
                 throw UploadError.shrink(
@@ -207,9 +207,9 @@ public struct SnapshotUploader: Sendable {
     }
 
     /// Refuses a build in which a country shrinks against the live one (unless `--allow-shrink`).
-    private func checkShrink(_ snapshot: LocalSnapshot, against live: SnapshotIndex?) throws {
+    private func checkShrink(_ snapshot: LocalFormat2, against live: Format2Index?) throws {
         guard let live else { return }
-        let key = settings.snapshotPrefix + SnapshotFormat.indexPath
+        let key = settings.format2Prefix + Format2.indexPath
         guard !settings.allowShrink else { return }
         let shrinks = ShrinkGuard.shrinks(
             from: live.countries.mapValues(\.stations), to: snapshot.index.countries.mapValues(\.stations),
@@ -222,14 +222,14 @@ public struct SnapshotUploader: Sendable {
     /// What to keep and delete once the new index is live.
     /// - Throws: ``UploadError/request(_:)`` when a kept build cannot be read: nothing is pruned then.
     private func pruning(
-        _ snapshot: LocalSnapshot, live: SnapshotIndex?, listing: [String: String], session: PublishSession
+        _ snapshot: LocalFormat2, live: Format2Index?, listing: [String: String], session: PublishSession
     ) async throws -> PruneOutcome {
         let client = session.client
-        let prefix = settings.snapshotPrefix
-        let name = SnapshotFormat.buildName(snapshot.index.builtAt)
-        let archived = Set(SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)).union([name])
-        let replaced = live.map { SnapshotFormat.buildName($0.builtAt) }
-        let retention = SnapshotPrune.retention(
+        let prefix = settings.format2Prefix
+        let name = Format2.buildName(snapshot.index.builtAt)
+        let archived = Set(Format2Prune.buildNames(in: listing.keys, prefix: prefix)).union([name])
+        let replaced = live.map { Format2.buildName($0.builtAt) }
+        let retention = Format2Prune.retention(
             archived: Array(archived), live: name, replaced: replaced, now: settings.now,
             keepHours: settings.keepHours, keepLast: settings.keepLastBuilds)
         var referenced = Set(snapshot.index.objectPaths).union(live?.objectPaths ?? [])
@@ -238,7 +238,7 @@ public struct SnapshotUploader: Sendable {
         let failures = try await session.forEach(toRead) { build in
             let key = prefix + "builds/\(build).json"
             do {
-                guard let read = try await client.document(SnapshotIndex.self, key: key) else {
+                guard let read = try await client.document(Format2Index.self, key: key) else {
                     return "\(key) was listed but is gone"
                 }
                 reads.withLock { $0[build] = read.document.objectPaths }
@@ -253,7 +253,7 @@ public struct SnapshotUploader: Sendable {
                     + "is live): " + failures.failures.joined(separator: "; "))
         }
         for paths in reads.withLock({ $0 }).values { referenced.formUnion(paths) }
-        let deletes = SnapshotPrune.deletes(
+        let deletes = Format2Prune.deletes(
             remote: listing.keys, prefix: prefix, keptBuilds: retention.archives, referenced: referenced)
         return PruneOutcome(
             keptBuilds: retention.archives.count, referencingBuilds: retention.referencing.count,

@@ -7,22 +7,22 @@ import _FuelTestSupport
 
 @testable import FuelBuild
 
-/// ``SnapshotAssembler``: format 2's objects are format 1's bytes, named by the hashes of their JSON, and its index
+/// ``Format2Assembler``: format 2's objects are format 1's bytes, named by the hashes of their JSON, and its index
 /// names every one.
-@Suite struct SnapshotAssemblerTests {
+@Suite struct Format2AssemblerTests {
     static let time = DatasetAssemblerTests.time
     static let previous = time.addingTimeInterval(-86_400)
 
     @Test func namesAreTheHashesOfTheJSON() throws {
         let assembly = DatasetAssembler.assemble(DatasetAssemblerTests.datasets, builtAt: Self.time)
-        let files = SnapshotAssembler.files(for: assembly, previous: Self.previous)
+        let files = Format2Assembler.files(for: assembly, previous: Self.previous)
         let documents = Dictionary(uniqueKeysWithValues: assembly.files.map { ($0.path, $0.gzipped) })
         let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.gzipped) })
         #expect(files.map(\.path) == files.map(\.path).sorted())
 
         let index = try JSONDecoder().decode(
-            SnapshotIndex.self, from: Data(Gzip.decompress(try #require(byPath["v2/index.json"]))))
-        #expect(byPath["v2/builds/\(SnapshotFormat.buildName(Self.time)).json"] == byPath["v2/index.json"])
+            Format2Index.self, from: Data(Gzip.decompress(try #require(byPath["v2/index.json"]))))
+        #expect(byPath["v2/builds/\(Format2.buildName(Self.time)).json"] == byPath["v2/index.json"])
         #expect(index.previous == Self.previous)
         #expect(index.builtAt == Self.time)
         #expect(index.countries == assembly.index.countries)
@@ -71,14 +71,14 @@ import _FuelTestSupport
     func theHashOfAStoredObjectIsThatOfItsJSON(_ stored: Stored) throws {
         let json = Array(#"{"version":1,"key":"77_-19","stations":[]}"#.utf8)
         // sha256sum of that document: an independent implementation.
-        #expect(SnapshotAssembler.hash(json: json) == "6c759fcc675506b0")
-        #expect(SnapshotAssembler.hash(try stored.bytes(json)) == "6c759fcc675506b0")
+        #expect(Format2Assembler.hash(json: json) == "6c759fcc675506b0")
+        #expect(Format2Assembler.hash(try stored.bytes(json)) == "6c759fcc675506b0")
     }
 
     @Test func damagedGzipMatchesNoName() {
         var bytes = Gzip.compress(Array(#"{"version":1,"key":"77_-19","stations":[]}"#.utf8))
         bytes[bytes.count - 5] ^= 0x01  // the trailer's CRC-32
-        #expect(SnapshotAssembler.hash(bytes) != "6c759fcc675506b0")
+        #expect(Format2Assembler.hash(bytes) != "6c759fcc675506b0")
     }
 
     static func systemGzip(_ json: [UInt8]) throws -> [UInt8] {
@@ -97,10 +97,10 @@ import _FuelTestSupport
         return [UInt8](try TileFixtures.gunzip(file))
     }
 
-    static func index(_ datasets: [CountryDataset]) throws -> SnapshotIndex {
-        let files = SnapshotAssembler.files(
+    static func index(_ datasets: [CountryDataset]) throws -> Format2Index {
+        let files = Format2Assembler.files(
             for: DatasetAssembler.assemble(datasets, builtAt: time), previous: nil)
         let index = try #require(files.first { $0.path == "v2/index.json" })
-        return try JSONDecoder().decode(SnapshotIndex.self, from: Data(Gzip.decompress(index.gzipped)))
+        return try JSONDecoder().decode(Format2Index.self, from: Data(Gzip.decompress(index.gzipped)))
     }
 }

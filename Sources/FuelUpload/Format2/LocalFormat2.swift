@@ -5,9 +5,9 @@ import FuelFormat
 
 /// The format-2 set of the published build, `OUT/fuel/v2/`, read once into memory and checked: every object its
 /// index names is there under the hash of its JSON, nothing else is, and the archived copy is the index.
-public struct LocalSnapshot: Sendable {
+public struct LocalFormat2: Sendable {
     /// The index, parsed.
-    public let index: SnapshotIndex
+    public let index: Format2Index
     /// `index.json`, exactly as it will be uploaded.
     public let indexObject: LocalObject
     /// `builds/<name>.json`: the same bytes as the index.
@@ -19,30 +19,30 @@ public struct LocalSnapshot: Sendable {
 
     /// Reads `OUT/fuel/v2/` (following the link to the current build).
     /// - Throws: ``UploadError/localBuild(path:reason:)`` naming the file at fault.
-    public static func load(from output: URL) throws -> LocalSnapshot {
+    public static func load(from output: URL) throws -> LocalFormat2 {
         let link = output.appendingPathComponent("fuel")
-        let folder = link.resolvingSymlinksInPath().appendingPathComponent(SnapshotFormat.folder)
+        let folder = link.resolvingSymlinksInPath().appendingPathComponent(Format2.folder)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
             throw UploadError.localBuild(
-                path: link.appendingPathComponent(SnapshotFormat.folder).path,
+                path: link.appendingPathComponent(Format2.folder).path,
                 reason: "no format-2 build here; run `fuel-publish build --layout v2` (or both) first")
         }
-        let indexObject = try read(folder, SnapshotFormat.indexPath, kind: .index)
-        let index: SnapshotIndex
+        let indexObject = try read(folder, Format2.indexPath, kind: .index)
+        let index: Format2Index
         do {
-            index = try JSONDecoder().decode(SnapshotIndex.self, from: Data(Gzip.decompress(indexObject.bytes)))
+            index = try JSONDecoder().decode(Format2Index.self, from: Data(Gzip.decompress(indexObject.bytes)))
         } catch {
             throw UploadError.localBuild(
-                path: folder.appendingPathComponent(SnapshotFormat.indexPath).path,
+                path: folder.appendingPathComponent(Format2.indexPath).path,
                 reason: "unreadable index: \(ErrorText.describe(error))")
         }
         var objects: [LocalObject] = []
         for path in index.objectPaths {
             let kind: ObjectKind = PublishedPath(path, formatTwo: true).kind == .tile ? .tile : .metadata
             let object = try read(folder, path, kind: kind)
-            let hash = SnapshotAssembler.hash(object.bytes)
+            let hash = Format2Assembler.hash(object.bytes)
             guard path.hasSuffix(".\(hash).json") else {
                 throw UploadError.localBuild(
                     path: folder.appendingPathComponent(path).path,
@@ -50,19 +50,19 @@ public struct LocalSnapshot: Sendable {
             }
             objects.append(object)
         }
-        let archivePath = SnapshotFormat.buildPath(index.builtAt)
+        let archivePath = Format2.buildPath(index.builtAt)
         let archive = try read(folder, archivePath, kind: .metadata)
         guard archive.bytes == indexObject.bytes else {
             throw UploadError.localBuild(
                 path: folder.appendingPathComponent(archivePath).path, reason: "differs from index.json")
         }
-        let expected = Set(objects.map(\.path) + [SnapshotFormat.indexPath, archivePath])
+        let expected = Set(objects.map(\.path) + [Format2.indexPath, archivePath])
         if let extra = try files(in: folder).first(where: { !expected.contains($0) }) {
             throw UploadError.localBuild(
                 path: folder.appendingPathComponent(extra).path,
                 reason: "this file is not named by index.json; the build folder was altered")
         }
-        return LocalSnapshot(
+        return LocalFormat2(
             index: index, indexObject: indexObject, archive: archive, objects: objects, folder: folder)
     }
 
@@ -89,6 +89,6 @@ public struct LocalSnapshot: Sendable {
     private static func read(_ folder: URL, _ path: String, kind: ObjectKind) throws -> LocalObject {
         try LocalBuild.read(
             folder: folder, path: path, kind: kind,
-            missing: "missing; index.json names it (\(SnapshotFormat.folder)/ is incomplete)")
+            missing: "missing; index.json names it (\(Format2.folder)/ is incomplete)")
     }
 }

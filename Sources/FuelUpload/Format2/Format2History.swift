@@ -6,7 +6,7 @@ import FuelHTTP
 import Synchronization
 
 /// The archived builds under a format-2 prefix: what `fuel-publish builds` lists and `rollback` restores.
-public struct SnapshotHistory: Sendable {
+public struct Format2History: Sendable {
     /// One archived build.
     public struct Build: Sendable, Equatable {
         /// `20261202T060000Z`.
@@ -43,13 +43,13 @@ public struct SnapshotHistory: Sendable {
         return try await session.run {
             let client = session.client
             let listing = try await list(client)
-            let live = listing[settings.snapshotPrefix + SnapshotFormat.indexPath].map(UploadPlan.normalise)
-            let names = SnapshotPrune.buildNames(in: listing.keys, prefix: settings.snapshotPrefix)
+            let live = listing[settings.format2Prefix + Format2.indexPath].map(UploadPlan.normalise)
+            let names = Format2Prune.buildNames(in: listing.keys, prefix: settings.format2Prefix)
             let found = Mutex([Build]())
             let failures = try await session.forEach(names) { name in
                 do {
                     let (index, body) = try await archived(name, client: client)
-                    let missing = index.objectPaths.filter { listing[settings.snapshotPrefix + $0] == nil }.count
+                    let missing = index.objectPaths.filter { listing[settings.format2Prefix + $0] == nil }.count
                     let build = Build(
                         name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
                         tiles: index.tiles.count, missing: missing, live: Digest.hex(Digest.md5(body)) == live)
@@ -72,7 +72,7 @@ public struct SnapshotHistory: Sendable {
     public func rollback(to builtAt: Date) async throws -> (restored: Build, replaced: String?) {
         let session = PublishSession(settings: settings, stop: stop, log: log)
         return try await session.run {
-            try await session.holdingLocks([settings.snapshotPrefix]) {
+            try await session.holdingLocks([settings.format2Prefix]) {
                 try await restore(builtAt, session: session)
             }
         }
@@ -82,12 +82,12 @@ public struct SnapshotHistory: Sendable {
     {
         let client = session.client
         let log = session.log
-        let prefix = settings.snapshotPrefix
+        let prefix = settings.format2Prefix
         let listing = try await list(client)
-        let name = SnapshotFormat.buildName(builtAt)
-        let key = prefix + SnapshotFormat.buildPath(builtAt)
+        let name = Format2.buildName(builtAt)
+        let key = prefix + Format2.buildPath(builtAt)
         guard listing[key] != nil else {
-            let names = SnapshotPrune.buildNames(in: listing.keys, prefix: prefix)
+            let names = Format2Prune.buildNames(in: listing.keys, prefix: prefix)
             throw UploadError.rollback(
                 "no archived build \(name) under \(prefix)builds/; nothing was written. Archived: "
                     + (names.isEmpty ? "none" : names.joined(separator: ", ")))
@@ -108,12 +108,12 @@ public struct SnapshotHistory: Sendable {
                 "build \(name) names \(wrong.count) objects a reader would refuse (\(wrong.prefix(3).map(\.description).joined(separator: "; "))\(wrong.count > 3 ? "; …" : "")); "
                     + "rolling back to it would serve failures. Nothing was written")
         }
-        let indexKey = prefix + SnapshotFormat.indexPath
-        let object = LocalObject(path: SnapshotFormat.indexPath, kind: .index, bytes: body)
+        let indexKey = prefix + Format2.indexPath
+        let object = LocalObject(path: Format2.indexPath, kind: .index, bytes: body)
         let liveETag = listing[indexKey]
         var replaced: String?
-        if liveETag != nil, let live = try await client.document(SnapshotIndex.self, key: indexKey) {
-            replaced = SnapshotFormat.buildName(live.document.builtAt)
+        if liveETag != nil, let live = try await client.document(Format2Index.self, key: indexKey) {
+            replaced = Format2.buildName(live.document.builtAt)
         }
         let restored = Build(
             name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
@@ -125,7 +125,7 @@ public struct SnapshotHistory: Sendable {
         if settings.dryRun { return (restored, replaced) }
         try session.stop.check()
         try await client.putIndex(
-            object, key: indexKey, cacheControl: settings.snapshotIndexCacheControl,
+            object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
             condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)
         return (restored, replaced)
     }
@@ -133,16 +133,16 @@ public struct SnapshotHistory: Sendable {
     private func list(_ client: S3Client) async throws -> [String: String] {
         do {
             return try await client.listAll(
-                prefix: settings.snapshotPrefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages
+                prefix: settings.format2Prefix, maxKeys: settings.listPageSize, maxPages: settings.maxListPages
             ).etags
         } catch {
-            throw UploadError.request("cannot list \(settings.bucket)/\(settings.snapshotPrefix): \(error)")
+            throw UploadError.request("cannot list \(settings.bucket)/\(settings.format2Prefix): \(error)")
         }
     }
 
-    private func archived(_ name: String, client: S3Client) async throws -> (SnapshotIndex, [UInt8]) {
-        let key = settings.snapshotPrefix + "builds/\(name).json"
-        guard let read = try await client.document(SnapshotIndex.self, key: key) else {
+    private func archived(_ name: String, client: S3Client) async throws -> (Format2Index, [UInt8]) {
+        let key = settings.format2Prefix + "builds/\(name).json"
+        guard let read = try await client.document(Format2Index.self, key: key) else {
             throw UploadError.rollback("\(key) was listed but is gone")
         }
         return (read.document, read.body)

@@ -5,12 +5,12 @@ import _FuelTestSupport
 
 /// `fuel-publish` with format 2, as the scheduled job and an operator run it: the whole run with `--layout both`,
 /// then `builds` and `rollback`, against SeaweedFS with the default prefixes.
-@Suite(.tags(.executable), .serialized, .serverLogsOnFailure) struct SnapshotCommandTests {
+@Suite(.tags(.executable), .serialized, .serverLogsOnFailure) struct Format2CommandTests {
     static let samples = RepositoryPaths.samples().path
     static let adapters = RepositoryPaths.adapters().path
 
     @Test(.tags(.server)) func aRunWithLayoutBothThenBuildsAndRollback() async throws {
-        let bucket = try await SnapshotBucket.make(.seaweedfs)
+        let bucket = try await Format2Bucket.make(.seaweedfs)
         let environment = [
             "AWS_ACCESS_KEY_ID": bucket.accessKeyID, "AWS_SECRET_ACCESS_KEY": bucket.secret,
             "AWS_ENDPOINT_URL_S3": bucket.endpoint, "FUEL_BUCKET": bucket.bucket,
@@ -49,14 +49,14 @@ import _FuelTestSupport
             "fuel-publish", ["rollback", "--to", "20261201T050000Z", "--dry-run"], environment: environment)
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("nothing was written"))
-        #expect(try await bucket.liveIndex().builtAt == SnapshotFormat.parseBuildName("2026-12-02T05:00:00Z"))
+        #expect(try await bucket.liveIndex().builtAt == Format2.parseBuildName("2026-12-02T05:00:00Z"))
 
         let rollback = try Executable.run(
             "fuel-publish", ["rollback", "--to", "2026-12-01T05:00:00Z"], environment: environment)
         #expect(rollback.status == 0, "\(rollback.stderr)")
         #expect(rollback.stdout.contains("rolled back"), "\(rollback.stdout)")
         #expect(rollback.stdout.contains("it replaced build 20261202T050000Z"), "\(rollback.stdout)")
-        #expect(try await bucket.liveIndex().builtAt == SnapshotFormat.parseBuildName("2026-12-01T05:00:00Z"))
+        #expect(try await bucket.liveIndex().builtAt == Format2.parseBuildName("2026-12-01T05:00:00Z"))
 
         let missing = try Executable.run(
             "fuel-publish", ["rollback", "--to", "2026-11-01T05:00:00Z"], environment: environment)

@@ -12,7 +12,7 @@ import _FuelTestSupport
 /// builds (the assembler's files staged, then swapped in behind `OUT/fuel`). Price times and the feed time stay
 /// those of the first day, so a changed price changes its cell's tile and nothing else (in a real daily run the feed
 /// time moves too, and with it `sources.json`).
-struct SnapshotFixture {
+struct Format2Fixture {
     static let firstDay = Date(timeIntervalSince1970: 1_796_101_200)  // 2026-12-01T05:00:00Z
 
     var builtAt: Date
@@ -23,10 +23,10 @@ struct SnapshotFixture {
     static let stationIDs = (0..<5).flatMap { cell in (0..<2).map { "PT-\(cell)-\($0)" } }
 
     /// The build of day `day` (0 for the first), all prices 1.50 unless `changed`.
-    static func day(_ day: Int, changed: [String: Double] = [:]) -> SnapshotFixture {
+    static func day(_ day: Int, changed: [String: Double] = [:]) -> Format2Fixture {
         var prices = Dictionary(uniqueKeysWithValues: stationIDs.map { ($0, 1.50) })
         prices.merge(changed) { $1 }
-        return SnapshotFixture(builtAt: firstDay.addingTimeInterval(Double(day) * 86_400), prices: prices)
+        return Format2Fixture(builtAt: firstDay.addingTimeInterval(Double(day) * 86_400), prices: prices)
     }
 
     /// The key of the cell holding a station.
@@ -61,10 +61,10 @@ struct SnapshotFixture {
         let lock = try output.lock()
         let previous = try output.readPublished()?.index.builtAt
         let assembly = DatasetAssembler.assemble([dataset], builtAt: builtAt)
-        let staged = try output.stage(buildName: "\(SnapshotFormat.buildName(builtAt))-\(UUID())", layout: layout)
+        let staged = try output.stage(buildName: "\(Format2.buildName(builtAt))-\(UUID())", layout: layout)
         if layout.includesV1 { for file in assembly.files { try staged.write(file) } }
         if layout.includesV2 {
-            for file in SnapshotAssembler.files(for: assembly, previous: previous) { try staged.write(file) }
+            for file in Format2Assembler.files(for: assembly, previous: previous) { try staged.write(file) }
         }
         try output.commit(staged)
         withExtendedLifetime(lock) {}
@@ -80,7 +80,7 @@ enum S3Implementation: String, CaseIterable, Sendable {
 }
 
 /// A test's own corner of a bucket on one implementation, and uploads into it.
-struct SnapshotBucket: Sendable {
+struct Format2Bucket: Sendable {
     let implementation: S3Implementation
     let endpoint: String
     let bucket: String
@@ -92,22 +92,22 @@ struct SnapshotBucket: Sendable {
     /// Keeps moto's proxy running for the test.
     let proxy: S3Proxy?
 
-    var snapshotPrefix: String { prefix + "v2/" }
+    var format2Prefix: String { prefix + "v2/" }
 
-    static func make(_ implementation: S3Implementation) async throws -> SnapshotBucket {
+    static func make(_ implementation: S3Implementation) async throws -> Format2Bucket {
         let out = RepositoryPaths.temporaryDirectory("snapshot-out")
         switch implementation {
         case .seaweedfs:
             let server = try await SeaweedFSServer.shared()
             let bucket = "fuel-\(UUID().uuidString.prefix(8).lowercased())"
             try await server.createBucket(bucket)
-            return SnapshotBucket(
+            return Format2Bucket(
                 implementation: implementation, endpoint: server.endpoint, bucket: bucket, prefix: "fuel/",
                 accessKeyID: server.accessKeyID, secret: server.secret, out: out, proxy: nil)
         case .moto:
             let server = try S3TestServer.shared()
             let proxy = try S3Proxy(server)
-            return SnapshotBucket(
+            return Format2Bucket(
                 implementation: implementation, endpoint: proxy.endpoint, bucket: server.bucket,
                 prefix: "t-\(UUID().uuidString.prefix(8).lowercased())/fuel/", accessKeyID: server.accessKeyID,
                 secret: server.secret, out: out, proxy: proxy)
@@ -134,10 +134,10 @@ struct SnapshotBucket: Sendable {
     /// Builds `fixture` into `OUT` (format 2) and publishes it, `now` being its build time unless given.
     @discardableResult
     func publish(
-        _ fixture: SnapshotFixture, now: Date? = nil, keepHours: Double? = nil, log: LineCapture = LineCapture()
-    ) async throws -> SnapshotSummary {
+        _ fixture: Format2Fixture, now: Date? = nil, keepHours: Double? = nil, log: LineCapture = LineCapture()
+    ) async throws -> Format2Summary {
         try fixture.build(into: out, layout: .v2)
-        return try await SnapshotUploader(
+        return try await Format2Uploader(
             settings: settings(keepHours: keepHours, now: now ?? fixture.builtAt), log: log.sink
         ).run()
     }
@@ -160,17 +160,17 @@ struct SnapshotBucket: Sendable {
     }
 
     /// The live format-2 index, parsed.
-    func liveIndex() async throws -> SnapshotIndex {
-        let response = try await client().get(key: snapshotPrefix + SnapshotFormat.indexPath)
+    func liveIndex() async throws -> Format2Index {
+        let response = try await client().get(key: format2Prefix + Format2.indexPath)
         try #require(response.status == 200, "index.json: HTTP \(response.status)")
-        return try JSONDecoder().decode(SnapshotIndex.self, from: Data(Gzip.decompress(response.body)))
+        return try JSONDecoder().decode(Format2Index.self, from: Data(Gzip.decompress(response.body)))
     }
 
     /// The bytes of every object `index` names, by path; a missing one is absent.
-    func objects(of index: SnapshotIndex) async throws -> [String: [UInt8]] {
+    func objects(of index: Format2Index) async throws -> [String: [UInt8]] {
         var found: [String: [UInt8]] = [:]
         for path in index.objectPaths {
-            let response = try await client().get(key: snapshotPrefix + path)
+            let response = try await client().get(key: format2Prefix + path)
             if response.status == 200 { found[path] = response.body }
         }
         return found
@@ -178,6 +178,6 @@ struct SnapshotBucket: Sendable {
 }
 
 /// The format-2 index of the build in `OUT`, parsed.
-func localSnapshotIndex(_ out: URL) throws -> SnapshotIndex {
-    try LocalSnapshot.load(from: out).index
+func localFormat2Index(_ out: URL) throws -> Format2Index {
+    try LocalFormat2.load(from: out).index
 }

@@ -9,7 +9,7 @@ import _FuelTestSupport
 
 /// The phone's client reading the bucket itself while format-2 publishes run: a reader keeps its build within
 /// `--keep`, fails (never answers with fewer stations) after it, and never sees two builds in one answer.
-@Suite(.tags(.server), .serverLogsOnFailure) struct SnapshotReaderTests {
+@Suite(.tags(.server), .serverLogsOnFailure) struct Format2ReaderTests {
     /// A point and radius whose answer needs all five cells of the fixture.
     static let point = (latitude: 39.2, longitude: -8.6, radiusKm: 130.0)
 
@@ -24,14 +24,14 @@ import _FuelTestSupport
     }
 
     /// What a fresh reader answers from the live index now.
-    static func freshAnswer(_ bucket: SnapshotBucket) async throws -> NearbyResult {
+    static func freshAnswer(_ bucket: Format2Bucket) async throws -> NearbyResult {
         try await lookup(try BucketTransport.reader(bucket, clock: TileTestClock()))
     }
 
     @Test(arguments: S3Implementation.allCases)
     func aReaderKeepsItsBuildWithinKeepAndItsLookupFailsAfterIt(_ implementation: S3Implementation) async throws {
-        let bucket = try await SnapshotBucket.make(implementation)
-        let day0 = SnapshotFixture.day(0)
+        let bucket = try await Format2Bucket.make(implementation)
+        let day0 = Format2Fixture.day(0)
         try await bucket.publish(day0)
         let answerA = try await Self.freshAnswer(bucket)
         #expect(answerA.stations.count == 10)
@@ -48,13 +48,13 @@ import _FuelTestSupport
         #expect(within.indexBuiltAt == day0.builtAt)
 
         // 49 hours after the first build, a third publish prunes what only the first build named.
-        let third = SnapshotFixture(
+        let third = Format2Fixture(
             builtAt: day0.builtAt.addingTimeInterval(49 * 3600),
-            prices: SnapshotFixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44]).prices)
+            prices: Format2Fixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44]).prices)
         try await bucket.publish(third, keepHours: 48)
         let error = await #expect(throws: NearbyError.self) { try await Self.lookup(afterKeep) }
         #expect(error?.code == .tilesUnavailable)
-        #expect(error?.failedTiles.map(\.key.description) == [SnapshotFixture.cell(of: "PT-2-0")])
+        #expect(error?.failedTiles.map(\.key.description) == [Format2Fixture.cell(of: "PT-2-0")])
         // Its next lookup reads the live build, whole.
         let next = try await Self.lookup(afterKeep)
         #expect(next.indexBuiltAt == third.builtAt)
@@ -64,16 +64,16 @@ import _FuelTestSupport
 
     @Test(arguments: S3Implementation.allCases)
     func aLookupDuringAPublishNeverCombinesTwoBuilds(_ implementation: S3Implementation) async throws {
-        let bucket = try await SnapshotBucket.make(implementation)
+        let bucket = try await Format2Bucket.make(implementation)
         try await bucket.publish(.day(0))
         let answerA = Self.prices(try await Self.freshAnswer(bucket))
         let holder = try BucketTransport.reader(bucket, clock: TileTestClock())
         _ = try await holder.loadIndex()
 
         // Build B changes two cells; after each phase of its publish, two readers look up.
-        let dayB = SnapshotFixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44])
+        let dayB = Format2Fixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44])
         try dayB.build(into: bucket.out, layout: .v2)
-        var uploader = SnapshotUploader(settings: try bucket.settings(now: dayB.builtAt), log: LineCapture().sink)
+        var uploader = Format2Uploader(settings: try bucket.settings(now: dayB.builtAt), log: LineCapture().sink)
         let seen = Mutex<[(phase: String, fresh: [String], held: [String])]>([])
         uploader.afterPhase = { phase in
             do {
@@ -112,12 +112,12 @@ struct BucketTransport: TileTransport {
     }
 
     /// A format-2 reader of the bucket's `<prefix>v2/`, its clock given.
-    static func reader(_ bucket: SnapshotBucket, clock: TileTestClock) throws -> TileClient {
+    static func reader(_ bucket: Format2Bucket, clock: TileTestClock) throws -> TileClient {
         // The client reads `<base>/fuel/v2/…`: the base is whatever comes before `fuel/` in the prefix.
         let root = String(bucket.prefix.dropLast("fuel/".count))
         let base = try #require(URL(string: "http://bucket.invalid/" + root))
         return TileClient(
-            base: base, transport: BucketTransport(client: try bucket.client()), layout: .v2,
+            base: base, transport: BucketTransport(client: try bucket.client()), format: .v2,
             clock: clock.closure)
     }
 }

@@ -77,6 +77,7 @@ import _FuelTestSupport
         #expect(Self.optionalKeysSeen(result.stdout)["label"] == 1, "\(result.stdout)")
     }
 
+    /// Both layouts, so format 2's index and names are checked on the generator's stations too.
     @Test(.tags(.executable, .python)) func aGeneratedBuildConforms() throws {
         let root = RepositoryPaths.temporaryDirectory("format-generated")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -89,11 +90,12 @@ import _FuelTestSupport
             "fuel-publish",
             [
                 "build", "--feeds", feeds.path, "--out", out.path, "--adapters", RepositoryPaths.adapters().path,
-                "--built-at", Self.builtAt,
+                "--built-at", Self.builtAt, "--layout", "both",
             ])
         try #require(build.status == 0, "\(build.stderr)")
         let result = try Self.check(out)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("conforms to format 1 and format 2"), "\(result.stdout)")
     }
 
     struct Drift: Sendable, CustomTestStringConvertible {
@@ -113,6 +115,20 @@ import _FuelTestSupport
         tile["stations"] = stations
     }
 
+    static func editFirstPrice(_ tile: inout [String: Any], _ edit: (inout [String: Any]) -> Void) {
+        editFirstStation(&tile) { station in
+            guard var prices = station["prices"] as? [[String: Any]], !prices.isEmpty else { return }
+            edit(&prices[0])
+            station["prices"] = prices
+        }
+    }
+
+    /// The first station's latitude moved to 0.1234567° above its cell's southern edge: still in the cell, 7 decimals.
+    static func sevenDecimalLatitude(_ station: inout [String: Any]) {
+        guard let latitude = station["lat"] as? Double else { return }
+        station["lat"] = (latitude / 0.5).rounded(.down) * 0.5 + 0.123_456_7
+    }
+
     static let drifts: [Drift] = [
         Drift(
             label: "an undocumented key", change: { editFirstStation(&$0) { $0["colour"] = "red" } },
@@ -124,14 +140,14 @@ import _FuelTestSupport
             label: "a missing name", change: { editFirstStation(&$0) { $0["name"] = nil } },
             complaint: "'name' is a required property"),
         Drift(
-            label: "a price of zero",
-            change: {
-                editFirstStation(&$0) { station in
-                    guard var prices = station["prices"] as? [[String: Any]], !prices.isEmpty else { return }
-                    prices[0]["price"] = 0
-                    station["prices"] = prices
-                }
-            }, complaint: "$.stations[0].prices[0].price: 0 is less than or equal to the minimum of 0"),
+            label: "a price of zero", change: { editFirstPrice(&$0) { $0["price"] = 0 } },
+            complaint: "$.stations[0].prices[0].price: 0 is less than or equal to the minimum of 0"),
+        Drift(
+            label: "a price with 4 decimals", change: { editFirstPrice(&$0) { $0["price"] = 1.2345 } },
+            complaint: "$.stations[0].prices[0].price: 1.2345 has 4 decimals, more than 3"),
+        Drift(
+            label: "a coordinate with 7 decimals", change: { editFirstStation(&$0, sevenDecimalLatitude) },
+            complaint: "has 7 decimals, more than 6"),
         Drift(
             label: "a station outside its cell", change: { editFirstStation(&$0) { $0["lat"] = 1.0 } },
             complaint: "is outside cell"),
@@ -139,6 +155,10 @@ import _FuelTestSupport
             label: "an id without its country", change: { editFirstStation(&$0) { $0["id"] = "AA-1" } },
             complaint: "does not start with"),
         Drift(label: "a wrong version", change: { $0["version"] = 2 }, complaint: "$.version: 1 was expected"),
+        // A reader takes a missing version as 1, but every published file carries one.
+        Drift(
+            label: "a missing version", change: { $0["version"] = nil },
+            complaint: "$: 'version' is a required property"),
     ]
 
     @Test(.tags(.executable, .python), arguments: drifts)
@@ -264,6 +284,8 @@ import _FuelTestSupport
     @Test(.tags(.python)) func usageErrorsExit64() throws {
         let script = RepositoryPaths.root().appendingPathComponent("scripts/check-format").path
         #expect(try CapturedRun.run("python3", [script]).status == 64)
+        #expect(try CapturedRun.run("python3", [script, "out", "--schemas"]).status == 64)
+        #expect(try CapturedRun.run("python3", [script, "--strict", "out"]).status == 64)
         let help = try CapturedRun.run("python3", [script, "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("usage: scripts/check-format"))

@@ -25,7 +25,7 @@ export class NoDecompressionError extends Error {}
  */
 export async function inflateIfGzip(bytes) {
   if (!isGzip(bytes)) return bytes;
-  const Decompression = globalThis.DecompressionStream;
+  const Decompression = /** @type {any} */ (globalThis).DecompressionStream;
   if (typeof Decompression !== 'function') {
     throw new NoDecompressionError('the body arrived gzipped (the server did not send Content-Encoding: gzip, or ' +
       'the HTTP layer did not decode it) and this runtime has no DecompressionStream to inflate it');

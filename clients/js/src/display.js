@@ -24,10 +24,8 @@ export function displayedPrice(station, fuel) {
   let unit = UNIT_PREFERENCE.find((u) => prices.some((p) => unitOf(p) === u));
   // A unit this reader does not know yet: the first price's unit stands.
   if (unit === undefined) unit = unitOf(prices[0]);
-  let best = null;
-  for (const p of prices) {
-    if (unitOf(p) === unit && (best === null || p.price < best.price)) best = p;
-  }
+  // Strictly lower replaces, so a tie keeps the first in tile order.
+  const best = prices.filter((p) => unitOf(p) === unit).reduce((low, p) => (p.price < low.price ? p : low));
   return {
     fuel,
     price: best.price,

@@ -84,7 +84,7 @@ export function parseTile(text) {
       reason: `the tile has format version ${version}; this reader reads version 1. Update the app.` };
   }
   if (!Array.isArray(doc.stations)) return { code: 'tiles-unavailable', reason: 'the tile has no "stations" list' };
-  const bad = doc.stations.find((s) => s === null || typeof s !== 'object' || typeof s.id !== 'string' ||
+  const bad = doc.stations.find((/** @type {any} */ s) => s === null || typeof s !== 'object' || typeof s.id !== 'string' ||
     typeof s.lat !== 'number' || typeof s.lon !== 'number');
   if (bad !== undefined) return { code: 'tiles-unavailable', reason: 'the tile has a station without id, lat or lon' };
   return { stations: doc.stations };

@@ -18,26 +18,33 @@ const DEFAULT_MAX_AGE = { index1: 300, index2: 60, file1: 3600, immutable: 31536
  *   failure?: TileFailure, notFound?: boolean}} TileResult
  */
 
+/** Headers of an answer without a body. */
+const NO_HEADERS = { get: () => null };
+
 /**
- * One GET. Never throws: a network error is status 0.
+ * One GET. Never throws: a network error is status 0. `bytes` and `headers` are empty unless the status is 200.
  * @param {Context} ctx
  * @param {string} path below the base URL
  * @param {Record<string, string>} [headers]
+ * @returns {Promise<{url: string, status: number, reason: string, bytes: Uint8Array,
+ *   headers: {get(name: string): string | null}}>}
  */
 async function get(ctx, path, headers) {
   const url = ctx.base + path;
+  const failed = (/** @type {number} */ status, /** @type {string} */ reason) =>
+    ({ url, status, reason, bytes: new Uint8Array(0), headers: NO_HEADERS });
   let response;
   try {
     response = await ctx.fetch(url, headers ? { headers } : undefined);
   } catch (error) {
-    return { url, status: 0, reason: `network error: ${describe(error)}` };
+    return failed(0, `network error: ${describe(error)}`);
   }
-  if (response.status !== 200) return { url, status: response.status, reason: `HTTP ${response.status}` };
+  if (response.status !== 200) return failed(response.status, `HTTP ${response.status}`);
   try {
     const bytes = new Uint8Array(await response.arrayBuffer());
     return { url, status: 200, reason: '', bytes, headers: response.headers };
   } catch (error) {
-    return { url, status: 0, reason: `the body could not be read: ${describe(error)}` };
+    return failed(0, `the body could not be read: ${describe(error)}`);
   }
 }
 
@@ -47,10 +54,11 @@ function describe(error) {
 }
 
 /**
- * @param {Context} ctx
+ * True while a cached entry is within its max-age.
+ * @param {{now: () => number}} ctx
  * @param {{fetchedAt: number, maxAge: number}} entry
  */
-function isFresh(ctx, entry) {
+export function isFresh(ctx, entry) {
   const age = ctx.now() - entry.fetchedAt;
   // A clock that went back: ask again rather than trust for too long.
   return age >= 0 && age < entry.maxAge * 1000;
@@ -90,7 +98,8 @@ export async function loadIndex(ctx, format, options = {}) {
       throw new FuelTilesError('index-server-error',
         `the tile index ${url} answered ${got.reason}: the service is failing; retry later`);
     }
-    throw new FuelTilesError('index-unavailable', `cannot load the tile index ${url}: ${got.reason}; no cached copy exists`);
+    throw new FuelTilesError('index-unavailable',
+      `cannot load the tile index ${url}: ${got.reason}; no cached copy exists`);
   }
   let text;
   try {
@@ -109,7 +118,8 @@ export async function loadIndex(ctx, format, options = {}) {
     throw error;
   }
   const fallbackAge = format === 1 ? DEFAULT_MAX_AGE.index1 : DEFAULT_MAX_AGE.index2;
-  await writeEntry(ctx.cache, key, { text, fetchedAt: ctx.now(), maxAge: maxAge(got.headers.get('cache-control'), fallbackAge) });
+  const age = maxAge(got.headers.get('cache-control'), fallbackAge);
+  await writeEntry(ctx.cache, key, { text, fetchedAt: ctx.now(), maxAge: age });
   return { ...index, stale: null };
 }
 
@@ -142,8 +152,10 @@ export async function loadTileV1(ctx, index, key) {
     await writeEntry(ctx.cache, cacheKey, { ...cached, fetchedAt: ctx.now(), builtAt: index.builtAt });
     return { key, state: 'ok', stations: copied };
   }
-  if (got.status === 404) return copied ? stale(`${got.reason} for a tile the index lists`) : { key, state: 'missing', stations: [] };
-  if (got.status !== 200) return copied ? stale(got.reason) : failed('tiles-unavailable', got.reason || `HTTP ${got.status}`);
+  if (got.status === 404) {
+    return copied ? stale(`${got.reason} for a tile the index lists`) : { key, state: 'missing', stations: [] };
+  }
+  if (got.status !== 200) return copied ? stale(got.reason) : failed('tiles-unavailable', got.reason);
   let text;
   try {
     text = utf8(await inflateIfGzip(got.bytes));
@@ -198,7 +210,8 @@ export async function loadNamedFile(ctx, path, hash) {
   const found = nameHash(await sha256(json));
   if (found !== hash) {
     return { code: 'hash-mismatch', url,
-      reason: `its JSON hashes to ${found}, not to ${hash} as its name says; it was changed or damaged after it was published` };
+      reason: `its JSON hashes to ${found}, not to ${hash} as its name says; it was changed or damaged after it ` +
+        'was published' };
   }
   let text;
   try {
@@ -218,12 +231,14 @@ export async function loadNamedFile(ctx, path, hash) {
  * @returns {Promise<TileResult>}
  */
 export async function loadTileV2(ctx, index, key) {
-  const file = await loadNamedFile(ctx, /** @type {string} */ (index.tiles.get(key)), /** @type {string} */ (index.hashes.get(key)));
+  const path = /** @type {string} */ (index.tiles.get(key));
+  const file = await loadNamedFile(ctx, path, /** @type {string} */ (index.hashes.get(key)));
   const parsed = 'text' in file ? parseTile(file.text) : file;
   if ('stations' in parsed) return { key, state: 'ok', stations: parsed.stations };
-  const url = 'url' in file ? file.url : ctx.base + index.tiles.get(key);
+  const url = 'url' in file ? file.url : ctx.base + path;
   const notFound = 'notFound' in file && file.notFound === true;
-  return { key, state: 'failed', stations: [], notFound, failure: { key, code: parsed.code, url, reason: parsed.reason } };
+  const failure = { key, code: parsed.code, url, reason: parsed.reason };
+  return { key, state: 'failed', stations: [], notFound, failure };
 }
 
 /**

@@ -60,6 +60,8 @@ export function selectStations(stations, query) {
     const distanceKm = haversineKm(lat, lon, station.lat, station.lon);
     if (distanceKm <= radiusKm) kept.push({ station, distanceKm, displayed });
   }
-  kept.sort((a, b) => a.distanceKm - b.distanceKm || (a.station.id < b.station.id ? -1 : a.station.id > b.station.id ? 1 : 0));
+  // Equal distances by id in code-unit order (`<` on strings), not by locale.
+  const byId = (/** @type {string} */ x, /** @type {string} */ y) => (x < y ? -1 : x > y ? 1 : 0);
+  kept.sort((a, b) => a.distanceKm - b.distanceKm || byId(a.station.id, b.station.id));
   return limit == null ? kept : kept.slice(0, limit);
 }

@@ -4,58 +4,74 @@ import { FuelTilesError, tilesError } from './errors.js';
 import { cellsOfCircle, compareKeys } from './grid.js';
 import { selectStations, validateQuery } from './query.js';
 import { defaultSha256 } from './bytes.js';
-import { CACHE_PREFIX, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
+import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
+
+/** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
 
 const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f]{16})\.json$/;
 
 /**
+ * @typedef {object} ReaderOptions
+ * @property {string} baseUrl the URL of the published prefix, the folder that holds `index.json` (format 1) and
+ *   `v2/` (format 2), e.g. `"https://tiles.example.org/fuel/"`
+ * @property {1 | 2 | 'auto'} [format] which format to read; `'auto'` (default) reads format 2 when `v2/index.json`
+ *   exists, else format 1
+ * @property {(url: string, init?: {headers?: Record<string, string>}) => Promise<any>} [fetch] the fetch to use
+ *   (default: the global `fetch`)
+ * @property {import('./cache.js').Cache | null} [cache] where to keep files between lookups (default: none)
+ * @property {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [sha256] SHA-256 for format 2's hash check
+ *   (default: `crypto.subtle.digest`); needed where the runtime has no `crypto.subtle`
+ * @property {() => number} [now] the clock in milliseconds (default `Date.now`), for tests
+ */
+
+/**
  * A reader of one published FuelTiles base.
- *
- * @param {object} options
- * @param {string} options.baseUrl the URL of the published prefix, the folder that holds `index.json` (format 1)
- *   and `v2/` (format 2), e.g. `"https://tiles.example.org/fuel/"`
- * @param {1 | 2 | 'auto'} [options.format] which format to read; `'auto'` (default) reads format 2 when
- *   `v2/index.json` exists, else format 1
- * @param {Function} [options.fetch] the fetch to use (default: the global `fetch`)
- * @param {import('./cache.js').Cache} [options.cache] where to keep files between lookups (default: none)
- * @param {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [options.sha256] SHA-256 for format 2's hash
- *   check (default: `crypto.subtle.digest`); needed where the runtime has no `crypto.subtle`
- * @param {() => number} [options.now] the clock in milliseconds (default `Date.now`), for tests
+ * @param {ReaderOptions} options
  */
 export function createReader(options) {
-  const { baseUrl, format = 'auto', cache = null } = options ?? {};
+  const opts = options ?? /** @type {ReaderOptions} */ ({});
+  const { baseUrl, format = 'auto', cache = null } = opts;
   if (typeof baseUrl !== 'string' || baseUrl === '') throw new TypeError('createReader needs a baseUrl');
   if (format !== 1 && format !== 2 && format !== 'auto') throw new TypeError("format must be 1, 2 or 'auto'");
-  const fetch = options.fetch ?? (typeof globalThis.fetch === 'function'
+  const fetch = opts.fetch ?? (typeof globalThis.fetch === 'function'
     ? (/** @type {any} */ url, /** @type {any} */ init) => globalThis.fetch(url, init)
     : null);
   if (!fetch) throw new TypeError('this runtime has no global fetch: pass one as options.fetch');
-  const sha256 = options.sha256 ?? defaultSha256();
+  const sha256 = opts.sha256 ?? defaultSha256();
   if (format !== 1 && !sha256) {
     throw new TypeError('format 2 checks every tile with SHA-256 and this runtime has no crypto.subtle: pass ' +
       'options.sha256, or format: 1');
   }
   const ctx = {
     base: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
-    fetch, cache, sha256, now: options.now ?? Date.now,
+    fetch, cache, sha256, now: opts.now ?? Date.now,
   };
   /** With 'auto': the format that answered last, or null before the first lookup. */
   let answering = /** @type {1 | 2 | null} */ (null);
 
-  /** @param {boolean} force */
+  /**
+   * The index of a format; never null, since a 404 is only absent with `absentOn404`.
+   * @param {1 | 2} which
+   * @param {boolean} [force]
+   */
+  const indexOf = async (which, force = false) => /** @type {Index} */ (await loadIndex(ctx, which, { force }));
+
+  /**
+   * The index a lookup reads: the reader's format, or with 'auto' format 2 when published, else format 1.
+   * @param {boolean} force ask even within the index's max-age
+   * @returns {Promise<Index>}
+   */
   async function currentIndex(force) {
-    if (format !== 'auto') return /** @type {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} */ (await loadIndex(ctx, format, { force }));
+    if (format !== 'auto') return indexOf(format, force);
     if (answering === 1 && !force) {
       // Format 1 answered last: while its index is trusted, no request; when it is due, format 2 is asked first.
       const entry = await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`);
-      if (entry && ctx.now() - entry.fetchedAt >= 0 && ctx.now() - entry.fetchedAt < entry.maxAge * 1000) {
-        return /** @type {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} */ (await loadIndex(ctx, 1));
-      }
+      if (entry && isFresh(ctx, entry)) return indexOf(1);
     }
     const v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
     answering = v2 ? 2 : 1;
-    return v2 ?? /** @type {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} */ (await loadIndex(ctx, 1));
+    return v2 ?? indexOf(1);
   }
 
   /**

@@ -3,7 +3,7 @@
 
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
 
 /**
  * Starts a server on 127.0.0.1 for the kit in `kitDir`. Its base URL serves `build/fuel/`.
@@ -64,5 +64,3 @@ function cacheControl(path) {
   return 'public, max-age=3600, no-transform';
 }
 
-/** `join` re-exported for the runner. */
-export { join };

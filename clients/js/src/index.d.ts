@@ -1,0 +1,225 @@
+// Types of the FuelTiles JavaScript reader (hand-written; TypeScript 4.8 syntax). See README.md.
+
+/** A price as a tile spells it (docs/format.md, "Price"). */
+export interface Price {
+  /** Canonical fuel code, e.g. `"diesel"`; new codes may appear. */
+  fuel: string;
+  /** EUR per unit. */
+  price: number;
+  /** When the source says the price was set, UTC `YYYY-MM-DDTHH:MM:SSZ`. */
+  updated: string;
+  /** Present only when the price is not per litre. */
+  unit?: 'kg' | 'm3';
+  /** Present only where the source distinguishes self-service from attended (IT). */
+  service?: 'self' | 'full';
+  /** The source's own fuel name, for `other`. */
+  label?: string;
+}
+
+/** A station as a tile spells it (docs/format.md, "Station"). Unknown keys may appear. */
+export interface Station {
+  /** `"<CC>-<source id>"`, stable across builds. */
+  id: string;
+  country: string;
+  name: string | null;
+  brand: string | null;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+  lat: number;
+  lon: number;
+  prices: Price[];
+  /** Fuels the station sells but is temporarily out of. */
+  unavailable?: string[];
+  /** Opening hours as text for people. */
+  hours?: string;
+  services?: string[];
+  motorway?: true;
+  restricted?: true;
+  [key: string]: unknown;
+}
+
+/** The price a station shows for a fuel (R6), and its other prices of that fuel. */
+export interface DisplayedPrice {
+  fuel: string;
+  price: number;
+  /** null: per litre. */
+  unit: 'kg' | 'm3' | null;
+  service: 'self' | 'full' | null;
+  updated: string | null;
+  label: string | null;
+  /** Every other price of the fuel, in the tile's order. */
+  secondary: Price[];
+}
+
+/**
+ * The price a station shows for `fuel` (R6): the lowest in the first unit of litre, kg, m³ that occurs, ties to the
+ * first in tile order; null when the station has no price of the fuel.
+ */
+export function displayedPrice(station: Pick<Station, 'prices'>, fuel: string): DisplayedPrice | null;
+
+/** The codes of R9, in order of precedence. */
+export type ErrorCode =
+  | 'invalid-query'
+  | 'index-server-error'
+  | 'index-unavailable'
+  | 'unsupported-index-version'
+  | 'incompatible-grid'
+  | 'hash-mismatch'
+  | 'unsupported-tile-version'
+  | 'tiles-unavailable';
+
+/** The codes of R9 in order of precedence: when several problems occur, the earliest wins. */
+export const ERROR_CODES: readonly ErrorCode[];
+
+/** A tile a failed lookup could not use. */
+export interface TileFailure {
+  /** The cell, e.g. `"77_-19"`. */
+  key: string;
+  /** `hash-mismatch`, `unsupported-tile-version` or `tiles-unavailable`. */
+  code: ErrorCode;
+  url: string;
+  /** Why, for people: `HTTP 503`, `its JSON hashes to …`. */
+  reason: string;
+}
+
+/** Why a lookup produced no answer (`failed`). Branch on `code`; later releases may add codes. */
+export class FuelTilesError extends Error {
+  constructor(code: string, message: string, failedTiles?: TileFailure[]);
+  /** One of {@link ErrorCode}; `sources-unavailable` from {@link Reader.sources}; or a code of a later release. */
+  readonly code: ErrorCode | 'sources-unavailable' | (string & {});
+  /** For the tile codes, each tile that could not be used; empty otherwise. */
+  readonly failedTiles: TileFailure[];
+  /** True for `unsupported-index-version`, `unsupported-tile-version` and `incompatible-grid`: "update the app". */
+  readonly needsAppUpdate: boolean;
+}
+
+/**
+ * Where the reader keeps files between lookups. The app implements it (memory, AsyncStorage, MMKV, files) or uses
+ * {@link MemoryCache}. Values are strings; methods may be async. Errors are ignored.
+ */
+export interface Cache {
+  get(key: string): string | null | undefined | Promise<string | null | undefined>;
+  set(key: string, value: string): void | Promise<void>;
+  /** Optional: lets the reader drop a copy that fails its hash check. */
+  delete?(key: string): void | boolean | Promise<void | boolean>;
+}
+
+/** A {@link Cache} in memory, least recently used entries forgotten beyond `maxEntries` (default 1000). */
+export class MemoryCache implements Cache {
+  constructor(options?: { maxEntries?: number });
+  readonly maxEntries: number;
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+  delete(key: string): boolean;
+}
+
+/** The part of a fetch Response the reader uses. */
+export interface FetchResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** The fetch the reader calls: the global `fetch` fits. */
+export type FetchFunction = (url: string, init?: { headers?: Record<string, string> }) => Promise<FetchResponse>;
+
+export interface ReaderOptions {
+  /** The published prefix: the folder holding `index.json` and `v2/`, e.g. `"https://tiles.example.org/fuel/"`. */
+  baseUrl: string;
+  /** 1, 2, or `'auto'` (default): format 2 when `v2/index.json` exists, else format 1. */
+  format?: 1 | 2 | 'auto';
+  /** Default: the global `fetch`. */
+  fetch?: FetchFunction;
+  /** Default: none (every lookup fetches). */
+  cache?: Cache;
+  /** SHA-256 for format 2's hash check; default `crypto.subtle.digest`. Needed where there is no `crypto.subtle`. */
+  sha256?: (bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>;
+  /** The clock, in milliseconds; default `Date.now`. */
+  now?: () => number;
+}
+
+export interface NearbyQuery {
+  /** Latitude in [-90, 90]. */
+  lat: number;
+  /** Longitude in [-180, 180]. */
+  lon: number;
+  /** More than 0, at most 500 km; a station exactly at the radius is in. */
+  radiusKm: number;
+  /** Keep only stations with a price of this fuel; each answer then carries its displayed price. */
+  fuel?: string | null;
+  /** Keep only this brand (trimmed, case-insensitive); stations without a brand never match. */
+  brand?: string | null;
+  /** At most this many stations, the nearest (a whole number ≥ 1). */
+  limit?: number | null;
+}
+
+export interface NearbyStation {
+  station: Station;
+  /** Haversine distance in km (R2), unrounded. */
+  distanceKm: number;
+  /** The displayed price of the query's fuel; null when the query has no fuel. */
+  displayed: DisplayedPrice | null;
+}
+
+/** How each cell of the search circle was settled. */
+export type TileState = 'ok' | 'not-listed' | 'missing' | 'stale';
+
+export interface NearbyResult {
+  /** `ok`, `empty` (no station known here) or `partial` (show it as incomplete: `missingTiles`). */
+  outcome: 'ok' | 'empty' | 'partial';
+  /** Nearest first, ties by id. */
+  stations: NearbyStation[];
+  /** Format 1: listed cells whose tile answered 404 with nothing cached, in grid order. */
+  missingTiles: string[];
+  /** Every cell the circle touches, by key. */
+  tiles: Record<string, TileState>;
+  /** The `builtAt` of the index read. */
+  indexBuiltAt: string | null;
+  /** The format that answered. */
+  format: 1 | 2;
+  /** An older cached copy stood in for a file whose refresh failed. */
+  stale: boolean;
+  /** Why each stale file could not be refreshed, by its path below the base URL. */
+  staleReasons: Record<string, string>;
+}
+
+/** One country's entry of the sources document: show `attribution`. */
+export interface Source {
+  country: string;
+  publisher: string;
+  url: string;
+  licence: string;
+  licenceUrl: string;
+  attribution: string;
+  coverage: string;
+  updated: string;
+  stations: number;
+  [key: string]: unknown;
+}
+
+export interface Reader {
+  /** The base URL, ending in `/`. */
+  readonly baseUrl: string;
+  readonly format: 1 | 2 | 'auto';
+  /** The stations around a point. Rejects with a {@link FuelTilesError} when the outcome is `failed`. */
+  nearby(query: NearbyQuery): Promise<NearbyResult>;
+  /** The sources document: who publishes each country's data and the attribution an app must show. */
+  sources(): Promise<{ version: number; sources: Source[] }>;
+}
+
+/** A reader of one published base. Throws a TypeError for bad options or a runtime that lacks fetch/SHA-256. */
+export function createReader(options: ReaderOptions): Reader;
+
+/** The cell size every index must have, in degrees. */
+export const GRID_DEGREES: 0.5;
+/** The radius of the FuelTiles sphere, in km. */
+export const EARTH_RADIUS_KM: number;
+/** The largest search radius, in km. */
+export const MAX_RADIUS_KM: number;
+/** The key of the cell holding a point: `keyOf(38.72, -9.14) === "77_-19"`. */
+export function keyOf(lat: number, lon: number): string;
+/** Every candidate cell of a search circle (R1), in grid order. */
+export function cellsOfCircle(lat: number, lon: number, radiusKm: number): string[];
+/** Haversine distance in km (R2). */
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number;

@@ -1,0 +1,10 @@
+// FuelTiles for JavaScript: read the published fuel prices of PT, ES, FR, IT and AT around a point.
+// Standard APIs only (fetch, crypto.subtle, DecompressionStream when present): browsers, React Native, Node 18+.
+
+export { createReader } from './reader.js';
+export { MemoryCache } from './cache.js';
+export { FuelTilesError, ERROR_CODES } from './errors.js';
+export { displayedPrice } from './display.js';
+export { MAX_RADIUS_KM } from './query.js';
+export { GRID_DEGREES, keyOf, cellsOfCircle } from './grid.js';
+export { EARTH_RADIUS_KM, haversineKm } from './distance.js';

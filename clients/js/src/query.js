@@ -1,0 +1,67 @@
+// Validation (R7) and the filters of R3–R5: radius, order, limit, fuel and brand.
+
+import { FuelTilesError } from './errors.js';
+import { haversineKm } from './distance.js';
+import { displayedPrice } from './display.js';
+
+/** The largest search radius a reader accepts, in kilometres (R7). */
+export const MAX_RADIUS_KM = 500;
+
+/**
+ * Checks a query before any request (R7): latitude in [-90, 90], longitude in [-180, 180], 0 < radiusKm ≤ 500,
+ * limit a whole number ≥ 1 when given, fuel and brand strings when given.
+ * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
+ *   limit?: number | null}} query
+ * @throws {FuelTilesError} with code `invalid-query`
+ */
+export function validateQuery(query) {
+  const fail = (/** @type {string} */ reason) => {
+    throw new FuelTilesError('invalid-query', `invalid lookup: ${reason}`);
+  };
+  if (query === null || typeof query !== 'object') fail('the query must be an object');
+  const { lat, lon, radiusKm, fuel, brand, limit } = query;
+  const isNumber = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
+  if (!isNumber(lat) || lat < -90 || lat > 90) fail(`latitude must be between -90 and 90, got ${lat}`);
+  if (!isNumber(lon) || lon < -180 || lon > 180) fail(`longitude must be between -180 and 180, got ${lon}`);
+  if (!isNumber(radiusKm) || radiusKm <= 0 || radiusKm > MAX_RADIUS_KM) {
+    fail(`the radius must be more than 0 and at most ${MAX_RADIUS_KM} km, got ${radiusKm}`);
+  }
+  if (limit != null && (!Number.isInteger(limit) || limit < 1)) fail(`the limit must be at least 1, got ${limit}`);
+  if (fuel != null && typeof fuel !== 'string') fail('the fuel must be a fuel code such as "diesel"');
+  if (brand != null && typeof brand !== 'string') fail('the brand must be a string');
+}
+
+/**
+ * Brands compare after trimming spaces and lowercasing (R5).
+ * @param {string} brand
+ * @returns {string}
+ */
+function fold(brand) {
+  return brand.trim().toLowerCase();
+}
+
+/**
+ * The answer's stations (R3–R5): within the radius (inclusive), with a price of the fuel and of the brand when
+ * asked, nearest first, equal distances by id, at most `limit`. Each comes with its distance and, when the query
+ * names a fuel, its displayed price (R6).
+ * @param {Array<any>} stations the stations of every tile read
+ * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
+ *   limit?: number | null}} query
+ * @returns {Array<{station: any, distanceKm: number, displayed: ReturnType<typeof displayedPrice>}>}
+ */
+export function selectStations(stations, query) {
+  const { lat, lon, radiusKm, fuel, brand, limit } = query;
+  const wanted = brand == null ? null : fold(brand);
+  const kept = [];
+  for (const station of stations) {
+    const displayed = fuel == null ? null : displayedPrice(station, fuel);
+    if (fuel != null && displayed === null) continue;
+    if (wanted !== null && (typeof station.brand !== 'string' || fold(station.brand) !== wanted)) continue;
+    const distanceKm = haversineKm(lat, lon, station.lat, station.lon);
+    if (distanceKm <= radiusKm) kept.push({ station, distanceKm, displayed });
+  }
+  // Equal distances by id in code-unit order (`<` on strings), not by locale.
+  const byId = (/** @type {string} */ x, /** @type {string} */ y) => (x < y ? -1 : x > y ? 1 : 0);
+  kept.sort((a, b) => a.distanceKm - b.distanceKm || byId(a.station.id, b.station.id));
+  return limit == null ? kept : kept.slice(0, limit);
+}

@@ -1,0 +1,152 @@
+// createReader: a lookup of the stations around a point, in format 1, format 2 or whichever the server has.
+
+import { FuelTilesError, tilesError } from './errors.js';
+import { cellsOfCircle, compareKeys } from './grid.js';
+import { selectStations, validateQuery } from './query.js';
+import { defaultSha256 } from './bytes.js';
+import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
+import { readEntry } from './cache.js';
+
+/** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
+
+const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f]{16})\.json$/;
+
+/**
+ * @typedef {object} ReaderOptions
+ * @property {string} baseUrl the URL of the published prefix, the folder that holds `index.json` (format 1) and
+ *   `v2/` (format 2), e.g. `"https://tiles.example.org/fuel/"`
+ * @property {1 | 2 | 'auto'} [format] which format to read; `'auto'` (default) reads format 2 when `v2/index.json`
+ *   exists, else format 1
+ * @property {(url: string, init?: {headers?: Record<string, string>}) => Promise<any>} [fetch] the fetch to use
+ *   (default: the global `fetch`)
+ * @property {import('./cache.js').Cache | null} [cache] where to keep files between lookups (default: none)
+ * @property {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [sha256] SHA-256 for format 2's hash check
+ *   (default: `crypto.subtle.digest`); needed where the runtime has no `crypto.subtle`
+ * @property {() => number} [now] the clock in milliseconds (default `Date.now`), for tests
+ */
+
+/**
+ * A reader of one published FuelTiles base.
+ * @param {ReaderOptions} options
+ */
+export function createReader(options) {
+  const opts = options ?? /** @type {ReaderOptions} */ ({});
+  const { baseUrl, format = 'auto', cache = null } = opts;
+  if (typeof baseUrl !== 'string' || baseUrl === '') throw new TypeError('createReader needs a baseUrl');
+  if (format !== 1 && format !== 2 && format !== 'auto') throw new TypeError("format must be 1, 2 or 'auto'");
+  const fetch = opts.fetch ?? (typeof globalThis.fetch === 'function'
+    ? (/** @type {any} */ url, /** @type {any} */ init) => globalThis.fetch(url, init)
+    : null);
+  if (!fetch) throw new TypeError('this runtime has no global fetch: pass one as options.fetch');
+  const sha256 = opts.sha256 ?? defaultSha256();
+  if (format !== 1 && !sha256) {
+    throw new TypeError('format 2 checks every tile with SHA-256 and this runtime has no crypto.subtle: pass ' +
+      'options.sha256, or format: 1');
+  }
+  const ctx = {
+    base: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
+    fetch, cache, sha256, now: opts.now ?? Date.now,
+  };
+  /** With 'auto': the format that answered last, or null before the first lookup. */
+  let answering = /** @type {1 | 2 | null} */ (null);
+
+  /**
+   * The index of a format; never null, since a 404 is only absent with `absentOn404`.
+   * @param {1 | 2} which
+   * @param {boolean} [force]
+   */
+  const indexOf = async (which, force = false) => /** @type {Index} */ (await loadIndex(ctx, which, { force }));
+
+  /**
+   * The index a lookup reads: the reader's format, or with 'auto' format 2 when published, else format 1.
+   * @param {boolean} force ask even within the index's max-age
+   * @returns {Promise<Index>}
+   */
+  async function currentIndex(force) {
+    if (format !== 'auto') return indexOf(format, force);
+    if (answering === 1 && !force) {
+      // Format 1 answered last: while its index is trusted, no request; when it is due, format 2 is asked first.
+      const entry = await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`);
+      if (entry && isFresh(ctx, entry)) return indexOf(1);
+    }
+    const v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
+    answering = v2 ? 2 : 1;
+    return v2 ?? indexOf(1);
+  }
+
+  /**
+   * The stations around a point (R1–R9). Resolves with an answer whose `outcome` is `ok`, `empty` or `partial`;
+   * rejects with a {@link FuelTilesError} for `failed`.
+   * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
+   *   limit?: number | null}} query
+   */
+  async function nearby(query) {
+    validateQuery(query);
+    const cells = cellsOfCircle(query.lat, query.lon, query.radiusKm);
+    const index = await currentIndex(false);
+    /** @type {Record<string, string>} */
+    const tiles = {};
+    const listed = cells.filter((key) => {
+      if (!index.tiles.has(key)) tiles[key] = 'not-listed';
+      return index.tiles.has(key);
+    });
+    const load = index.format === 1 ? loadTileV1 : loadTileV2;
+    const results = await Promise.all(listed.map((key) => load(ctx, index, key)));
+    const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
+    if (failures.length > 0) {
+      // Format 2: the index names a tile the server no longer has, so a newer build replaced it. Read the index
+      // again, whatever its max-age, so that the next lookup reads the new build; this one fails.
+      if (index.format === 2 && results.some((r) => r.notFound)) await currentIndex(true).catch(() => null);
+      throw tilesError(failures);
+    }
+    /** @type {Record<string, string>} */
+    const staleReasons = {};
+    if (index.stale) staleReasons[index.format === 1 ? 'index.json' : 'v2/index.json'] = index.stale;
+    for (const r of results) {
+      tiles[r.key] = r.state;
+      if (r.state === 'stale') staleReasons[/** @type {string} */ (index.tiles.get(r.key))] = r.reason ?? '';
+    }
+    const missingTiles = results.filter((r) => r.state === 'missing').map((r) => r.key).sort(compareKeys);
+    const stations = selectStations(results.flatMap((r) => r.stations), query);
+    const outcome = missingTiles.length > 0 ? 'partial' : stations.length > 0 ? 'ok' : 'empty';
+    return {
+      outcome, stations, missingTiles, tiles, indexBuiltAt: index.builtAt, format: index.format,
+      stale: Object.keys(staleReasons).length > 0, staleReasons,
+    };
+  }
+
+  /**
+   * The sources document (`sources.json`; format 2: the file its index names): who publishes each country's data,
+   * under which licence, and the attribution text an app must show. Rejects with the index's codes, `hash-mismatch`
+   * (format 2), or `sources-unavailable`.
+   * @returns {Promise<{version: number, sources: Array<any>}>}
+   */
+  async function sources() {
+    const index = await currentIndex(false);
+    const unavailable = (/** @type {string} */ reason) =>
+      new FuelTilesError('sources-unavailable', `cannot load the sources document: ${reason}`);
+    let file;
+    if (index.format === 2) {
+      const path = index.document.sources;
+      const match = typeof path === 'string' ? NAMED_PATH.exec(path) : null;
+      if (!match) throw unavailable(`the index names it as ${JSON.stringify(path)}, not a plain relative path`);
+      file = await loadNamedFile(ctx, `v2/${path}`, match[1]);
+      if ('code' in file && file.code === 'hash-mismatch') {
+        throw new FuelTilesError(file.code, `cannot load the sources document ${file.url}: ${file.reason}`);
+      }
+    } else {
+      file = await loadFile(ctx, 'sources.json');
+    }
+    if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
+    let doc;
+    try {
+      doc = JSON.parse(file.text);
+    } catch {
+      throw unavailable('it is not JSON');
+    }
+    if (!Array.isArray(doc?.sources)) throw unavailable('it has no "sources" list');
+    return doc;
+  }
+
+  return { baseUrl: ctx.base, format, nearby, sources };
+}

@@ -1,0 +1,169 @@
+// The reader's behaviour on a phone: which files it asks for, what it caches, how it reads gzip and format 2.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
+import { MemoryCache, createReader } from '../src/index.js';
+import { BASE, fakeSite, station } from './support/fake-site.js';
+
+const lisbon = { lat: 38.72, lon: -9.14, radiusKm: 40, fuel: 'diesel' };
+const tiles = () => ({ '77_-19': [station('PT-1', 38.72, -9.15)], '76_-19': [station('PT-2', 38.45, -9.1)] });
+const clock = (start = 1_000_000) => {
+  const c = { t: start, now: () => c.t };
+  return c;
+};
+
+test('only listed cells are fetched; every cell of the circle is in `tiles`', async () => {
+  const s = fakeSite(tiles());
+  const result = await createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).nearby(lisbon);
+  assert.deepEqual(s.paths().sort(), ['index.json', 'tiles/76_-19.json', 'tiles/77_-19.json']);
+  assert.equal(result.tiles['77_-19'], 'ok');
+  assert.equal(result.tiles['77_-18'], 'not-listed');
+  assert.deepEqual({ outcome: result.outcome, format: result.format, built: result.indexBuiltAt, stale: result.stale },
+    { outcome: 'ok', format: 1, built: '2026-11-30T05:17:00Z', stale: false });
+  assert.deepEqual(result.stations.map((x) => x.station.id), ['PT-1', 'PT-2']);
+});
+
+test('format 1: the index is cached per its max-age; tiles are revalidated with their ETag', async () => {
+  const s = fakeSite(tiles());
+  s.files.get('index.json').headers = { 'Cache-Control': 'public, max-age=300, no-transform' };
+  s.files.get('tiles/77_-19.json').headers = { ETag: '"abc"', 'Cache-Control': 'max-age=3600' };
+  const c = clock();
+  const reader = createReader({ baseUrl: BASE, format: 1, fetch: s.fetch, cache: new MemoryCache(), now: c.now });
+  await reader.nearby(lisbon);
+  s.requests.length = 0;
+  c.t += 299_000;
+  await reader.nearby(lisbon);
+  assert.deepEqual(s.paths(), [], 'a second lookup within max-age asked again');
+  c.t += 3_600_000;
+  s.files.set('tiles/77_-19.json', { status: 304, headers: {} });
+  const result = await reader.nearby(lisbon);
+  const tile = s.requests.find((r) => r.path === 'tiles/77_-19.json');
+  assert.equal(tile.headers['If-None-Match'], '"abc"');
+  assert.equal(result.tiles['77_-19'], 'ok');
+  assert.equal(result.stations.length, 2);
+});
+
+test('format 1: a failing refresh answers from the cached copy, stale; without a copy it fails', async () => {
+  const s = fakeSite(tiles());
+  const c = clock();
+  const reader = createReader({ baseUrl: BASE, format: 1, fetch: s.fetch, cache: new MemoryCache(), now: c.now });
+  await reader.nearby(lisbon);
+  c.t += 86_400_000;
+  s.files.set('index.json', { status: 500 });
+  s.files.set('tiles/77_-19.json', { status: 503 });
+  const result = await reader.nearby(lisbon);
+  assert.equal(result.stale, true);
+  assert.deepEqual(result.staleReasons, { 'index.json': 'HTTP 500', 'tiles/77_-19.json': 'HTTP 503' });
+  assert.equal(result.tiles['77_-19'], 'stale');
+  assert.equal(result.stations.length, 2);
+  const fresh = createReader({ baseUrl: BASE, format: 1, fetch: s.fetch, cache: new MemoryCache() });
+  await assert.rejects(fresh.nearby(lisbon), { code: 'index-server-error' });
+});
+
+test('format 2: tiles are never revalidated, even after a new index', async () => {
+  const s = fakeSite(tiles());
+  const c = clock();
+  const reader = createReader({ baseUrl: BASE, format: 2, fetch: s.fetch, cache: new MemoryCache(), now: c.now });
+  await reader.nearby(lisbon);
+  s.requests.length = 0;
+  c.t += 400 * 86_400_000;
+  const result = await reader.nearby(lisbon);
+  assert.deepEqual(s.paths(), ['v2/index.json']);
+  assert.equal(result.format, 2);
+  assert.equal(result.stations.length, 2);
+});
+
+test('format 2: a cached copy that no longer hashes to its name is dropped and fetched again', async () => {
+  const s = fakeSite(tiles());
+  const cache = new MemoryCache();
+  const reader = createReader({ baseUrl: BASE, format: 2, fetch: s.fetch, cache });
+  await reader.nearby(lisbon);
+  const key = [...cache.entries.keys()].find((k) => k.includes('v2/tiles/77_-19'));
+  const entry = JSON.parse(cache.get(key));
+  cache.set(key, JSON.stringify({ ...entry, text: entry.text.replace('PT-1', 'PT-X') }));
+  s.requests.length = 0;
+  const result = await reader.nearby(lisbon);
+  assert.ok(s.paths().some((p) => p.startsWith('v2/tiles/77_-19.')), s.paths().join(' '));
+  assert.deepEqual(result.stations.map((x) => x.station.id), ['PT-1', 'PT-2']);
+});
+
+test("'auto' reads format 2 when it is published, else format 1", async () => {
+  const s = fakeSite(tiles());
+  assert.equal((await createReader({ baseUrl: BASE, fetch: s.fetch }).nearby(lisbon)).format, 2);
+  s.files.delete('v2/index.json');
+  const reader = createReader({ baseUrl: BASE.slice(0, -1), fetch: s.fetch, cache: new MemoryCache() });
+  assert.equal(reader.baseUrl, BASE);
+  assert.equal((await reader.nearby(lisbon)).format, 1);
+  s.requests.length = 0;
+  await reader.nearby(lisbon);
+  assert.deepEqual(s.paths(), [], 'format 1 answered and its index is trusted: no request');
+});
+
+test('a body still gzipped is inflated with DecompressionStream, and hash-checked as JSON', async () => {
+  const s = fakeSite(tiles(), { gzipBodies: true });
+  for (const format of [1, 2]) {
+    const result = await createReader({ baseUrl: BASE, format, fetch: s.fetch }).nearby(lisbon);
+    assert.equal(result.stations.length, 2, `format ${format}`);
+  }
+});
+
+test('format 2: a gzip that does not inflate is hash-mismatch', async () => {
+  const s = fakeSite(tiles());
+  const path = `v2/tiles/77_-19.${s.hashes['77_-19']}.json`;
+  const broken = gzipSync(Buffer.from(s.files.get(path).body));
+  broken[broken.length - 5] ^= 0xff;
+  s.files.set(path, { status: 200, body: broken, headers: {} });
+  await assert.rejects(createReader({ baseUrl: BASE, format: 2, fetch: s.fetch }).nearby(lisbon), { code: 'hash-mismatch' });
+});
+
+test('a gzipped body without DecompressionStream fails clearly', async (t) => {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'DecompressionStream');
+  delete globalThis.DecompressionStream;
+  t.after(() => Object.defineProperty(globalThis, 'DecompressionStream', saved));
+  const s = fakeSite(tiles(), { gzipBodies: true });
+  await assert.rejects(createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).nearby(lisbon),
+    { code: 'index-unavailable', message: /arrived gzipped.*no DecompressionStream/ });
+  const plainIndex = fakeSite(tiles());
+  const mixed = async (url, init) => (url.endsWith('index.json') ? plainIndex.fetch(url, init) : s.fetch(url, init));
+  const error = await createReader({ baseUrl: BASE, format: 2, fetch: mixed }).nearby(lisbon).catch((e) => e);
+  assert.equal(error.code, 'tiles-unavailable');
+  assert.match(error.failedTiles[0].reason, /no DecompressionStream/);
+});
+
+test('sources(): format 1 sources.json, format 2 the hash-named file the index names', async () => {
+  const s = fakeSite(tiles());
+  for (const format of [1, 2]) {
+    const doc = await createReader({ baseUrl: BASE, format, fetch: s.fetch }).sources();
+    assert.equal(doc.sources[0].attribution, 'Dados: DGEG');
+  }
+  s.files.delete('sources.json');
+  await assert.rejects(createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).sources(), { code: 'sources-unavailable' });
+});
+
+test('a failing cache never fails a lookup', async () => {
+  const s = fakeSite(tiles());
+  const cache = { get: async () => { throw new Error('disk full'); }, set: () => { throw new Error('disk full'); } };
+  const result = await createReader({ baseUrl: BASE, format: 2, fetch: s.fetch, cache }).nearby(lisbon);
+  assert.equal(result.outcome, 'ok');
+});
+
+test('MemoryCache forgets the least recently used entry beyond maxEntries', () => {
+  const cache = new MemoryCache({ maxEntries: 2 });
+  cache.set('a', '1');
+  cache.set('b', '2');
+  cache.get('a');
+  cache.set('c', '3');
+  assert.deepEqual([cache.get('a'), cache.get('b'), cache.get('c')], ['1', undefined, '3']);
+});
+
+test('createReader refuses bad options and format 2 without SHA-256', (t) => {
+  assert.throws(() => createReader({ baseUrl: '' }), TypeError);
+  assert.throws(() => createReader({ baseUrl: BASE, format: 3 }), TypeError);
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+  Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
+  t.after(() => Object.defineProperty(globalThis, 'crypto', saved));
+  assert.throws(() => createReader({ baseUrl: BASE, format: 'auto' }), /crypto.subtle/);
+  createReader({ baseUrl: BASE, format: 1 });
+  createReader({ baseUrl: BASE, format: 2, sha256: async () => new Uint8Array(32) });
+});

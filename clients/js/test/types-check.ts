@@ -1,0 +1,41 @@
+// Type-checked by `tsc --noEmit -p clients/js` (never run): the usage README.md shows, against src/index.d.ts.
+
+import {
+  Cache, FuelTilesError, MemoryCache, NearbyResult, cellsOfCircle, createReader, displayedPrice, keyOf,
+} from '../src/index.js';
+
+declare const storage: { getItem(k: string): Promise<string | null>; setItem(k: string, v: string): Promise<void> };
+
+const diskCache: Cache = {
+  get: (key) => storage.getItem(key),
+  set: (key, value) => storage.setItem(key, value),
+};
+
+export async function example(): Promise<string[]> {
+  const reader = createReader({ baseUrl: 'https://tiles.example.org/fuel/', cache: new MemoryCache({ maxEntries: 50 }) });
+  const other = createReader({ baseUrl: 'https://tiles.example.org/fuel/', format: 2, cache: diskCache });
+  const lines: string[] = [];
+  try {
+    const result: NearbyResult = await reader.nearby({ lat: 38.72, lon: -9.14, radiusKm: 10, fuel: 'diesel', limit: 5 });
+    if (result.outcome === 'partial') lines.push(`missing ${result.missingTiles.join(', ')}`);
+    for (const { station, distanceKm, displayed } of result.stations) {
+      const price: number | undefined = displayed?.price;
+      lines.push(`${station.name ?? station.id} ${distanceKm.toFixed(1)} km ${price ?? '-'} ${displayed?.unit ?? 'l'}`);
+    }
+    const again = displayedPrice(result.stations[0].station, 'cng');
+    if (again) lines.push(String(again.secondary.length));
+    const attribution = (await other.sources()).sources.map((s) => s.attribution);
+    lines.push(...attribution, keyOf(38.72, -9.14), ...cellsOfCircle(38.72, -9.14, 10));
+  } catch (error) {
+    if (error instanceof FuelTilesError) {
+      if (error.needsAppUpdate) lines.push('update the app');
+      lines.push(`${error.code}: ${error.message} (${error.failedTiles.length} tiles)`);
+    } else {
+      throw error;
+    }
+  }
+  return lines;
+}
+
+// @ts-expect-error format 3 does not exist
+createReader({ baseUrl: 'x', format: 3 });

@@ -45,6 +45,12 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
         /// damaged after it was published. Nothing of it is shown or cached (``NearbyError/failedTiles`` lists it
         /// with this code, beside any other failed tile).
         public static let hashMismatch = Code(rawValue: "hash-mismatch")
+        /// The index answered a server error (5xx) and no earlier copy is cached: the service is failing, not the
+        /// network or the app. Retry later.
+        public static let indexServerError = Code(rawValue: "index-server-error")
+        /// A tile the lookup needs has a format version this client does not read: update the app
+        /// (``NearbyError/failedTiles`` lists it with this code).
+        public static let unsupportedTileVersion = Code(rawValue: "unsupported-tile-version")
         /// The lookup took longer than its deadline (``TileCachePolicy/lookupDeadline``) and was cancelled.
         public static let deadlineExceeded = Code(rawValue: "deadline-exceeded")
     }
@@ -73,6 +79,19 @@ extension NearbyError {
         NearbyError(code: .invalidQuery, message: "invalid lookup: \(reason)")
     }
 
+    static func indexServerError(url: String, status: Int) -> NearbyError {
+        NearbyError(
+            code: .indexServerError,
+            message: "the server answered HTTP \(status) for the tile index \(url) and no cached copy exists; the "
+                + "service is failing: try again later")
+    }
+
+    static func unsupportedTileVersion(_ version: Int, newestReadable: Int = TileFormat.version) -> NearbyError {
+        NearbyError(
+            code: .unsupportedTileVersion,
+            message: "the tile has format version \(version); this client reads version \(newestReadable). Update the app.")
+    }
+
     static func indexUnavailable(url: String, reason: String) -> NearbyError {
         NearbyError(
             code: .indexUnavailable, message: "cannot load the tile index \(url): \(reason); no cached copy exists")
@@ -95,9 +114,18 @@ extension NearbyError {
     }
 
     /// The lookup's error when tiles failed: ``Code/hashMismatch`` when any of them failed its hash check (a
-    /// published file was altered, which a retry does not mend), else ``Code/tilesUnavailable``.
+    /// published file was altered, which a retry does not mend), else ``Code/unsupportedTileVersion`` when any is of
+    /// a newer format (an app update mends it), else ``Code/tilesUnavailable``.
     static func tilesUnavailable(_ failures: [TileFailure]) -> NearbyError {
         let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
+        if !failures.contains(where: { $0.code == .hashMismatch }),
+            failures.contains(where: { $0.code == .unsupportedTileVersion })
+        {
+            return NearbyError(
+                code: .unsupportedTileVersion,
+                message: "cannot answer: \(list) could not be read by this client. Update the app.",
+                failedTiles: failures)
+        }
         guard failures.contains(where: { $0.code == .hashMismatch }) else {
             return NearbyError(
                 code: .tilesUnavailable,

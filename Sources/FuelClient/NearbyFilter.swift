@@ -9,7 +9,8 @@ public struct NearbyFilter: Sendable, Hashable {
     public var longitude: Double
     /// How far from the point a station may be, in kilometres (inclusive).
     public var radiusKm: Double
-    /// Keep only stations with a price for this fuel.
+    /// Keep only stations with a price for this fuel (not those that list it only as unavailable), each with its
+    /// ``NearbyStation/displayed`` price.
     public var fuel: FuelCode?
     /// Keep only stations of this brand, compared case-insensitively.
     public var brand: String?
@@ -38,12 +39,17 @@ public struct NearbyFilter: Sendable, Hashable {
         let wantedBrand = brand.map(Self.fold)
         var kept: [NearbyStation] = []
         for station in stations {
-            if let fuel, !station.prices.contains(where: { $0.fuel == fuel }) { continue }
+            // A fuel search keeps a station with a price of the fuel: one that lists it only as unavailable has none.
+            let displayed = fuel.flatMap { station.displayedPrice(of: $0) }
+            if fuel != nil, displayed == nil { continue }
             if let wantedBrand, station.brand.map(Self.fold) != wantedBrand { continue }
             let distance = Earth.distanceKm(
                 fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,
                 longitude: station.longitude)
-            if distance <= radiusKm { kept.append(NearbyStation(station: station, distanceKm: distance)) }
+            // The radius is inclusive.
+            if distance <= radiusKm {
+                kept.append(NearbyStation(station: station, distanceKm: distance, displayed: displayed))
+            }
         }
         kept.sort { ($0.distanceKm, $0.station.id) < ($1.distanceKm, $1.station.id) }
         if let limit, kept.count > limit { kept.removeLast(kept.count - limit) }

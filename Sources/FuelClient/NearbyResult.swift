@@ -8,19 +8,26 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
     /// Haversine distance from the query point, in kilometres (``Earth/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``).
     public var distanceKm: Double
 
-    /// A station at `distanceKm` from the query point.
-    public init(station: Station, distanceKm: Double) {
+    /// For a lookup of one fuel, the price to show and the station's other prices of it (``DisplayedPrice``, the
+    /// rule of `docs/format.md`); nil for a lookup of every fuel, where ``Station/displayedPrice(of:)`` gives it.
+    public var displayed: DisplayedPrice?
+
+    /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one.
+    public init(station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil) {
         self.station = station
         self.distanceKm = distanceKm
+        self.displayed = displayed
     }
 
-    private enum CodingKeys: String, CodingKey { case station, distanceKm }
+    private enum CodingKeys: String, CodingKey { case station, distanceKm, displayed }
 
-    /// Writes the distance rounded to metres; the station as the tile contract spells it.
+    /// Writes the distance rounded to metres; the station as the tile contract spells it; `displayed` only for a
+    /// lookup of one fuel.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode((distanceKm * 1000).rounded() / 1000, forKey: .distanceKm)
         try container.encode(station, forKey: .station)
+        try container.encodeIfPresent(displayed, forKey: .displayed)
     }
 }
 

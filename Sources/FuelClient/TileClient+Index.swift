@@ -70,7 +70,9 @@ extension TileClient {
             guard let cached else { throw .indexUnavailable(url: url, reason: "HTTP \(status)") }
             copy = cached
             staleReason = "HTTP \(status)"
-        case .failed(let reason):
+        case .failed(_, let status?) where (500..<600).contains(status):
+            throw .indexServerError(url: url, status: status)
+        case .failed(let reason, _):
             throw .indexUnavailable(url: url, reason: reason)
         case .rejected(let error):
             throw error

@@ -141,7 +141,7 @@ public actor TileClient {
                 outcomes[tile.key] = .stale
                 staleReasons[tile.key] = reason
                 candidates += file.tile?.stations ?? []
-            case .failed(let reason):
+            case .failed(let reason, _):
                 failures.append(failure(reason, .tilesUnavailable))
             case .rejected(let error):
                 failures.append(failure(error.message, error.code))
@@ -271,9 +271,9 @@ public actor TileClient {
             }
             let entry = CacheEntry(content: .missing, etag: nil, lastModified: nil, fetchedAt: now)
             return .current(remember(CachedFile(entry: entry, payload: nil), for: file, bodyChanged: true))
-        case .failed(let reason):
+        case .failed(let reason, let status):
             // Never let a failure overwrite a good copy: keep it and say it is stale.
-            return cached.map { .stale($0, reason) } ?? .failed(reason)
+            return cached.map { .stale($0, reason) } ?? .failed(reason, status: status)
         case .rejected(let error):
             return .rejected(error)
         }

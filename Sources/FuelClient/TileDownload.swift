@@ -78,8 +78,9 @@ enum Resolution: Sendable {
     case current(CachedFile)
     /// The refresh failed for the given reason; this older copy stands in.
     case stale(CachedFile, String)
-    /// The refresh failed for the given reason and nothing is cached.
-    case failed(String)
+    /// The refresh failed for the given reason (with the HTTP status when the server answered one) and nothing is
+    /// cached.
+    case failed(String, status: Int? = nil)
     /// The server's file is one this client must not use (another grid, a newer format, bytes that fail their hash
     /// check); nothing of it was kept.
     case rejected(NearbyError)
@@ -93,7 +94,8 @@ enum Download: Sendable {
     case fetched(body: Data, etag: String?, lastModified: String?, payload: Payload)
     case notModified(etag: String?, lastModified: String?)
     case notFound(status: Int)
-    case failed(String)
+    /// No usable answer: why, and the HTTP status when the server answered one.
+    case failed(String, status: Int? = nil)
     case rejected(NearbyError)
 }
 
@@ -129,7 +131,7 @@ extension TileClient {
         case 404, 410:
             return .notFound(status: response.status)
         default:
-            return .failed("HTTP \(response.status)")
+            return .failed("HTTP \(response.status)", status: response.status)
         }
     }
 
@@ -163,7 +165,12 @@ extension TileClient {
             return .format2Index(index)
         case .tile(let key), .format2Tile(let key, _):
             // Format 2's tiles are format 1's documents, byte for byte.
-            let tile = try decoder.decode(Tile.self, from: json)
+            let tile: Tile
+            do {
+                tile = try decoder.decode(Tile.self, from: json)
+            } catch let error as UnsupportedFormatError {
+                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
+            }
             guard tile.key == key else {
                 throw TileMismatch(expected: key.description, found: tile.key.description)
             }

@@ -98,9 +98,6 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         if restricted == true { try container.encode(true, forKey: .restricted) }
     }
 
-    /// The price of a fuel, preferring self service where the station has both.
-    public func price(of fuel: FuelCode) -> FuelPrice? {
-        let matches = prices.filter { $0.fuel == fuel }
-        return matches.first { $0.service == .selfService } ?? matches.first
-    }
+    /// The price a reader shows for `fuel`: ``displayedPrice(of:)``'s, the lowest in the first unit present.
+    public func price(of fuel: FuelCode) -> FuelPrice? { displayedPrice(of: fuel)?.price }
 }

@@ -40,10 +40,10 @@ struct FuelChoice: Hashable, Comparable {
         }
     }
 
-    /// The station's price of this fuel in this unit, self service where it has both.
+    /// The station's price of this fuel in this unit that a reader would show (``DisplayedPrice``: the lowest, the
+    /// first on a tie), so the map colours a station by the price an app displays.
     func price(at station: Station) -> FuelPrice? {
-        let matches = station.prices.filter { $0.fuel == fuel && $0.unit == unit }
-        return matches.first { $0.service == .selfService } ?? matches.first
+        DisplayedPrice(choosingFrom: station.prices.filter { $0.fuel == fuel && $0.unit == unit })?.price
     }
 
     /// Canonical fuels in table order, then other codes by name, then units.

@@ -58,8 +58,9 @@ struct NearbyTable: Sendable {
         return "\(Int(seconds / 86_400)) d"
     }
 
+    /// The lookup's fuel's displayed price; without one, diesel's, else 95's, else the first price.
     private func shownPrice(_ station: Station) -> FuelPrice? {
-        if let fuel { return station.price(of: fuel) }
+        if let fuel { return station.displayedPrice(of: fuel)?.price }
         for preferred in [FuelCode.diesel, .gasoline95] {
             if let price = station.price(of: preferred) { return price }
         }

@@ -1,0 +1,133 @@
+"""The fixed inputs of the conformance kit (scripts/make-conformance): which real feed files it builds from, the
+fetch manifest that fixes their times, the build times, and the kit's byte formats (gzip, JSON text).
+
+Every feed file is read from where the repository keeps it; conformance/README.md gives each one's provenance.
+"""
+
+import hashlib
+import json
+import os
+import struct
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The first build, and the published one a day later, in which CARRIED's fetch failed: carried from the first.
+FIRST_BUILT_AT = "2026-12-01T05:17:00Z"
+BUILT_AT = "2026-12-02T05:17:00Z"
+CARRIED = "PT"
+
+SAMPLES = "adapters/samples/"
+FIXTURES = "Tests/FuelFeedsTests/Fixtures/"
+
+# country: [(file name in feeds/<CC>/, [source files, relative to the repository])]. A second source is appended
+# without its first two lines (the IT files' extraction date and header).
+FEEDS = {
+    "PT": [("page-0001.json", [SAMPLES + "PT/page-0001.json"])],
+    "ES": [
+        (
+            "estaciones-terrestres-barcelona-2025-09-27-first40.json",
+            [SAMPLES + "ES/estaciones-terrestres-barcelona-2025-09-27-first40.json"],
+        )
+    ],
+    "FR": [("PrixCarburants_instantane.zip", [SAMPLES + "FR/PrixCarburants_instantane.zip"])],
+    "IT": [
+        (
+            name,
+            [SAMPLES + "IT/" + name, FIXTURES + "IT/2026-08-21-kit/" + name],
+        )
+        for name in ("anagrafica_impianti_attivi.csv", "prezzo_alle_8.csv")
+    ],
+    "AT": [
+        ("by-address-wien-%s.json" % fuel, [SAMPLES + "AT/by-address-wien-%s.json" % fuel]) for fuel in ("DIE", "SUP")
+    ]
+    + [
+        ("by-region-PB-601-%s.json" % fuel, [FIXTURES + "AT/by-region-PB-601-%s.json" % fuel])
+        for fuel in ("DIE", "SUP", "GAS")
+    ],
+}
+
+# Each country's fetch, as the manifest records it: shortly after the feed's own newest time (within the 72 h a
+# fetched feed may lag), so no price is refused as lying after its fetch. AT's prices carry no time: these are
+# their times. The captures were made on these days; the hours are chosen.
+FETCHED_AT = {
+    "PT": "2026-06-10T08:00:00Z",
+    "ES": "2025-09-27T16:10:00Z",
+    "FR": "2026-02-08T09:00:00Z",
+    "IT": "2026-08-21T07:00:00Z",
+    "AT": "2026-06-11T08:00:00Z",
+}
+
+AT_URL = "https://api.e-control.at/sprit/1.0/search/gas-stations/"
+AT_QUERIES = {
+    "by-address-wien": "by-address?latitude=48.2082&longitude=16.3738&fuelType=%s&includeClosed=true",
+    "by-region-PB-601": "by-region?code=601&type=PB&fuelType=%s&includeClosed=true",
+}
+
+
+def write_feeds(feeds, failed=None):
+    """Lays out feeds/<CC>/… and feeds/manifest.json; `failed` names a country whose last fetch failed."""
+    manifest = {"version": 1, "files": {}, "countries": {}}
+    for country, files in FEEDS.items():
+        folder = os.path.join(feeds, country)
+        os.makedirs(folder)
+        for name, sources in files:
+            data = b"".join(source_bytes(source, appended=number > 0) for number, source in enumerate(sources))
+            with open(os.path.join(folder, name), "wb") as handle:
+                handle.write(data)
+            if country == "AT":
+                stem, fuel = name[: -len("-XXX.json")], name[-len("XXX.json") : -len(".json")]
+                manifest["files"][country + "/" + name] = {
+                    "url": AT_URL + AT_QUERIES[stem] % fuel,
+                    "fetchedAt": FETCHED_AT[country],
+                    "status": 200,
+                    "bytes": len(data),
+                    "sha256": hashlib.sha256(data).hexdigest(),
+                }
+        entry = {"status": "ok", "fetchedAt": FETCHED_AT[country]}
+        if country == failed:
+            entry = {"status": "failed", "fetchedAt": "2026-12-02T04:50:00Z", "error": "HTTP 503 (the kit's failure)"}
+        manifest["countries"][country] = entry
+    with open(os.path.join(feeds, "manifest.json"), "w", encoding="utf-8") as handle:
+        handle.write(json_text(manifest))
+
+
+def source_bytes(source, appended):
+    with open(os.path.join(ROOT, source), "rb") as handle:
+        data = handle.read()
+    if appended:
+        data = data.split(b"\n", 2)[2]
+    return data
+
+
+def gzip_bytes(data):
+    """One gzip member with the build's fixed header (no name, mtime 0, OS 3) around Python's zlib, level 9."""
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"
+    trailer = struct.pack("<II", zlib.crc32(data), len(data) & 0xFFFFFFFF)
+    return header + zlib.compress(data, 9, wbits=-15) + trailer
+
+
+def json_text(document):
+    """The kit's JSON files: UTF-8, indented by one space, keys in the order written, a final newline."""
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
+
+
+def cases_text(document):
+    """case-list.json and cases.json: one key of a case per line, one expected station per line."""
+
+    def compact(value):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    blocks = []
+    for case in document["cases"]:
+        lines = []
+        for name, value in case.items():
+            if name == "expect":
+                stations = ",\n".join("     " + compact(station) for station in value["stations"])
+                head = compact({key: item for key, item in value.items() if key != "stations"})[:-1]
+                value_text = head + ', "stations": [' + ("\n" + stations + "]}" if stations else "]}")
+            else:
+                value_text = compact(value)
+            lines.append("   %s: %s" % (json.dumps(name), value_text))
+        blocks.append("  {\n" + ",\n".join(lines) + "}")
+    return '{"version": %d,\n "cases": [\n%s]}\n' % (document["version"], ",\n".join(blocks))

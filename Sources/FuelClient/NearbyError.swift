@@ -89,7 +89,8 @@ extension NearbyError {
     static func unsupportedTileVersion(_ version: Int, newestReadable: Int = TileFormat.version) -> NearbyError {
         NearbyError(
             code: .unsupportedTileVersion,
-            message: "the tile has format version \(version); this client reads version \(newestReadable). Update the app.")
+            message:
+                "the tile has format version \(version); this client reads version \(newestReadable). Update the app.")
     }
 
     static func indexUnavailable(url: String, reason: String) -> NearbyError {

@@ -51,14 +51,14 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// (default 3): the signal below the refusal, for a loss that may be real (a region dropped from the feed).
     /// At most ``maxShrinkPercent``.
     public var warnShrinkPercent: Double?
-    /// IT: the most price rows, in percent, that may name no station of the registry before the pair is refused
-    /// as cut short (default: no limit).
-    public var maxUnmatchedPricePercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
     /// Endpoints and settings for fetching: the `"fetch"` object, typed and checked when the metadata is loaded;
     /// nil when there is none.
     public var fetch: FetchSettings?
+
+    /// The keys of `source.json` that only this country reads, as its own type (``FeedCountry/OwnSourceSettings``).
+    public var own = CountryOwnSettings()
 
     /// Alias table for brands, from `adapters/<CC>/brands.json`; not part of `source.json`.
     public var brands: BrandAliases = BrandAliases()
@@ -87,10 +87,10 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, maxUnmatchedPricePercent
+        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent
     }
 
-    /// Decodes `source.json`; its `"fetch"` object is read by the country's own settings type.
+    /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
     /// - Throws: `DecodingError` for a malformed file, ``FetchSettingError`` naming a fetch setting that is unknown,
     ///   missing or malformed.
     public init(from decoder: any Decoder) throws {
@@ -108,13 +108,14 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         maxFeedAgeHours = try container.decodeIfPresent(Int.self, forKey: .maxFeedAgeHours)
         maxShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .maxShrinkPercent)
         warnShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .warnShrinkPercent)
-        maxUnmatchedPricePercent = try container.decodeIfPresent(Double.self, forKey: .maxUnmatchedPricePercent)
         boxes = try container.decode([Box].self, forKey: .boxes)
+        let feedCountry = CountryRegistry.country(country)
+        if let feedCountry { own = CountryOwnSettings(try feedCountry.decodeOwnSourceSettings(from: decoder)) }
         if let value = try container.decodeIfPresent(FetchSettingValue.self, forKey: .fetch) {
             guard case .object(let object) = value else {
                 throw FetchSettingError("\"fetch\" must be an object, got \(value.shown)")
             }
-            guard let feedCountry = CountryRegistry.country(country) else {
+            guard let feedCountry else {
                 throw FetchSettingError(
                     "has a \"fetch\" object but no fetcher for this country (supported: "
                         + "\(CountryRegistry.codes.joined(separator: ", ")))")

@@ -6,11 +6,20 @@ public protocol FeedCountry: FeedAdapter {
     /// keys every country reads, such as `url` and the timeouts, are ``TransportSettings``); the settings make the
     /// plan that downloads the country's files.
     associatedtype OwnFetchSettings: CountryFetchSettings
+
+    /// The top-level keys of `source.json` that only this country reads, as its own type; none by default.
+    associatedtype OwnSourceSettings: CountrySourceSettings = NoSourceSettings
 }
 
 extension FeedCountry {
     /// The keys of ``OwnFetchSettings``.
     public var ownFetchSettingKeys: [String] { OwnFetchSettings.keys }
+
+    /// Decodes ``OwnSourceSettings`` from the whole of `source.json`.
+    /// - Throws: `DecodingError` when one of its keys has the wrong type.
+    public func decodeOwnSourceSettings(from decoder: any Decoder) throws -> any CountrySourceSettings {
+        try OwnSourceSettings(from: decoder)
+    }
 
     /// ``OwnFetchSettings`` with every key left out.
     public var defaultFetchSettings: any CountryFetchSettings { OwnFetchSettings() }

@@ -1,5 +1,6 @@
 extension ITAdapter: FeedCountry {
     public typealias OwnFetchSettings = ITFetchSettings
+    public typealias OwnSourceSettings = ITSourceSettings
 }
 
 /// IT's own keys of the `"fetch"` object. `url` is the folder that holds both files (`registryFile` and

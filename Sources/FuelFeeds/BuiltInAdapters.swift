@@ -56,12 +56,12 @@ enum BuiltInAdapters {
               ],
               "fetch": {
                 "url": "https://api.e-control.at/sprit/1.0",
-                "fuelTypes": "DIE,SUP,GAS",
-                "requestsPerSecond": "2",
-                "connectTimeout": "30",
-                "totalTimeout": "120",
-                "stallTimeout": "60",
-                "maxBytes": "20000000"
+                "fuelTypes": ["DIE", "SUP", "GAS"],
+                "requestsPerSecond": 2,
+                "connectTimeout": 30,
+                "totalTimeout": 120,
+                "stallTimeout": 60,
+                "maxBytes": 20000000
               }
             }
             """##,
@@ -408,14 +408,16 @@ enum BuiltInAdapters {
               ],
               "fetch": {
                 "url": "https://precoscombustiveis.dgeg.gov.pt/api/PrecoComb/PesquisarPostos",
-                "pageSize": "20000",
-                "fuelTypeIds": "1120,1141,1142,1143,2101,2105,2115,2150,2155,3201,3205,3210,3400,3405",
-                "header.Referer": "https://precoscombustiveis.dgeg.gov.pt/",
-                "header.X-Requested-With": "XMLHttpRequest",
-                "connectTimeout": "30",
-                "totalTimeout": "300",
-                "stallTimeout": "60",
-                "maxBytes": "209715200"
+                "pageSize": 20000,
+                "fuelTypeIds": [1120, 1141, 1142, 1143, 2101, 2105, 2115, 2150, 2155, 3201, 3205, 3210, 3400, 3405],
+                "headers": {
+                  "Referer": "https://precoscombustiveis.dgeg.gov.pt/",
+                  "X-Requested-With": "XMLHttpRequest"
+                },
+                "connectTimeout": 30,
+                "totalTimeout": 300,
+                "stallTimeout": 60,
+                "maxBytes": 209715200
               }
             }
             """##,

@@ -4,7 +4,7 @@ import FuelFormat
 
 /// A country's metadata from `adapters/<CC>/source.json`: the publisher and licence that `sources.json` repeats,
 /// the time zone of its local times, the boxes its stations must fall in, and where fetching gets the feed.
-public struct CountryConfig: Sendable, Codable, Equatable {
+public struct CountryConfig: Sendable, Decodable, Equatable {
     /// A latitude/longitude rectangle, inclusive.
     public struct Box: Sendable, Codable, Equatable {
         public var name: String
@@ -51,13 +51,14 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     /// (default 3): the signal below the refusal, for a loss that may be real (a region dropped from the feed).
     /// At most ``maxShrinkPercent``.
     public var warnShrinkPercent: Double?
-    /// IT: the most price rows, in percent, that may name no station of the registry before the pair is refused
-    /// as cut short (default: no limit).
-    public var maxUnmatchedPricePercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
-    /// Endpoints and settings for fetching, by name (see the fetch code for the names each country uses).
-    public var fetch: [String: String]?
+    /// Endpoints and settings for fetching: the `"fetch"` object, typed and checked when the metadata is loaded;
+    /// nil when there is none.
+    public var fetch: FetchSettings?
+
+    /// The keys of `source.json` that only this country reads, as its own type (``FeedCountry/OwnSourceSettings``).
+    public var own = CountryOwnSettings()
 
     /// Alias table for brands, from `adapters/<CC>/brands.json`; not part of `source.json`.
     public var brands: BrandAliases = BrandAliases()
@@ -67,7 +68,7 @@ public struct CountryConfig: Sendable, Codable, Equatable {
     public init(
         version: Int = 1, country: String, publisher: String, url: String, licence: String, licenceUrl: String,
         attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, maxFeedAgeHours: Int? = nil,
-        boxes: [Box], fetch: [String: String]? = nil
+        boxes: [Box], fetch: FetchSettings? = nil
     ) {
         self.version = version
         self.country = country
@@ -86,7 +87,41 @@ public struct CountryConfig: Sendable, Codable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, maxUnmatchedPricePercent
+        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent
+    }
+
+    /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
+    /// - Throws: `DecodingError` for a malformed file, ``FetchSettingError`` naming a fetch setting that is unknown,
+    ///   missing or malformed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        country = try container.decode(String.self, forKey: .country)
+        publisher = try container.decode(String.self, forKey: .publisher)
+        url = try container.decode(String.self, forKey: .url)
+        licence = try container.decode(String.self, forKey: .licence)
+        licenceUrl = try container.decode(String.self, forKey: .licenceUrl)
+        attribution = try container.decode(String.self, forKey: .attribution)
+        coverage = try container.decode(String.self, forKey: .coverage)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        maxPriceAgeDays = try container.decode(Int.self, forKey: .maxPriceAgeDays)
+        maxFeedAgeHours = try container.decodeIfPresent(Int.self, forKey: .maxFeedAgeHours)
+        maxShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .maxShrinkPercent)
+        warnShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .warnShrinkPercent)
+        boxes = try container.decode([Box].self, forKey: .boxes)
+        let feedCountry = CountryRegistry.country(country)
+        if let feedCountry { own = CountryOwnSettings(try feedCountry.decodeOwnSourceSettings(from: decoder)) }
+        if let value = try container.decodeIfPresent(FetchSettingValue.self, forKey: .fetch) {
+            guard case .object(let object) = value else {
+                throw FetchSettingError("\"fetch\" must be an object, got \(value.shown)")
+            }
+            guard let feedCountry else {
+                throw FetchSettingError(
+                    "has a \"fetch\" object but no fetcher for this country (supported: "
+                        + "\(CountryRegistry.codes.joined(separator: ", ")))")
+            }
+            fetch = try FetchSettings(object, for: feedCountry)
+        }
     }
 
     /// True when one of the country's boxes holds the point, edges included.
@@ -169,6 +204,8 @@ public struct CountryConfig: Sendable, Codable, Equatable {
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as FetchSettingError {
+            throw FeedError(country: country, file: file.path, reason: error.reason)
         } catch {
             throw FeedError(
                 country: country, file: file.path, reason: "malformed adapter metadata: \(ErrorText.describe(error))")

@@ -2,22 +2,24 @@ import Foundation
 import FuelFeeds
 import FuelHTTP
 
-/// How to fetch one country: the `"fetch"` object of `adapters/<CC>/source.json`, checked and with defaults.
+/// How to fetch one country: the `"fetch"` object of `adapters/<CC>/source.json`, typed and checked when the
+/// metadata was loaded (``FetchSettings``), with the command line's endpoint override and the defaults applied.
 ///
-/// The transport keys every country reads (all values are strings, as `CountryConfig.fetch` holds them):
-/// - `url`: the country's endpoint (what it is, the country's ``FeedCountry/fetchPlan(_:)`` says). Overridden by
+/// The transport keys every country reads (``TransportSettings``), as JSON types them:
+/// - `url` (a string): the country's endpoint (what it is, the country's own settings say). Overridden by
 ///   `--endpoint CC=URL` or `FUEL_ENDPOINT_<CC>`.
-/// - `connectTimeout`, `totalTimeout`, `stallTimeout` (seconds), `maxBytes` (per country, default 200 MB).
-/// - `attempts`, `retryBaseDelay`, `retryMaxDelay` (seconds): the retry policy.
-/// - `requestsPerSecond`: the pace of requests to the publisher (default 2; `--rate` overrides it).
-/// - `header.<Name>`: a request header sent to this publisher with every request (DGEG answers 404 to some
-///   clients without `Referer` and `X-Requested-With`).
-/// - `caFile`: a PEM file beside `source.json` whose certificates are trusted, on top of the system's store, for
-///   requests to the host of the plan's first endpoint only. Verification is never turned off.
+/// - `connectTimeout`, `totalTimeout`, `stallTimeout` (numbers, seconds), `maxBytes` (a whole number, per country,
+///   default 200 MB).
+/// - `attempts` (a whole number), `retryBaseDelay`, `retryMaxDelay` (numbers, seconds): the retry policy.
+/// - `requestsPerSecond` (a number): the pace of requests to the publisher (default 2; `--rate` overrides it).
+/// - `headers` (an object of strings): request headers sent to this publisher with every request, by name (DGEG
+///   answers 404 to some clients without `Referer` and `X-Requested-With`).
+/// - `caFile` (a string): a PEM file beside `source.json` whose certificates are trusted, on top of the system's
+///   store, for requests to the host of the plan's first endpoint only. Verification is never turned off.
 ///
-/// Each country reads its own keys too (``FeedCountry/fetchSettingKeys``) into its typed plan, for example PT
-/// `pageSize` and `fuelTypeIds`, IT `registryFile`, `pricesFile`, `registryUrl`, `pricesUrl`, AT `fuelTypes`, ES
-/// `checkUrl`.
+/// Each country reads its own keys too, into its own type (``FeedCountry/OwnFetchSettings``, in its folder), which
+/// makes its plan: for example PT `pageSize` (a whole number) and `fuelTypeIds` (a list of numbers), IT
+/// `registryUrl` and `pricesUrl` (strings), AT `fuelTypes` (a list of strings), ES `checkUrl` (a string).
 public struct SourceSettings: Sendable {
     /// What the country downloads, from where: its own typed settings.
     public var plan: any FeedFetchPlan
@@ -58,15 +60,6 @@ public struct SourceSettings: Sendable {
         return extraCertificateAuthorities
     }
 
-    /// The keys every country reads.
-    static let transportKeys: Set<String> = [
-        "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
-        "retryMaxDelay", "requestsPerSecond", "caFile",
-    ]
-
-    /// The prefix of a header setting: `header.Referer`.
-    static let headerPrefix = "header."
-
     /// What is wrong with an endpoint, credentials redacted; nil for an http(s) URL with a host.
     public static func endpointProblem(_ url: String) -> String? {
         let lowered = url.lowercased()
@@ -78,25 +71,21 @@ public struct SourceSettings: Sendable {
         return nil
     }
 
-    /// Reads the settings of a country.
+    /// The settings of a country, with the override and the defaults applied.
     /// - Parameters:
-    ///   - fetch: the `"fetch"` object, nil when `source.json` has none.
+    ///   - fetch: the `"fetch"` object as ``CountryConfig/load(country:adaptersDirectory:)`` read it, nil when
+    ///     `source.json` has none.
     ///   - endpointOverride: a URL from the command line or environment; replaces `url`.
     ///   - file: the `source.json` path, for error messages.
     ///   - metadata: reads a file beside `source.json` (the `caFile`); by default from the folder of `file`.
-    /// - Throws: ``FetchError`` naming the file and the key that is missing, unknown or malformed.
+    /// - Throws: ``FetchError`` naming the file and what is missing or unusable.
     public static func parse(
-        country: String, fetch: [String: String]?, endpointOverride: String?, file: String,
+        country: String, fetch: FetchSettings?, endpointOverride: String?, file: String,
         metadata: ((String) -> (bytes: Data?, path: String))? = nil
     ) throws -> SourceSettings {
-        let object = fetch ?? [:]
         func fail(_ reason: String) -> FetchError { FetchError(country: country, file: file, reason: reason) }
         guard let feedCountry = CountryRegistry.country(country) else {
             throw fail("no fetcher for this country (supported: \(CountryRegistry.codes.joined(separator: ", ")))")
-        }
-        let knownKeys = transportKeys.union(feedCountry.fetchSettingKeys)
-        if let unknown = object.keys.sorted().first(where: { !knownKeys.contains($0) && !$0.hasPrefix(headerPrefix) }) {
-            throw fail("unknown fetch setting \"\(unknown)\" (known: \(knownKeys.sorted().joined(separator: ", ")))")
         }
         if fetch == nil && endpointOverride == nil {
             throw fail("has no \"fetch\" object, so there is no endpoint to fetch (or pass --endpoint \(country)=URL)")
@@ -106,36 +95,26 @@ public struct SourceSettings: Sendable {
             throw FetchError(
                 country: country, file: "--endpoint \(country)=URL (or FUEL_ENDPOINT_\(country))", reason: problem)
         }
-        let source = FetchSource(
-            url: endpointOverride ?? object["url"], urlOverridden: endpointOverride != nil, settings: object)
+        let fetch = fetch ?? FetchSettings(own: feedCountry.defaultFetchSettings)
+        let transport = fetch.transport
+        let source = FetchSource(url: endpointOverride ?? transport.url, urlOverridden: endpointOverride != nil)
         let plan: any FeedFetchPlan
-        do { plan = try feedCountry.fetchPlan(source) } catch { throw fail(error.reason) }
+        do { plan = try fetch.own.plan(source) } catch { throw fail(error.reason) }
         for candidate in plan.endpoints {
             if let problem = endpointProblem(candidate) { throw fail(problem) }
         }
         var settings = SourceSettings(plan: plan)
-        func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
-            do { return try source.number(key, in: range) } catch { throw fail(error.reason) }
-        }
-        settings.connectTimeout = try number("connectTimeout", 0.1...600) ?? settings.connectTimeout
-        settings.totalTimeout = try number("totalTimeout", 0.1...86_400) ?? settings.totalTimeout
-        settings.stallTimeout = try number("stallTimeout", 1...3600) ?? settings.stallTimeout
-        settings.maxBytes = try number("maxBytes", 1...1e12).map { Int($0) } ?? settings.maxBytes
-        settings.requestsPerSecond = try number("requestsPerSecond", 0...1000) ?? settings.requestsPerSecond
-        let attempts = try number("attempts", 1...20).map { Int($0) } ?? settings.retry.maxAttempts
-        let base = try number("retryBaseDelay", 0...600) ?? settings.retry.baseDelay
-        let maxDelay = try number("retryMaxDelay", 0...3600) ?? settings.retry.maxDelay
-        settings.retry = RetryPolicy(maxAttempts: attempts, baseDelay: base, maxDelay: maxDelay)
-        for key in object.keys.sorted() where key.hasPrefix(headerPrefix) {
-            let name = String(key.dropFirst(headerPrefix.count))
-            let value = object[key] ?? ""
-            let token = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
-            guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),
-                !value.contains(where: { $0.isNewline || $0 == "\0" })
-            else { throw fail("fetch setting \"\(key)\" is not a usable header") }
-            settings.headers.append(HTTPHeader(name, value))
-        }
-        if let caFile = object["caFile"] {
+        settings.connectTimeout = transport.connectTimeout ?? settings.connectTimeout
+        settings.totalTimeout = transport.totalTimeout ?? settings.totalTimeout
+        settings.stallTimeout = transport.stallTimeout ?? settings.stallTimeout
+        settings.maxBytes = transport.maxBytes ?? settings.maxBytes
+        settings.requestsPerSecond = transport.requestsPerSecond ?? settings.requestsPerSecond
+        settings.retry = RetryPolicy(
+            maxAttempts: transport.attempts ?? settings.retry.maxAttempts,
+            baseDelay: transport.retryBaseDelay ?? settings.retry.baseDelay,
+            maxDelay: transport.retryMaxDelay ?? settings.retry.maxDelay)
+        settings.headers = (transport.headers ?? [:]).sorted { $0.key < $1.key }.map { HTTPHeader($0.key, $0.value) }
+        if let caFile = transport.caFile {
             let beside = { (name: String) -> (bytes: Data?, path: String) in
                 let path = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(name).path
                 return (FileManager.default.contents(atPath: path), path)

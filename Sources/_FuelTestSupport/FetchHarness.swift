@@ -82,7 +82,8 @@ public struct FetchHarness {
             .utf8)
 
     public init(
-        fetch: [String: [String: String]] = [:], italianDates: (String, String) = ("2026-08-21", "2026-08-21")
+        fetch: [String: [String: FetchSettingValue]] = [:],
+        italianDates: (String, String) = ("2026-08-21", "2026-08-21")
     ) throws {
         serverRoot = RepositoryPaths.temporaryDirectory("fetch-server")
         adapters = RepositoryPaths.temporaryDirectory("fetch-adapters")
@@ -107,11 +108,11 @@ public struct FetchHarness {
         server = try LocalServer(script: .feeds, arguments: ["--root", serverRoot.path])
 
         for (country, url) in Self.endpoints(base: server.baseURL) {
-            var merged = ["url": url]
-            if country == "PT" { merged["pageSize"] = "2" }
-            merged["retryBaseDelay"] = "0.01"
-            merged["retryMaxDelay"] = "0.05"
-            merged["requestsPerSecond"] = "50"
+            var merged: [String: FetchSettingValue] = ["url": .string(url)]
+            if country == "PT" { merged["pageSize"] = 2 }
+            merged["retryBaseDelay"] = 0.01
+            merged["retryMaxDelay"] = 0.05
+            merged["requestsPerSecond"] = 50
             merged.merge(fetch[country] ?? [:]) { $1 }
             try Self.writeSource(country: country, fetch: merged, into: adapters)
         }
@@ -192,14 +193,17 @@ public struct FetchHarness {
         try Data(bytes).write(to: url)
     }
 
-    public static func writeSource(country: String, fetch: [String: String]?, into adapters: URL) throws {
+    /// Writes a minimal `<CC>/source.json` into `adapters`, with this `"fetch"` object (none when nil).
+    public static func writeSource(
+        country: String, fetch: [String: FetchSettingValue]?, into adapters: URL
+    ) throws {
         var source: [String: Any] = [
             "version": 1, "country": country, "publisher": "Test publisher \(country)", "url": "https://example.org",
             "licence": "test", "licenceUrl": "https://example.org/licence", "attribution": "test",
             "coverage": "test fixture", "timeZone": "Europe/Madrid", "maxPriceAgeDays": 30,
             "boxes": [["name": "all", "south": -90, "west": -180, "north": 90, "east": 180]],
         ]
-        if let fetch { source["fetch"] = fetch }
+        if let fetch { source["fetch"] = try JSONSerialization.jsonObject(with: JSONEncoder().encode(fetch)) }
         let data = try JSONSerialization.data(withJSONObject: source, options: [.sortedKeys])
         try write(Array(data), to: adapters.appendingPathComponent("\(country)/source.json"))
     }

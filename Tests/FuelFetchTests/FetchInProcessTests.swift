@@ -48,7 +48,7 @@ import _FuelTestSupport
     }
 
     @Test func aPermanent500FailsTheCountryKeepsThePreviousFileAndMarksTheManifest() async throws {
-        let fetch = try InProcessFetch(fetch: ["ES": ["attempts": "3"]])
+        let fetch = try InProcessFetch(fetch: ["ES": ["attempts": 3]])
         defer { fetch.remove() }
         _ = try await fetch.fetcher(["ES", "FR"]).run()
         let before = try #require(fetch.feedFile(Self.spanishFile))
@@ -109,7 +109,7 @@ import _FuelTestSupport
     }
 
     @Test func anOversizeBodyIsAbortedAtTheCapAndNotRetried() async throws {
-        let fetch = try InProcessFetch(fetch: ["ES": ["maxBytes": "100"]])
+        let fetch = try InProcessFetch(fetch: ["ES": ["maxBytes": 100]])
         defer { fetch.remove() }
         let report = try await fetch.fetcher(["ES"]).run()
 

@@ -27,7 +27,7 @@ import _FuelTestSupport
     }
 
     @Test func oneLargePageHoldsTheWholeCountry() async throws {
-        let harness = try FetchHarness(fetch: ["PT": ["pageSize": "20000"]])
+        let harness = try FetchHarness(fetch: ["PT": ["pageSize": 20000]])
         let report = try await harness.fetcher(["PT"]).run()
         #expect(report.failures.isEmpty)
         let pages = try await harness.requests(endingWith: "/PesquisarPostos").map(\.query)
@@ -46,7 +46,7 @@ import _FuelTestSupport
     }
 
     @Test func fewerRowsThanQuantidadeFailPortugalWithBothNumbers() async throws {
-        let harness = try FetchHarness(fetch: ["PT": ["pageSize": "20000"]])
+        let harness = try FetchHarness(fetch: ["PT": ["pageSize": 20000]])
         try Self.serve(Self.rows(quantidade: 7), in: harness)
         let report = try await harness.fetcher(["PT"]).run()
         let failure = try #require(report.failures.first?.error)
@@ -89,8 +89,8 @@ import _FuelTestSupport
         let harness = try FetchHarness(
             fetch: [
                 "PT": [
-                    "pageSize": "20000", "fuelTypeIds": "2101,3201", "header.Referer": "https://example.org/",
-                    "header.X-Requested-With": "XMLHttpRequest",
+                    "pageSize": 20000, "fuelTypeIds": [2101, 3201],
+                    "headers": ["Referer": "https://example.org/", "X-Requested-With": "XMLHttpRequest"],
                 ]
             ])
         let report = try await harness.fetcher(["PT"]).run()

@@ -28,11 +28,11 @@ import _FuelTestSupport
 
         /// Rewrites ES's `source.json` to fetch over TLS, with or without the test CA beside it.
         func configure(caFile: String?) throws {
-            var fetch = ["url": documentURL, "attempts": "1"]
+            var fetch: [String: FetchSettingValue] = ["url": .string(documentURL), "attempts": 1]
             if let caFile {
                 let folder = harness.adapters.appendingPathComponent("ES")
                 try FileManager.default.copyItem(at: certificates.authority, to: folder.appendingPathComponent(caFile))
-                fetch["caFile"] = caFile
+                fetch["caFile"] = .string(caFile)
             }
             try FetchHarness.writeSource(country: "ES", fetch: fetch, into: harness.adapters)
         }
@@ -59,7 +59,8 @@ import _FuelTestSupport
 
     @Test func theCAFileCountsForItsOwnHostOnly() throws {
         var settings = try SourceSettings.parse(
-            country: "ES", fetch: ["url": "https://feeds.example.org/x.json"], endpointOverride: nil,
+            country: "ES", fetch: try FetchSettings(["url": "https://feeds.example.org/x.json"], for: ESAdapter()),
+            endpointOverride: nil,
             file: "/nowhere/source.json")
         settings.extraCertificateAuthorities = Array("-----BEGIN CERTIFICATE-----".utf8)
         settings.trustedHost = "feeds.example.org"
@@ -73,7 +74,7 @@ import _FuelTestSupport
         let folder = harness.adapters.appendingPathComponent("ES")
         try Data("not a certificate".utf8).write(to: folder.appendingPathComponent("bad.pem"))
         try FetchHarness.writeSource(
-            country: "ES", fetch: ["url": harness.server.baseURL + "/files/ES/doc.json", "caFile": "bad.pem"],
+            country: "ES", fetch: ["url": .string(harness.server.baseURL + "/files/ES/doc.json"), "caFile": "bad.pem"],
             into: harness.adapters)
         let report = try await harness.fetcher(["ES"]).run()
         let failure = try #require(report.failures.first?.error)

@@ -41,7 +41,7 @@ import _FuelTestSupport
     }
 
     @Test func aPermanent500FailsTheCountryKeepsThePreviousFileAndMarksTheManifest() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["attempts": "3"]])
+        let harness = try FetchHarness(fetch: ["ES": ["attempts": 3]])
         _ = try await harness.fetcher(["ES", "FR"]).run()
         let before = try #require(harness.feedFile("ES/EstacionesTerrestres.json"))
         let entryBefore = try harness.manifest()?.files["ES/EstacionesTerrestres.json"]
@@ -63,7 +63,7 @@ import _FuelTestSupport
     }
 
     @Test func aStalledBodyHitsTheTimeout() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["stallTimeout": "1", "attempts": "1"]])
+        let harness = try FetchHarness(fetch: ["ES": ["stallTimeout": 1, "attempts": 1]])
         try await harness.program(
             path: "/files/ES/doc.json", faults: [["kind": "stall", "seconds": 6, "sendBytes": 100, "times": -1]])
         let report = try await harness.fetcher(["ES"]).run()
@@ -75,7 +75,7 @@ import _FuelTestSupport
 
     /// A server that answers nothing: the fetch gives up after one stall timeout, not one per attempt, and says so.
     @Test func aSilentEndpointIsGivenUpOnAfterOneStallTimeout() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["stallTimeout": "1", "attempts": "4"]])
+        let harness = try FetchHarness(fetch: ["ES": ["stallTimeout": 1, "attempts": 4]])
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "delay", "seconds": 8, "times": -1]])
         let report = try await harness.fetcher(["ES"]).run()
         let reason = try #require(report.failures.first?.error?.reason)
@@ -84,7 +84,7 @@ import _FuelTestSupport
     }
 
     @Test func aTruncatedBodyIsRejected() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["attempts": "2"]])
+        let harness = try FetchHarness(fetch: ["ES": ["attempts": 2]])
         try await harness.program(path: "/files/ES/doc.json", faults: [["kind": "truncate", "times": -1]])
         let report = try await harness.fetcher(["ES"]).run()
         let reason = try #require(report.failures.first?.error?.reason)
@@ -93,7 +93,7 @@ import _FuelTestSupport
     }
 
     @Test func anOversizeBodyIsAbortedAtTheCap() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["maxBytes": "100000"]])
+        let harness = try FetchHarness(fetch: ["ES": ["maxBytes": 100000]])
         try await harness.program(
             path: "/files/ES/doc.json",
             faults: [["kind": "oversize", "bytes": 50_000_000, "chunked": true, "times": -1]])
@@ -179,7 +179,7 @@ import _FuelTestSupport
     }
 
     @Test func aFailedDistrictFailsAustriaAndKeepsThePreviousCrawl() async throws {
-        let harness = try FetchHarness(fetch: ["AT": ["attempts": "1"]])
+        let harness = try FetchHarness(fetch: ["AT": ["attempts": 1]])
         _ = try await harness.fetcher(["AT"]).run()
         let before = harness.folderListing("AT")
         try await harness.program(
@@ -202,7 +202,7 @@ import _FuelTestSupport
 
     @Test func theCapCoversAllOfACountrysFiles() async throws {
         // Each AT file is small, but together they pass a cap of 300 bytes.
-        let harness = try FetchHarness(fetch: ["AT": ["maxBytes": "300"]])
+        let harness = try FetchHarness(fetch: ["AT": ["maxBytes": 300]])
         let report = try await harness.fetcher(["AT"]).run()
         let failure = try #require(report.failures.first?.error)
         #expect(failure.reason.contains("past its 300-byte cap"), "\(failure.reason)")
@@ -234,7 +234,7 @@ import _FuelTestSupport
     }
 
     @Test func endpointsComeFromTheEnvironmentOrTheFlag() async throws {
-        let harness = try FetchHarness(fetch: ["ES": ["url": "http://127.0.0.1:1/nowhere.json", "attempts": "1"]])
+        let harness = try FetchHarness(fetch: ["ES": ["url": "http://127.0.0.1:1/nowhere.json", "attempts": 1]])
         let viaEnvironment = try await harness.fetcher(["ES"]) {
             $0.environment = ["FUEL_ENDPOINT_ES": harness.server.baseURL + "/files/ES/doc.json"]
         }.run()

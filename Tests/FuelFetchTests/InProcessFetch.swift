@@ -16,7 +16,7 @@ struct InProcessFetch {
     let feeds: URL
 
     /// - Parameter fetch: settings of a country's `"fetch"` object that replace the harness's.
-    init(fetch: [String: [String: String]] = [:]) throws {
+    init(fetch: [String: [String: FetchSettingValue]] = [:]) throws {
         adapters = RepositoryPaths.temporaryDirectory("fetch-adapters")
         feeds = RepositoryPaths.temporaryDirectory("fetch-feeds")
         let publisher = self.publisher
@@ -32,7 +32,9 @@ struct InProcessFetch {
         publisher.put(
             "/files/IT/prezzo_alle_8.csv", FetchHarness.italianPrices(date: "2026-08-21"), contentType: "text/csv")
         for (country, url) in FetchHarness.endpoints(base: Self.base) where ["ES", "FR", "IT"].contains(country) {
-            var merged = ["url": url, "retryBaseDelay": "0", "retryMaxDelay": "0", "requestsPerSecond": "1000"]
+            var merged: [String: FetchSettingValue] = [
+                "url": .string(url), "retryBaseDelay": 0, "retryMaxDelay": 0, "requestsPerSecond": 1000,
+            ]
             merged.merge(fetch[country] ?? [:]) { $1 }
             try FetchHarness.writeSource(country: country, fetch: merged, into: adapters)
         }

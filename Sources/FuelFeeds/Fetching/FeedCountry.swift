@@ -2,13 +2,35 @@
 /// reads, and the plan that downloads its files. Each country is one folder under `Countries/<CC>/`, registered once
 /// in ``CountryRegistry``, the list that both fetching and building read.
 public protocol FeedCountry: FeedAdapter {
-    /// The keys of `source.json`'s `"fetch"` object that only this country reads (the transport keys every country
-    /// reads, such as `url` and the timeouts, are not listed).
-    var fetchSettingKeys: Set<String> { get }
+    /// The keys of `source.json`'s `"fetch"` object that only this country reads, as its own type (the transport
+    /// keys every country reads, such as `url` and the timeouts, are ``TransportSettings``); the settings make the
+    /// plan that downloads the country's files.
+    associatedtype OwnFetchSettings: CountryFetchSettings
 
-    /// Reads the country's own fetch settings into the plan that downloads its files.
-    /// - Throws: ``FetchSettingError`` naming the key that is missing or malformed.
-    func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan
+    /// The top-level keys of `source.json` that only this country reads, as its own type; none by default.
+    associatedtype OwnSourceSettings: CountrySourceSettings = NoSourceSettings
+}
+
+extension FeedCountry {
+    /// The keys of ``OwnFetchSettings``.
+    public var ownFetchSettingKeys: [String] { OwnFetchSettings.keys }
+
+    /// Decodes ``OwnSourceSettings`` from the whole of `source.json`.
+    /// - Throws: `DecodingError` when one of its keys has the wrong type.
+    public func decodeOwnSourceSettings(from decoder: any Decoder) throws -> any CountrySourceSettings {
+        try OwnSourceSettings(from: decoder)
+    }
+
+    /// ``OwnFetchSettings`` with every key left out.
+    public var defaultFetchSettings: any CountryFetchSettings { OwnFetchSettings() }
+
+    /// Reads ``OwnFetchSettings`` from a `"fetch"` object.
+    /// - Throws: ``FetchSettingError`` naming a key of the wrong type or out of range.
+    public func readOwnFetchSettings(_ reader: FetchSettingsReader) throws(FetchSettingError)
+        -> any CountryFetchSettings
+    {
+        try OwnFetchSettings(reader)
+    }
 }
 
 /// How one country's files are downloaded, and the one light request per file of `fetch --check`.

@@ -9,7 +9,7 @@ struct CountryMetadataCase: Sendable, CustomTestStringConvertible {
     var licence: String
     var timeZone: String
     var boxes: [String]
-    var fetch: [String: String]
+    var fetch: FetchSettings
     var testDescription: String { country }
 
     /// Loads the country's metadata and checks it against the case and against what the sources and fetching need.

@@ -37,7 +37,7 @@ enum FeedRun {
     /// The IT cuts of 2026-08-21: the first lines of each national file, so that most rows do not join, which the
     /// truncation guard would refuse; parsed without it.
     static func italianCuts() throws -> FeedParseResult {
-        try fixtureFolder("IT", "2026-08-21-cuts") { $0.maxUnmatchedPricePercent = nil }
+        try fixtureFolder("IT", "2026-08-21-cuts") { $0.own = CountryOwnSettings(ITSourceSettings()) }
     }
 
     /// Parses a fresh folder `<tmp>/<CC>` holding exactly these files.

@@ -1,19 +1,6 @@
 import Foundation
 import FuelCodecs
 
-extension ATAdapter: FeedCountry {
-    public var fetchSettingKeys: Set<String> { ["fuelTypes"] }
-
-    /// `url` is the E-Control API base (`…/sprit/1.0`); `fuelTypes` the fuels asked per district (default
-    /// `DIE,SUP,GAS`).
-    public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        let url = try source.requiredURL()
-        var plan = ATFetchPlan(base: url.hasSuffix("/") ? String(url.dropLast()) : url)
-        plan.fuelTypes = try source.list("fuelTypes") ?? plan.fuelTypes
-        return plan
-    }
-}
-
 /// The region list, then every political district (`PB`) × fuel type, each answer saved as its own file, asked
 /// with `includeClosed=true`. `fetch --check` asks for the region list and counts its districts.
 public struct ATFetchPlan: FeedFetchPlan {

@@ -1,15 +1,6 @@
 import Foundation
 import FuelCodecs
 
-extension ESAdapter: FeedCountry {
-    public var fetchSettingKeys: Set<String> { ["checkUrl"] }
-
-    public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        ESFetchPlan(
-            url: try source.requiredURL(), checkURL: source.urlOverridden ? nil : source.settings["checkUrl"])
-    }
-}
-
 /// MITECO's `EstacionesTerrestres` document, in one GET.
 public struct ESFetchPlan: FeedFetchPlan {
     /// The `EstacionesTerrestres` document.

@@ -1,13 +1,5 @@
 import Foundation
 
-extension FRAdapter: FeedCountry {
-    public var fetchSettingKeys: Set<String> { [] }
-
-    public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        FRFetchPlan(url: try source.requiredURL())
-    }
-}
-
 /// The instantané ZIP, in one GET; `fetch --check` asks for the same ZIP (about 1 MB).
 public struct FRFetchPlan: FeedFetchPlan {
     /// The instantané ZIP.

@@ -74,7 +74,7 @@ public struct ITAdapter: FeedAdapter {
         reasons[.priceRowWithoutStation] = orphans
         // In a whole national pair nearly every price row has its station: many whose id the registry does not list
         // at all mean a registry cut short (a download stopped at a line boundary still looks like a complete CSV).
-        let allowed = input.config.maxUnmatchedPricePercent ?? 100
+        let allowed = input.config.own[ITSourceSettings.self].maxUnmatchedPricePercent ?? 100
         let unlisted = prices.prices.filter { !registry.listedIDs.contains($0.key) }.values.reduce(0) { $0 + $1.count }
         if prices.records > 0, Double(unlisted) * 100 > allowed * Double(prices.records) {
             let share = String(format: "%.1f", Double(unlisted) * 100 / Double(prices.records))

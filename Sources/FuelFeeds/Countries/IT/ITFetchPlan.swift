@@ -1,29 +1,6 @@
 import Foundation
 import FuelFormat
 
-extension ITAdapter: FeedCountry {
-    public var fetchSettingKeys: Set<String> { ["registryFile", "pricesFile", "registryUrl", "pricesUrl"] }
-
-    /// `url` is the folder that holds both files (`registryFile`, `pricesFile` name them); the settings may give
-    /// the two files' URLs instead, as `registryUrl` and `pricesUrl`, unless the command line overrides the folder.
-    public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        let settings = source.settings
-        let fileURLs = source.urlOverridden ? [] : [settings["registryUrl"], settings["pricesUrl"]].compactMap { $0 }
-        if !fileURLs.isEmpty && fileURLs.count != 2 {
-            throw FetchSettingError(
-                "the \"fetch\" object needs both \"registryUrl\" and \"pricesUrl\", or a \"url\" folder")
-        }
-        if fileURLs.count == 2 {
-            return ITFetchPlan(registryURL: fileURLs[0], pricesURL: fileURLs[1])
-        }
-        let url = try source.requiredURL()
-        let folder = url.hasSuffix("/") ? url : url + "/"
-        return ITFetchPlan(
-            registryURL: folder + (settings["registryFile"] ?? Self.registryFile),
-            pricesURL: folder + (settings["pricesFile"] ?? Self.pricesFile))
-    }
-}
-
 /// MIMIT's two files, registry and prices; a pair whose extraction dates (or, without them, Last-Modified days)
 /// differ is refused. `fetch --check` asks for the first 16 KB of each.
 public struct ITFetchPlan: FeedFetchPlan {

@@ -1,26 +1,6 @@
 import Foundation
 import FuelCodecs
 
-extension PTAdapter: FeedCountry {
-    public var fetchSettingKeys: Set<String> { ["pageSize", "fuelTypeIds"] }
-
-    /// `url` is DGEG's `PesquisarPostos`; `pageSize` rows a page (default 20,000: the whole country in one page);
-    /// `fuelTypeIds` the `idsTiposComb` filter, comma-separated numbers.
-    public func fetchPlan(_ source: FetchSource) throws(FetchSettingError) -> any FeedFetchPlan {
-        var plan = PTFetchPlan(url: try source.requiredURL())
-        plan.pageSize = try source.number("pageSize", in: 1...10_000_000).map { Int($0) } ?? plan.pageSize
-        if let ids = try source.list("fuelTypeIds") {
-            guard ids.allSatisfy({ Int($0) != nil }) else {
-                throw FetchSettingError(
-                    "fetch setting \"fuelTypeIds\" must be comma-separated numbers, got \"\(source.settings["fuelTypeIds"] ?? "")\""
-                )
-            }
-            plan.fuelTypeIDs = ids
-        }
-        return plan
-    }
-}
-
 /// `PesquisarPostos` in pages of ``pageSize`` rows (by default one page holds the whole country), until a page
 /// whose `resultado` is null, missing or empty. Rows come sorted by price, so paging while prices change can skip
 /// or repeat rows: the rows received must add up to the `Quantidade` every row carries, or PT fails with both
@@ -31,7 +11,7 @@ public struct PTFetchPlan: FeedFetchPlan {
     /// Rows a page (`pageSize`); the default holds the whole country in one page.
     public var pageSize = 20_000
     /// The `idsTiposComb` ids asked for; empty sends no filter.
-    public var fuelTypeIDs: [String] = []
+    public var fuelTypeIDs: [Int] = []
 
     public var endpoints: [String] { [url] }
 
@@ -50,7 +30,7 @@ public struct PTFetchPlan: FeedFetchPlan {
     /// The URL of one page, with the fuel-type filter when there is one.
     public func page(_ page: Int, size: Int) -> String {
         let separator = url.contains("?") ? "&" : "?"
-        let filter = fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(fuelTypeIDs.joined(separator: ","))&"
+        let filter = fuelTypeIDs.isEmpty ? "" : "idsTiposComb=\(fuelTypeIDs.map(String.init).joined(separator: ","))&"
         return "\(url)\(separator)\(filter)qtdPorPagina=\(size)&pagina=\(page)"
     }
 

@@ -13,7 +13,9 @@ import Testing
         Case(
             country: "FR", licence: "Licence Ouverte / Open Licence 2.0 (Etalab)", timeZone: "Europe/Paris",
             boxes: ["mainland France", "Corsica"],
-            fetch: ["url": "https://donnees.roulez-eco.fr/opendata/instantane"])
+            fetch: FetchSettings(
+                transport: TransportSettings(url: "https://donnees.roulez-eco.fr/opendata/instantane"),
+                own: FRFetchSettings()))
     ]
 
     @Test(arguments: cases)

@@ -13,10 +13,10 @@ import Testing
         Case(
             country: "IT", licence: "Italian Open Data License 2.0 (IODL 2.0)", timeZone: "Europe/Rome",
             boxes: ["mainland Italy", "Sicily and its islands", "Sardinia"],
-            fetch: [
-                "registryUrl": "https://www.mimit.gov.it/images/exportCSV/anagrafica_impianti_attivi.csv",
-                "pricesUrl": "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv",
-            ])
+            fetch: FetchSettings(
+                own: ITFetchSettings(
+                    registryUrl: "https://www.mimit.gov.it/images/exportCSV/anagrafica_impianti_attivi.csv",
+                    pricesUrl: "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv")))
     ]
 
     @Test(arguments: cases)

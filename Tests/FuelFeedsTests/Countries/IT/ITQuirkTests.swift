@@ -26,7 +26,7 @@ import _FuelTestSupport
     /// its own, `ITTruncationTests`).
     static func parse(registry: [UInt8], prices: [UInt8]) throws -> FeedParseResult {
         try FeedRun.files("IT", ["anagrafica_impianti_attivi.csv": registry, "prezzo_alle_8.csv": prices]) {
-            $0.maxUnmatchedPricePercent = nil
+            $0.own = CountryOwnSettings(ITSourceSettings())
         }
     }
 

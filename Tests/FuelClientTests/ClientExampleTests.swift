@@ -22,9 +22,10 @@ import _FuelTestSupport
         let result = try await client.stationsAround(
             latitude: 38.52, longitude: -8.98, radiusKm: 10, fuel: .diesel, limit: 5)
         for nearby in result.stations {
-            let diesel = nearby.station.prices.first { $0.fuel == .diesel }
+            // The price to show: the lowest diesel price (IT's self or attended), docs/format.md "Reading the data".
+            guard let diesel = nearby.displayed?.price else { continue }
             let name = nearby.station.name ?? nearby.station.id
-            show("\(name): \(String(format: "%.1f", nearby.distanceKm)) km, \(diesel?.price ?? 0) €/l")
+            show("\(name): \(String(format: "%.1f", nearby.distanceKm)) km, \(diesel.price) €/l")
         }
         for (path, reason) in result.staleReasons {
             show("older copy of \(path) shown: \(reason)")  // the server failed; the cache answered

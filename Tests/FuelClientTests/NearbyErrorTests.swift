@@ -16,6 +16,8 @@ import _FuelTestSupport
     static let codes = [
         CodeCase(code: .invalidQuery, rawValue: "invalid-query"),
         CodeCase(code: .indexUnavailable, rawValue: "index-unavailable"),
+        CodeCase(code: .indexServerError, rawValue: "index-server-error"),
+        CodeCase(code: .unsupportedTileVersion, rawValue: "unsupported-tile-version"),
         CodeCase(code: .incompatibleGrid, rawValue: "incompatible-grid"),
         CodeCase(code: .unsupportedIndexVersion, rawValue: "unsupported-index-version"),
         CodeCase(code: .tilesUnavailable, rawValue: "tiles-unavailable"),

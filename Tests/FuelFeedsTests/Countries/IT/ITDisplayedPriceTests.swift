@@ -32,7 +32,7 @@ import Testing
 
     @Test(arguments: captures)
     func theLowestPriceIsShownWhicheverServiceItIs(_ capture: Capture) throws {
-        let parsed = try FeedRun.fixtureFolder("IT", capture.folder) { $0.maxUnmatchedPricePercent = nil }
+        let parsed = try FeedRun.fixtureFolder("IT", capture.folder) { $0.own = CountryOwnSettings(ITSourceSettings()) }
         let station = try #require(parsed.stations.first { $0.id == capture.station })
         let shown = try #require(station.displayedPrice(of: capture.fuel))
         #expect(shown.price.price == capture.displayed.price)
@@ -46,7 +46,7 @@ import Testing
     /// price of the fuel is secondary.
     @Test(arguments: ["2026-08-21-cuts", "2026-08-21-kit"])
     func everyDisplayedPriceIsTheLowest(_ folder: String) throws {
-        let parsed = try FeedRun.fixtureFolder("IT", folder) { $0.maxUnmatchedPricePercent = nil }
+        let parsed = try FeedRun.fixtureFolder("IT", folder) { $0.own = CountryOwnSettings(ITSourceSettings()) }
         var pairs = 0
         for station in parsed.stations {
             for fuel in Set(station.prices.map(\.fuel)) {

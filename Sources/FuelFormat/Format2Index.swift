@@ -116,8 +116,8 @@ public struct Format2Index: Sendable, Hashable, Codable {
                 debugDescription: "a format-2 index has version 2, this one has \(version)")
         }
         gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
-        builtAt = try Self.decodeTime(container, .builtAt)
-        previous = try container.decodeNil(forKey: .previous) ? nil : Self.decodeTime(container, .previous)
+        builtAt = try container.decodeUTCTime(forKey: .builtAt)
+        previous = try container.decodeNil(forKey: .previous) ? nil : container.decodeUTCTime(forKey: .previous)
         tiles = try container.decode([String: String].self, forKey: .tiles)
         brands = try container.decode([String: String].self, forKey: .brands)
         sources = try container.decode(String.self, forKey: .sources)
@@ -170,14 +170,5 @@ public struct Format2Index: Sendable, Hashable, Codable {
             true
         default: false
         }
-    }
-
-    private static func decodeTime(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
-        let text = try container.decode(String.self, forKey: key)
-        guard let seconds = UTCTime.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
-        }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

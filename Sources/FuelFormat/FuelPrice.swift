@@ -66,12 +66,7 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         fuel = try container.decode(FuelCode.self, forKey: .fuel)
         price = try container.decode(Double.self, forKey: .price)
-        let text = try container.decode(String.self, forKey: .updated)
-        guard let seconds = UTCTime.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .updated, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
-        }
-        updated = Date(timeIntervalSince1970: TimeInterval(seconds))
+        updated = try container.decodeUTCTime(forKey: .updated)
         unit = try container.decodeIfPresent(PriceUnit.self, forKey: .unit) ?? .litre
         service = try container.decodeIfPresent(ServiceKind.self, forKey: .service)
         label = try container.decodeIfPresent(String.self, forKey: .label)

@@ -96,37 +96,32 @@ public struct CountrySummary: Sendable, Hashable, Codable {
     /// Stations published for the country.
     public var stations: Int
     /// The feed's own reference time (the newest price time, or the document time).
-    public var updated: Date
+    public var updated: Date {
+        get { updatedText.date }
+        set { updatedText.date = newValue }
+    }
     /// Set when this build could not refresh the country and republished its previous stations unchanged: the
     /// `builtAt` of the last build that read the country's feed fresh. Nil for a fresh country.
-    public var carriedSince: Date?
+    public var carriedSince: Date? {
+        get { carriedSinceText?.date }
+        set { carriedSinceText = newValue.map(UTCTimeText.init) }
+    }
+    // The times as the file holds them, UTC text like `2025-09-27T16:05:47Z`; a missing or null `carriedSince` is a
+    // fresh country, and it is written only when set.
+    private var updatedText: UTCTimeText
+    private var carriedSinceText: UTCTimeText?
 
     /// A country's line; `carriedSince` only for a carried country.
     public init(stations: Int, updated: Date, carriedSince: Date? = nil) {
         self.stations = stations
-        self.updated = updated
-        self.carriedSince = carriedSince
+        updatedText = UTCTimeText(updated)
+        carriedSinceText = carriedSince.map(UTCTimeText.init)
     }
 
-    private enum CodingKeys: String, CodingKey { case stations, updated, carriedSince }
-
-    /// Reads a line; times are UTC text like `2025-09-27T16:05:47Z`, and a null `carriedSince` is a fresh country.
-    /// - Throws: `DecodingError` for a missing field or a time in another form.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        stations = try container.decode(Int.self, forKey: .stations)
-        updated = try decodeUTC(container, key: .updated)
-        carriedSince =
-            try container.contains(.carriedSince) && !container.decodeNil(forKey: .carriedSince)
-            ? decodeUTC(container, key: .carriedSince) : nil
-    }
-
-    /// Writes the line with UTC text times, and `carriedSince` only when set.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(stations, forKey: .stations)
-        try container.encode(UTCTime.format(updated), forKey: .updated)
-        if let carriedSince { try container.encode(UTCTime.format(carriedSince), forKey: .carriedSince) }
+    private enum CodingKeys: String, CodingKey {
+        case stations
+        case updatedText = "updated"
+        case carriedSinceText = "carriedSince"
     }
 }
 
@@ -137,7 +132,12 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// The cell size the tiles were built on; a client on another grid must refuse the index.
     public var gridDegrees: Double
     /// When the build ran (from `SOURCE_DATE_EPOCH` or `--built-at` when given).
-    public var builtAt: Date
+    public var builtAt: Date {
+        get { builtAtText.date }
+        set { builtAtText.date = newValue }
+    }
+    /// ``builtAt`` as the file holds it, UTC text.
+    private var builtAtText: UTCTimeText
     /// Keys of the non-empty cells, sorted.
     public var tiles: [String]
     /// Per-country station counts and feed times.
@@ -147,12 +147,16 @@ public struct TileIndex: Sendable, Hashable, Codable {
     public init(gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary]) {
         version = TileFormat.version
         self.gridDegrees = gridDegrees
-        self.builtAt = builtAt
+        builtAtText = UTCTimeText(builtAt)
         self.tiles = tiles
         self.countries = countries
     }
 
-    private enum CodingKeys: String, CodingKey { case version, gridDegrees, builtAt, tiles, countries }
+    private enum CodingKeys: String, CodingKey {
+        case version, gridDegrees
+        case builtAtText = "builtAt"
+        case tiles, countries
+    }
 
     /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
@@ -160,19 +164,9 @@ public struct TileIndex: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try checkVersion(container, key: .version, file: "index.json")
         gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
-        builtAt = try decodeUTC(container, key: .builtAt)
+        builtAtText = try container.decode(UTCTimeText.self, forKey: .builtAtText)
         tiles = try container.decode([String].self, forKey: .tiles)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
-    }
-
-    /// Writes the index with `builtAt` as UTC text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(gridDegrees, forKey: .gridDegrees)
-        try container.encode(UTCTime.format(builtAt), forKey: .builtAt)
-        try container.encode(tiles, forKey: .tiles)
-        try container.encode(countries, forKey: .countries)
     }
 }
 
@@ -246,7 +240,12 @@ public struct SourcesFile: Sendable, Hashable, Codable {
         /// What the feed covers (and what it leaves out).
         public var coverage: String
         /// The feed's own reference time.
-        public var updated: Date
+        public var updated: Date {
+            get { updatedText.date }
+            set { updatedText.date = newValue }
+        }
+        /// ``updated`` as the file holds it, UTC text.
+        private var updatedText: UTCTimeText
         /// Stations published for the country.
         public var stations: Int
 
@@ -262,41 +261,14 @@ public struct SourcesFile: Sendable, Hashable, Codable {
             self.licenceUrl = licenceUrl
             self.attribution = attribution
             self.coverage = coverage
-            self.updated = updated
+            updatedText = UTCTimeText(updated)
             self.stations = stations
         }
 
         private enum CodingKeys: String, CodingKey {
-            case country, publisher, url, licence, licenceUrl, attribution, coverage, updated, stations
-        }
-
-        /// Reads a source; `updated` is UTC text.
-        /// - Throws: `DecodingError` for a missing field or a time in another form.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            country = try container.decode(String.self, forKey: .country)
-            publisher = try container.decode(String.self, forKey: .publisher)
-            url = try container.decode(String.self, forKey: .url)
-            licence = try container.decode(String.self, forKey: .licence)
-            licenceUrl = try container.decode(String.self, forKey: .licenceUrl)
-            attribution = try container.decode(String.self, forKey: .attribution)
-            coverage = try container.decode(String.self, forKey: .coverage)
-            updated = try decodeUTC(container, key: .updated)
-            stations = try container.decode(Int.self, forKey: .stations)
-        }
-
-        /// Writes the source with `updated` as UTC text.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(country, forKey: .country)
-            try container.encode(publisher, forKey: .publisher)
-            try container.encode(url, forKey: .url)
-            try container.encode(licence, forKey: .licence)
-            try container.encode(licenceUrl, forKey: .licenceUrl)
-            try container.encode(attribution, forKey: .attribution)
-            try container.encode(coverage, forKey: .coverage)
-            try container.encode(UTCTime.format(updated), forKey: .updated)
-            try container.encode(stations, forKey: .stations)
+            case country, publisher, url, licence, licenceUrl, attribution, coverage
+            case updatedText = "updated"
+            case stations
         }
     }
 
@@ -320,13 +292,4 @@ public struct SourcesFile: Sendable, Hashable, Codable {
         version = try checkVersion(container, key: .version, file: "sources.json")
         sources = try container.decode([Source].self, forKey: .sources)
     }
-}
-
-private func decodeUTC<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, key: Key) throws -> Date {
-    let text = try container.decode(String.self, forKey: key)
-    guard let seconds = UTCTime.parse(text) else {
-        throw DecodingError.dataCorruptedError(
-            forKey: key, in: container, debugDescription: "not a UTC time like 2025-09-27T16:05:47Z: \(text)")
-    }
-    return Date(timeIntervalSince1970: TimeInterval(seconds))
 }

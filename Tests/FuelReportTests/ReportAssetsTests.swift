@@ -20,8 +20,9 @@ import _FuelTestSupport
 
     @Test(arguments: assets) func theBuiltInCopyIsTheFile(_ asset: Asset) throws {
         let file = RepositoryPaths.root().appendingPathComponent("Sources/FuelReport/Resources/\(asset.file)")
-        let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(asset.builtIn + "\n" == text, "\(asset.file): run scripts/embed-report-assets")
+        // Bytes, not `String` equality, which would also take the text in another Unicode normalisation.
+        let bytes = try Data(contentsOf: file)
+        #expect(Data((asset.builtIn + "\n").utf8) == bytes, "\(asset.file): run scripts/embed-report-assets")
     }
 
     @Test(arguments: assets) func thePageInlinesTheAsset(_ asset: Asset) {

@@ -23,8 +23,7 @@ extension TileEncoder {
             writer.string(index.brands[country] ?? "")
         }
         writer.endObject()
-        writer.key("sources")
-        writer.string(index.sources)
+        writer.member("sources", index.sources)
         writeCountries(index.countries, to: &writer)
         writer.endObject()
         return writer.bytes

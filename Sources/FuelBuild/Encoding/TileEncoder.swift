@@ -26,10 +26,8 @@ public enum TileEncoder {
     static func beginTile(key: String, into writer: inout JSONWriter) {
         writer.removeAll()
         writer.beginObject()
-        writer.key("version")
-        writer.integer(TileFormat.version)
-        writer.key("key")
-        writer.string(key)
+        writer.member("version", TileFormat.version)
+        writer.member("key", key)
         writer.key("stations")
         writer.beginArray()
     }
@@ -45,10 +43,7 @@ public enum TileEncoder {
     public static func encode(_ index: TileIndex) -> [UInt8] {
         var writer = JSONWriter(capacity: 16 * index.tiles.count + 256)
         writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
-        writer.key("tiles")
-        writer.beginArray()
-        for key in index.tiles { writer.string(key) }
-        writer.endArray()
+        writer.member("tiles", strings: index.tiles)
         writeCountries(index.countries, to: &writer)
         writer.endObject()
         return writer.bytes
@@ -57,12 +52,9 @@ public enum TileEncoder {
     /// Opens an index object with the members both formats start with: `version`, `gridDegrees`, `builtAt`.
     static func writeIndexHeader(version: Int, gridDegrees: Double, builtAt: Date, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("version")
-        writer.integer(version)
-        writer.key("gridDegrees")
-        writer.number(gridDegrees, decimals: 6)
-        writer.key("builtAt")
-        writer.time(builtAt)
+        writer.member("version", version)
+        writer.member("gridDegrees", gridDegrees, decimals: 6)
+        writer.member("builtAt", builtAt)
     }
 
     /// The index's `"countries"` member, by country code; shared by both formats' indexes.
@@ -73,14 +65,9 @@ public enum TileEncoder {
             guard let summary = countries[country] else { continue }
             writer.key(country)
             writer.beginObject()
-            writer.key("stations")
-            writer.integer(summary.stations)
-            writer.key("updated")
-            writer.time(summary.updated)
-            if let carriedSince = summary.carriedSince {
-                writer.key("carriedSince")
-                writer.time(carriedSince)
-            }
+            writer.member("stations", summary.stations)
+            writer.member("updated", summary.updated)
+            if let carriedSince = summary.carriedSince { writer.member("carriedSince", carriedSince) }
             writer.endObject()
         }
         writer.endObject()
@@ -90,21 +77,12 @@ public enum TileEncoder {
     public static func encode(_ brands: BrandsFile) -> [UInt8] {
         var writer = JSONWriter(capacity: 64 * brands.brands.count + 64)
         writer.beginObject()
-        writer.key("version")
-        writer.integer(brands.version)
-        writer.key("country")
-        writer.string(brands.country)
-        writer.key("brands")
-        writer.beginArray()
-        for entry in brands.brands {
-            writer.beginObject()
-            writer.key("brand")
-            writer.optionalString(entry.brand)
-            writer.key("stations")
-            writer.integer(entry.stations)
-            writer.endObject()
+        writer.member("version", brands.version)
+        writer.member("country", brands.country)
+        writer.member("brands", objects: brands.brands) { writer, entry in
+            writer.member("brand", entry.brand)
+            writer.member("stations", entry.stations)
         }
-        writer.endArray()
         writer.endObject()
         return writer.bytes
     }
@@ -113,33 +91,18 @@ public enum TileEncoder {
     public static func encode(_ sources: SourcesFile) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("version")
-        writer.integer(sources.version)
-        writer.key("sources")
-        writer.beginArray()
-        for source in sources.sources {
-            writer.beginObject()
-            writer.key("country")
-            writer.string(source.country)
-            writer.key("publisher")
-            writer.string(source.publisher)
-            writer.key("url")
-            writer.string(source.url)
-            writer.key("licence")
-            writer.string(source.licence)
-            writer.key("licenceUrl")
-            writer.string(source.licenceUrl)
-            writer.key("attribution")
-            writer.string(source.attribution)
-            writer.key("coverage")
-            writer.string(source.coverage)
-            writer.key("updated")
-            writer.time(source.updated)
-            writer.key("stations")
-            writer.integer(source.stations)
-            writer.endObject()
+        writer.member("version", sources.version)
+        writer.member("sources", objects: sources.sources) { writer, source in
+            writer.member("country", source.country)
+            writer.member("publisher", source.publisher)
+            writer.member("url", source.url)
+            writer.member("licence", source.licence)
+            writer.member("licenceUrl", source.licenceUrl)
+            writer.member("attribution", source.attribution)
+            writer.member("coverage", source.coverage)
+            writer.member("updated", source.updated)
+            writer.member("stations", source.stations)
         }
-        writer.endArray()
         writer.endObject()
         return writer.bytes
     }
@@ -147,73 +110,30 @@ public enum TileEncoder {
     /// One station object, appended to `writer` (after a comma when the writer is inside an array).
     static func writeStation(_ station: Station, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("id")
-        writer.string(station.id)
-        writer.key("country")
-        writer.string(station.country)
-        writer.key("name")
-        writer.optionalString(station.name)
-        writer.key("brand")
-        writer.optionalString(station.brand)
-        writer.key("address")
-        writer.optionalString(station.address)
-        writer.key("postcode")
-        writer.optionalString(station.postcode)
-        writer.key("city")
-        writer.optionalString(station.city)
-        writer.key("lat")
-        writer.number(station.latitude, decimals: coordinateDecimals)
-        writer.key("lon")
-        writer.number(station.longitude, decimals: coordinateDecimals)
-        writer.key("prices")
-        writer.beginArray()
-        for price in station.prices {
-            writer.beginObject()
-            writer.key("fuel")
-            writer.string(price.fuel.rawValue)
-            writer.key("price")
-            writer.number(price.price, decimals: priceDecimals)
-            writer.key("updated")
-            writer.time(price.updated)
-            if price.unit != .litre {
-                writer.key("unit")
-                writer.string(price.unit.rawValue)
-            }
-            if let service = price.service {
-                writer.key("service")
-                writer.string(service.rawValue)
-            }
-            if let label = price.label {
-                writer.key("label")
-                writer.string(label)
-            }
-            writer.endObject()
+        writer.member("id", station.id)
+        writer.member("country", station.country)
+        writer.member("name", station.name)
+        writer.member("brand", station.brand)
+        writer.member("address", station.address)
+        writer.member("postcode", station.postcode)
+        writer.member("city", station.city)
+        writer.member("lat", station.latitude, decimals: coordinateDecimals)
+        writer.member("lon", station.longitude, decimals: coordinateDecimals)
+        writer.member("prices", objects: station.prices) { writer, price in
+            writer.member("fuel", price.fuel.rawValue)
+            writer.member("price", price.price, decimals: priceDecimals)
+            writer.member("updated", price.updated)
+            if price.unit != .litre { writer.member("unit", price.unit.rawValue) }
+            if let service = price.service { writer.member("service", service.rawValue) }
+            if let label = price.label { writer.member("label", label) }
         }
-        writer.endArray()
         if let unavailable = station.unavailable, !unavailable.isEmpty {
-            writer.key("unavailable")
-            writer.beginArray()
-            for fuel in unavailable { writer.string(fuel.rawValue) }
-            writer.endArray()
+            writer.member("unavailable", strings: unavailable.lazy.map(\.rawValue))
         }
-        if let hours = station.hours {
-            writer.key("hours")
-            writer.string(hours)
-        }
-        if let services = station.services, !services.isEmpty {
-            writer.key("services")
-            writer.beginArray()
-            for service in services { writer.string(service) }
-            writer.endArray()
-        }
-        if station.motorway == true {
-            writer.key("motorway")
-            writer.bool(true)
-        }
-        if station.restricted == true {
-            writer.key("restricted")
-            writer.bool(true)
-        }
+        if let hours = station.hours { writer.member("hours", hours) }
+        if let services = station.services, !services.isEmpty { writer.member("services", strings: services) }
+        if station.motorway == true { writer.member("motorway", true) }
+        if station.restricted == true { writer.member("restricted", true) }
         writer.endObject()
     }
 }

@@ -33,18 +33,6 @@ public struct ATAdapter: FeedAdapter {
 
 /// One parse: stations merged so far, and the counts for the report.
 private struct ATFeedRun {
-    struct Draft {
-        var name: String?
-        var address: String?
-        var postcode: String?
-        var city: String?
-        var latitude: Double?
-        var longitude: Double?
-        var hours: String?
-        var services: [String] = []
-        var prices: [FuelPrice] = []
-    }
-
     /// The key ids of one document, resolved once so that lookups compare integers.
     struct Keys {
         let id, name, location, address, postalCode, city, latitude, longitude: Int?
@@ -76,7 +64,7 @@ private struct ATFeedRun {
 
     let input: FeedInput
     var brands: BrandLookup
-    var drafts: [String: Draft] = [:]
+    var drafts: [String: StationDraft] = [:]
     var records = 0
     var reasons = ReasonTally()
     var referenceTime: Date?
@@ -91,17 +79,15 @@ private struct ATFeedRun {
         var stations: [Station] = []
         var hours = TextPool()  // the same opening hours at many stations: one copy each
         for (id, draft) in drafts {
-            guard let latitude = draft.latitude, let longitude = draft.longitude else {
+            guard
+                let station = draft.station(
+                    id: "AT-" + id, country: input.country, brand: brands.brand(draft.name),
+                    hours: hours.shared(draft.hours))
+            else {
                 reasons[.emptyCoordinates] += 1
                 continue
             }
-            stations.append(
-                Station(
-                    id: "AT-" + id, country: input.country, name: draft.name, brand: brands.brand(draft.name),
-                    address: draft.address, postcode: draft.postcode, city: draft.city, latitude: latitude,
-                    longitude: longitude, prices: draft.prices.sorted(by: FuelPrice.canonicalOrder),
-                    hours: hours.shared(draft.hours),
-                    services: draft.services.isEmpty ? nil : draft.services.sorted()))
+            stations.append(station)
         }
         stations.sort { $0.id < $1.id }
         var notes: [String] = []
@@ -153,13 +139,7 @@ private struct ATFeedRun {
             throw context.error("expected a station object, found \(station.kind)", at: station)
         }
         guard let idValue = station.member(keys.id) else { throw context.error("missing field id", at: station) }
-        let id: String?
-        switch idValue.kind {
-        case .number: id = idValue.int.map(String.init)
-        case .string: id = try idValue.text("id", context)
-        default: id = nil
-        }
-        guard let id else { throw context.error("id is not a station number", at: idValue) }
+        let id = try idValue.stationID("id", context)
         context.id = id
         guard let location = station.member(keys.location) else {
             throw context.error("missing field location", at: station)
@@ -174,19 +154,20 @@ private struct ATFeedRun {
             throw context.error("missing field location.longitude", at: location)
         }
 
-        var draft = drafts[id] ?? Draft()
+        var draft = drafts[id] ?? StationDraft()
+        draft.records += 1
         draft.name = try draft.name ?? station.member(keys.name)?.text("name", context)
         draft.address = try draft.address ?? location.member(keys.address)?.text("location.address", context)
         draft.postcode = try draft.postcode ?? location.member(keys.postalCode)?.text("location.postalCode", context)
         draft.city = try draft.city ?? location.member(keys.city)?.text("location.city", context)
         if draft.latitude == nil,
             let latitude = try latitudeValue.number(
-                "location.latitude", context, roundedTo: PublishedPlaces.coordinate),
-            let longitude = try longitudeValue.number(
-                "location.longitude", context, roundedTo: PublishedPlaces.coordinate)
+                "location.latitude", context, roundedTo: PublishedPlaces.coordinate)
         {
-            draft.latitude = latitude
-            draft.longitude = longitude
+            draft.place(
+                latitude: latitude,
+                longitude: try longitudeValue.number(
+                    "location.longitude", context, roundedTo: PublishedPlaces.coordinate))
         }
         if draft.hours == nil, let hours = station.member(keys.openingHours) {
             draft.hours = try openingHours(hours, keys: keys, context)
@@ -201,7 +182,7 @@ private struct ATFeedRun {
     }
 
     private mutating func readPrices(
-        _ prices: JSONValue, keys: Keys, time: Date, into draft: inout Draft, _ context: JSONRecordContext
+        _ prices: JSONValue, keys: Keys, time: Date, into draft: inout StationDraft, _ context: JSONRecordContext
     ) throws {
         if prices.isNull { return }
         guard prices.kind == .array else {
@@ -225,12 +206,7 @@ private struct ATFeedRun {
                 reasons[.noPrice] += 1
                 continue
             }
-            let price = FuelPrice(fuel: entry.fuel, price: amount, updated: time, unit: entry.unit)
-            if let index = draft.prices.firstIndex(where: { $0.fuel == price.fuel && $0.unit == price.unit }) {
-                if price.updated > draft.prices[index].updated { draft.prices[index] = price }
-            } else {
-                draft.prices.append(price)
-            }
+            draft.add(FuelPrice(fuel: entry.fuel, price: amount, updated: time, unit: entry.unit))
         }
     }
 

@@ -40,19 +40,6 @@ private struct PTFeedRun {
         case ignored
     }
 
-    /// A station being assembled from its rows.
-    struct Draft {
-        var name: String?
-        var brand: String?
-        var address: String?
-        var postcode: String?
-        var city: String?
-        var latitude: Double?
-        var longitude: Double?
-        var prices: [FuelPrice] = []
-        var rows = 0
-    }
-
     /// The fields of one row or one nested object, as values not yet read.
     struct Slots {
         var values: [JSONValue?] = Array(repeating: nil, count: 13)
@@ -83,7 +70,7 @@ private struct PTFeedRun {
     var clock: LocalClock
     var brands: BrandLookup
     var fuels: [String: FuelTable.Entry?] = [:]
-    var drafts: [String: Draft] = [:]
+    var drafts: [String: StationDraft] = [:]
     var records = 0
     var reasons = ReasonTally()
     var referenceTime: Date?
@@ -103,15 +90,14 @@ private struct PTFeedRun {
         }
         var stations: [Station] = []
         for (id, draft) in drafts {
-            guard let latitude = draft.latitude, let longitude = draft.longitude else {
-                reasons[.emptyCoordinates] += draft.rows
+            guard
+                let station = draft.station(
+                    id: "PT-" + id, country: input.country, brand: brands.brand(draft.brand), hours: nil)
+            else {
+                reasons[.emptyCoordinates] += draft.records
                 continue
             }
-            stations.append(
-                Station(
-                    id: "PT-" + id, country: input.country, name: draft.name, brand: brands.brand(draft.brand),
-                    address: draft.address, postcode: draft.postcode, city: draft.city, latitude: latitude,
-                    longitude: longitude, prices: draft.prices.sorted(by: FuelPrice.canonicalOrder)))
+            stations.append(station)
         }
         stations.sort { $0.id < $1.id }
         return FeedParseResult(
@@ -148,13 +134,7 @@ private struct PTFeedRun {
             if case .fuelList = field { fuelList = member.value } else { slots[field] = member.value }
         }
         guard let idValue = slots[.id] else { throw context.error("missing field Id", at: row) }
-        let id: String?
-        switch idValue.kind {
-        case .number: id = idValue.int.map(String.init)
-        case .string: id = try idValue.text("Id", context)
-        default: id = nil
-        }
-        guard let id else { throw context.error("Id is not a station number", at: idValue) }
+        let id = try idValue.stationID("Id", context)
         context.id = id
 
         // Morada is text in PesquisarPostos and an object with the location in GetDadosPosto.
@@ -163,8 +143,8 @@ private struct PTFeedRun {
             for member in morada.members { nested[fields[member.keyID]] = member.value }
             slots[.address] = nested[.address]
         }
-        var draft = drafts[id] ?? Draft()
-        draft.rows += 1
+        var draft = drafts[id] ?? StationDraft()
+        draft.records += 1
         draft.name = try draft.name ?? slots[.name]?.text("Nome", context)
         draft.brand = try draft.brand ?? slots[.brand]?.text("Marca", context)
         draft.address = try draft.address ?? slots[.address]?.text("Morada", context)
@@ -178,12 +158,9 @@ private struct PTFeedRun {
         guard let longitudeValue = slots[.longitude] ?? nested[.longitude] else {
             throw context.error("missing field Longitude", at: row)
         }
-        let latitude = try latitudeValue.number("Latitude", context, roundedTo: PublishedPlaces.coordinate)
-        let longitude = try longitudeValue.number("Longitude", context, roundedTo: PublishedPlaces.coordinate)
-        if draft.latitude == nil, let latitude, let longitude {
-            draft.latitude = latitude
-            draft.longitude = longitude
-        }
+        draft.place(
+            latitude: try latitudeValue.number("Latitude", context, roundedTo: PublishedPlaces.coordinate),
+            longitude: try longitudeValue.number("Longitude", context, roundedTo: PublishedPlaces.coordinate))
 
         if let fuel = slots[.fuel] {
             try addPrice(name: fuel, price: slots[.price], updated: slots[.updated], to: &draft, row: row, context)
@@ -206,7 +183,7 @@ private struct PTFeedRun {
     }
 
     private mutating func addPrice(
-        name: JSONValue, price: JSONValue?, updated: JSONValue?, to draft: inout Draft, row: JSONValue,
+        name: JSONValue, price: JSONValue?, updated: JSONValue?, to draft: inout StationDraft, row: JSONValue,
         _ context: JSONRecordContext
     ) throws {
         guard let fuelName = try name.text("Combustivel", context) else {
@@ -246,15 +223,8 @@ private struct PTFeedRun {
         let new = FuelPrice(
             fuel: entry.fuel, price: amount, updated: time, unit: entry.unit,
             label: entry.fuel == .other ? fuelName : nil)
-        // The same fuel twice (two pages, two name spellings): keep the newer price.
-        if let index = draft.prices.firstIndex(where: {
-            $0.fuel == new.fuel && $0.unit == new.unit && $0.label == new.label
-        }) {
-            reasons[.repeatedPrice] += 1
-            if new.updated > draft.prices[index].updated { draft.prices[index] = new }
-        } else {
-            draft.prices.append(new)
-        }
+        // The same fuel twice (two pages, two name spellings): the newer price stays.
+        if draft.add(new) { reasons[.repeatedPrice] += 1 }
     }
 
     private func renderScalar(_ value: JSONValue) -> String {

@@ -78,6 +78,15 @@ import _FuelTestSupport
     }
 
     /// Both layouts, so format 2's index and names are checked on the generator's stations too.
+    /// The conformance kit's build (`conformance/build`, both formats, a carried country) is held to the same
+    /// schemas and rules as every build: the kit cannot teach readers a file the contract refuses.
+    @Test(.tags(.python)) func theConformanceKitsBuildConforms() throws {
+        let kit = RepositoryPaths.root().appendingPathComponent("conformance/build")
+        let result = try Self.check(kit)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("conforms to format 1 and format 2"))
+    }
+
     @Test(.tags(.executable, .python)) func aGeneratedBuildConforms() throws {
         let root = RepositoryPaths.temporaryDirectory("format-generated")
         defer { try? FileManager.default.removeItem(at: root) }

@@ -55,6 +55,7 @@ extension BuiltInAdapters {
                 {"name": "Austria", "south": 46.3, "west": 9.4, "north": 49.1, "east": 17.2}
               ],
               "fetch": {
+                "maxRequestsPerDay": 7200,
                 "url": "https://api.e-control.at/sprit/1.0",
                 "fuelTypes": ["DIE", "SUP", "GAS"],
                 "requestsPerSecond": 2,

@@ -45,7 +45,7 @@ extension BuiltInAdapters {
               "licence": "E-Control Spritpreisrechner API terms of use (licence not verified by this project)",
               "licenceUrl": "https://api.e-control.at/sprit/1.0/doc/index.html?url=https://api.e-control.at/sprit/1.0/api-docs%3Fgroup%3Dpublic-api",
               "attribution": "Quelle: E-Control, Spritpreisrechner",
-              "coverage": "Not every station: E-Control publishes prices only for the cheapest stations of each district and fuel (diesel, Super 95, CNG), so most Austrian stations are missing or have no price. Prices carry no time of their own; the fetch time stands in.",
+              "coverage": "Not every station: E-Control publishes prices only for the cheapest stations of each district and fuel (diesel, Super 95, CNG), so most Austrian stations are missing or have no price. Prices carry no time of their own; each price is dated by when FuelTiles first saw it at that value.",
               "timeZone": "Europe/Vienna",
               "maxPriceAgeDays": 30,
               "maxFeedAgeHours": 72,
@@ -55,6 +55,7 @@ extension BuiltInAdapters {
                 {"name": "Austria", "south": 46.3, "west": 9.4, "north": 49.1, "east": 17.2}
               ],
               "fetch": {
+                "maxRequestsPerDay": 7200,
                 "url": "https://api.e-control.at/sprit/1.0",
                 "fuelTypes": ["DIE", "SUP", "GAS"],
                 "requestsPerSecond": 2,

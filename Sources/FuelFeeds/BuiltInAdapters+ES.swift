@@ -99,6 +99,7 @@ extension BuiltInAdapters {
                 {"name": "Melilla", "south": 35.25, "west": -2.99, "north": 35.33, "east": -2.9}
               ],
               "fetch": {
+                "maxRequestsPerDay": 200,
                 "url": "https://sedeaplicaciones.minetur.gob.es/ServiciosRESTCarburantes/PreciosCarburantes/EstacionesTerrestres/",
                 "checkUrl": "https://sedeaplicaciones.minetur.gob.es/ServiciosRESTCarburantes/PreciosCarburantes/EstacionesTerrestres/FiltroProvincia/52"
               }

@@ -36,7 +36,7 @@ extension BuiltInAdapters {
                 {"name": "mainland France", "south": 42.3, "west": -5.2, "north": 51.15, "east": 8.25},
                 {"name": "Corsica", "south": 41.3, "west": 8.5, "north": 43.05, "east": 9.6}
               ],
-              "fetch": {"url": "https://donnees.roulez-eco.fr/opendata/instantane"}
+              "fetch": {"url": "https://donnees.roulez-eco.fr/opendata/instantane", "maxRequestsPerDay": 300}
             }
             """##,
     ]

@@ -135,6 +135,7 @@ extension BuiltInAdapters {
                 {"name": "Sardinia", "south": 38.8, "west": 8.1, "north": 41.35, "east": 9.9}
               ],
               "fetch": {
+                "maxRequestsPerDay": 100,
                 "registryUrl": "https://www.mimit.gov.it/images/exportCSV/anagrafica_impianti_attivi.csv",
                 "pricesUrl": "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv"
               }

@@ -75,6 +75,7 @@ extension BuiltInAdapters {
                 {"name": "Azores", "south": 36.8, "west": -31.4, "north": 39.8, "east": -24.9}
               ],
               "fetch": {
+                "maxRequestsPerDay": 200,
                 "url": "https://precoscombustiveis.dgeg.gov.pt/api/PrecoComb/PesquisarPostos",
                 "pageSize": 20000,
                 "fuelTypeIds": [1120, 1141, 1142, 1143, 2101, 2105, 2115, 2150, 2155, 3201, 3205, 3210, 3400, 3405],

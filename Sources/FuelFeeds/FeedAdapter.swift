@@ -13,6 +13,25 @@ public protocol FeedAdapter: Sendable {
     /// Parses every feed file of the country.
     /// - Throws: ``FeedError`` naming the country, the file and, where it applies, the line or record.
     func parse(_ input: FeedInput) throws -> FeedParseResult
+
+    /// What a price's `updated` says for this country: the feed's own time (the default), or, for a feed that
+    /// publishes none, when this publisher first saw the price.
+    var priceTimes: PriceTimes { get }
+}
+
+/// What a country's `updated` times mean.
+public enum PriceTimes: Sendable, Equatable {
+    /// The feed's own time for each price (a document time or a time per price).
+    case feed
+    /// The feed has no price time: the adapter stamps each price with its fetch time, and the build keeps the
+    /// previous build's `updated` for a price it published unchanged (same station, fuel, unit, service, label and
+    /// value), so `updated` is when this publisher first saw the station at that price.
+    case firstSeen
+}
+
+extension FeedAdapter {
+    /// The feed's own times, unless the adapter says otherwise.
+    public var priceTimes: PriceTimes { .feed }
 }
 
 /// What an adapter gets: where the country's files are and how the country is configured.

@@ -28,6 +28,8 @@ final class FeedDownloader: FeedSession {
     private let pacer: RatePacer
     private let now: @Sendable () -> Date
     private let events: @Sendable (FetchEvent) -> Void
+    /// Counts one request against the politeness budget, or refuses it (``RequestBudget``); given the file's path.
+    private let claim: @Sendable (String) throws(FetchError) -> Void
     /// Bytes of finished transfers, and the last total reported.
     private let counted = Mutex<(done: Int64, reported: Int64)>((0, 0))
     /// The country's downloads so far, in order.
@@ -36,7 +38,8 @@ final class FeedDownloader: FeedSession {
     init(
         country: String, feedsDirectory: URL, settings: SourceSettings, client: any HTTPTransport,
         previous: FeedManifest?,
-        now: @escaping @Sendable () -> Date, events: @escaping @Sendable (FetchEvent) -> Void
+        now: @escaping @Sendable () -> Date, events: @escaping @Sendable (FetchEvent) -> Void,
+        claim: @escaping @Sendable (String) throws(FetchError) -> Void = { _ in }
     ) {
         self.country = country
         self.feedsDirectory = feedsDirectory
@@ -46,6 +49,7 @@ final class FeedDownloader: FeedSession {
         self.pacer = RatePacer(requestsPerSecond: settings.requestsPerSecond)
         self.now = now
         self.events = events
+        self.claim = claim
     }
 
     /// Body bytes received for this country so far.
@@ -107,8 +111,9 @@ final class FeedDownloader: FeedSession {
         do {
             response = try await client.send(
                 request, retry: settings.retry, progress: { [self] in self.progress($0) },
-                beforeAttempt: { [pacer] attempt in
+                beforeAttempt: { [pacer, claim] attempt in
                     attempts.value.store(attempt, ordering: .relaxed)
+                    try claim(relativePath)
                     try await pacer.wait()
                 })
         } catch HTTPError.tooLarge {

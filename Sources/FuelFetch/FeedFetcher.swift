@@ -76,11 +76,13 @@ public struct FeedFetcher: Sendable {
             return report
         }
         let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())
+        let budget = RequestBudget(feedsDirectory: feeds, now: options.now())
         let results = await withTaskGroup(of: CountryFetchResult.self) { group in
             for country in countries {
                 group.addTask {
                     events(.started(country: country))
-                    let result = await fetchCountry(country, previous: previous, store: store, events: events)
+                    let result = await fetchCountry(
+                        country, previous: previous, store: store, budget: budget, events: events)
                     events(.finished(result))
                     return result
                 }
@@ -89,22 +91,34 @@ public struct FeedFetcher: Sendable {
             for await result in group { results.append(result) }
             return results
         }
+        try budget.save()
         try await store.flushError()
         return FetchReport(results: results)
     }
 
     private func fetchCountry(
-        _ country: String, previous: FeedManifest?, store: ManifestStore,
+        _ country: String, previous: FeedManifest?, store: ManifestStore, budget: RequestBudget,
         events: @escaping @Sendable (FetchEvent) -> Void
     ) async -> CountryFetchResult {
         let stopwatch = Stopwatch()
-        let fetchedAt = UTCTime.format(options.now())
+        let now = options.now()
+        let fetchedAt = UTCTime.format(now)
         var downloader: FeedDownloader?
         do {
             let settings = try settings(for: country)
+            if let refusal = RequestBudget.tooSoon(
+                country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
+                minInterval: settings.minInterval, file: "\(country)/")
+            {
+                // Nothing was sent: the last fetch's files and manifest entries stay as they are.
+                return CountryFetchResult(country: country, seconds: stopwatch.seconds, error: refusal)
+            }
             let current = FeedDownloader(
                 country: country, feedsDirectory: options.feedsDirectory, settings: settings, client: client,
-                previous: previous, now: options.now, events: events)
+                previous: previous, now: options.now, events: events,
+                claim: { file throws(FetchError) in
+                    try budget.claim(country, limit: settings.maxRequestsPerDay, file: file)
+                })
             downloader = current
             do { try await settings.plan.fetch(current) } catch {
                 current.discardAll()

@@ -16,6 +16,8 @@ import FuelHTTP
 ///   answers 404 to some clients without `Referer` and `X-Requested-With`).
 /// - `caFile` (a string): a PEM file beside `source.json` whose certificates are trusted, on top of the system's
 ///   store, for requests to the host of the plan's first endpoint only. Verification is never turned off.
+/// - `maxRequestsPerDay` (a whole number) and `minInterval` (a number, seconds): the politeness budget, enforced by
+///   ``RequestBudget``; none by default.
 ///
 /// Each country reads its own keys too, into its own type (``FeedCountry/OwnFetchSettings``, in its folder), which
 /// makes its plan: for example PT `pageSize` (a whole number) and `fuelTypeIds` (a list of numbers), IT
@@ -35,6 +37,10 @@ public struct SourceSettings: Sendable {
     public var extraCertificateAuthorities: [UInt8]?
     /// The host of the plan's first endpoint, the only one the extra certificates apply to.
     public var trustedHost: String?
+    /// The most requests to this publisher in one UTC day; nil: no cap.
+    public var maxRequestsPerDay: Int?
+    /// The least seconds from one fetch of the country to the next; nil: none.
+    public var minInterval: Double?
 
     public init(plan: any FeedFetchPlan) { self.plan = plan }
 
@@ -113,6 +119,8 @@ public struct SourceSettings: Sendable {
             maxAttempts: transport.attempts ?? settings.retry.maxAttempts,
             baseDelay: transport.retryBaseDelay ?? settings.retry.baseDelay,
             maxDelay: transport.retryMaxDelay ?? settings.retry.maxDelay)
+        settings.maxRequestsPerDay = transport.maxRequestsPerDay
+        settings.minInterval = transport.minInterval
         settings.headers = (transport.headers ?? [:]).sorted { $0.key < $1.key }.map { HTTPHeader($0.key, $0.value) }
         if let caFile = transport.caFile {
             let beside = { (name: String) -> (bytes: Data?, path: String) in

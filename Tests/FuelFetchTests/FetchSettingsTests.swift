@@ -25,6 +25,7 @@ import _FuelTestSupport
         #expect(settings.maxBytes <= 200 * 1024 * 1024)
         #expect(settings.requestsPerSecond > 0 && settings.requestsPerSecond <= 2)
         #expect(settings.retry.maxAttempts > 1)
+        #expect((settings.maxRequestsPerDay ?? 0) > 0, "every country has a politeness budget")
         if country == "IT" {
             #expect(
                 (settings.plan as? ITFetchPlan)?.pricesURL

@@ -17,13 +17,15 @@ extension Builder {
     /// is done (its ready tiles compressed on the same worker), in the plan's order; a country that failed holds its
     /// error. Settling the failures is the next step's job (``settle(_:plan:previous:into:_:)``).
     func parse(
-        _ plan: BuildPlan, into assembler: TileAssembler, _ events: @Sendable (BuildEvent) -> Void
+        _ plan: BuildPlan, previous: PreviousBuild?, into assembler: TileAssembler,
+        _ events: @Sendable (BuildEvent) -> Void
     ) async -> [(country: String, result: Result<CountryBuild, FeedError>)] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
             for country in ParseOrder.ordered(plan.countries, in: options.feedsDirectory) {
                 group.addTask {
-                    let result = Result { try buildCountry(country, plan: plan) }.mapError { error in
+                    let result = Result { try buildCountry(country, plan: plan, previous: previous) }.mapError {
+                        error in
                         (error as? FeedError)
                             ?? FeedError(
                                 country: country, file: options.feedsDirectory.path, reason: ErrorText.describe(error))
@@ -56,9 +58,10 @@ extension Builder {
         return plan.countries.compactMap { country in outcomes[country].map { (country, $0) } }
     }
 
-    /// One country: its feed read by its adapter, held to its checks (fetch, freshness, future times), validated and
-    /// encoded into tiles. Its parsed stations move through validation, which works in place, into the tiles.
-    private func buildCountry(_ country: String, plan: BuildPlan) throws -> CountryBuild {
+    /// One country: its feed read by its adapter, held to its checks (fetch, freshness, future times), validated,
+    /// dated by ``FirstSeenTimes`` where its feed has no price times, and encoded into tiles. Its parsed stations
+    /// move through validation, which works in place, into the tiles.
+    private func buildCountry(_ country: String, plan: BuildPlan, previous: PreviousBuild?) throws -> CountryBuild {
         let config = try plan.config(country)
         let manifest = plan.manifest
         let folder = options.feedsDirectory.appendingPathComponent(country)
@@ -103,8 +106,14 @@ extension Builder {
                 country: country, file: folder.path,
                 reason: "zero valid stations after validation (\(parsedStations) parsed; \(reasons))")
         }
-        let valid = validation.stations
+        var valid = validation.stations
         validation.stations = []
+        if adapter.priceTimes == .firstSeen {
+            let (times, note) = FirstSeenTimes.load(country, boxes: config.boxes, from: previous)
+            if let note { parse.notes.append(note) }
+            times.apply(to: &valid)
+            MemoryTrace.mark("\(country) dated by first sight")
+        }
         let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
         MemoryTrace.mark("\(country) encoded")
         FreedMemory.release()

@@ -92,7 +92,7 @@ public struct Builder: Sendable {
         let builds: [CountryBuild]
         let assembled: Assembled
         do {
-            let parsed = await parse(plan, into: assembler, events)
+            let parsed = await parse(plan, previous: previous, into: assembler, events)
             builds = try settle(parsed, plan: plan, previous: previous, into: assembler, events)
             end(Self.parsePhase)
             assembled = try assemble(assembler, previous: previous, into: staged)

@@ -27,10 +27,24 @@ struct PreviousBuild: Sendable {
     }
 
     /// Every station of `country` in the build's tiles, in tile order, exactly as published.
+    /// - Parameter boxes: when not empty, only the tiles whose cells one of these boxes reaches are read (the
+    ///   country's own boxes hold every station it published).
     /// - Throws: ``FeedError`` naming the tile that cannot be read.
-    func stations(of country: String) throws -> [Station] {
+    func stations(of country: String, within boxes: [CountryConfig.Box] = []) throws -> [Station] {
         var stations: [Station] = []
+        let grid = Grid(degrees: index.gridDegrees > 0 && index.gridDegrees.isFinite ? index.gridDegrees : 0.5)
+        let margin = 1e-5  // as TileAssembler: coordinates are rounded to 6 decimals after the box check
+        let reach = boxes.map { box in
+            let southWest = grid.key(latitude: box.south - margin, longitude: box.west - margin)
+            let northEast = grid.key(latitude: box.north + margin, longitude: box.east + margin)
+            return (rows: southWest.row...northEast.row, columns: southWest.column...northEast.column)
+        }
         for key in index.tiles {
+            if !reach.isEmpty {
+                guard let cell = TileKey(key),
+                    reach.contains(where: { $0.rows.contains(cell.row) && $0.columns.contains(cell.column) })
+                else { continue }
+            }
             do {
                 stations += try published.readTile(key, in: folder).tile.stations.filter { $0.country == country }
             } catch {

@@ -25,11 +25,18 @@ public struct TransportSettings: Sendable, Equatable {
     public var headers: [String: String]?
     /// `caFile`: a PEM file beside `source.json`, trusted for the host of the plan's first endpoint only.
     public var caFile: String?
+    /// `maxRequestsPerDay`, 1 to 1,000,000: the most requests (retries included) fetching sends to this publisher
+    /// in one UTC day; a request past it is refused.
+    public var maxRequestsPerDay: Int?
+    /// `minInterval`, seconds, 0 to 604,800: the least time from one fetch of the country to the next; an earlier
+    /// fetch is refused before it sends anything.
+    public var minInterval: Double?
 
     public init(
         url: String? = nil, connectTimeout: Double? = nil, totalTimeout: Double? = nil, stallTimeout: Double? = nil,
         maxBytes: Int? = nil, attempts: Int? = nil, retryBaseDelay: Double? = nil, retryMaxDelay: Double? = nil,
-        requestsPerSecond: Double? = nil, headers: [String: String]? = nil, caFile: String? = nil
+        requestsPerSecond: Double? = nil, headers: [String: String]? = nil, caFile: String? = nil,
+        maxRequestsPerDay: Int? = nil, minInterval: Double? = nil
     ) {
         self.url = url
         self.connectTimeout = connectTimeout
@@ -42,12 +49,14 @@ public struct TransportSettings: Sendable, Equatable {
         self.requestsPerSecond = requestsPerSecond
         self.headers = headers
         self.caFile = caFile
+        self.maxRequestsPerDay = maxRequestsPerDay
+        self.minInterval = minInterval
     }
 
     /// The keys these settings read.
     public static let keys: [String] = [
         "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
-        "retryMaxDelay", "requestsPerSecond", "headers", "caFile",
+        "retryMaxDelay", "requestsPerSecond", "headers", "caFile", "maxRequestsPerDay", "minInterval",
     ]
 
     /// Reads the transport keys of a `"fetch"` object.
@@ -64,6 +73,8 @@ public struct TransportSettings: Sendable, Equatable {
         requestsPerSecond = try reader.number("requestsPerSecond", in: 0...1000)
         headers = try reader.stringMap("headers")
         caFile = try reader.string("caFile")
+        maxRequestsPerDay = try reader.wholeNumber("maxRequestsPerDay", in: 1...1_000_000)
+        minInterval = try reader.number("minInterval", in: 0...604_800)
         let token = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
         for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),

@@ -12,12 +12,15 @@ import FuelFormat
 ///   digits of their JSON numbers (``PublishedPlaces``).
 /// - The feed has no price time. Each file's `fetchedAt` in the fetch manifest is the time of its prices; a file
 ///   the manifest does not list uses its modification time, and a note says so. The reference time is the newest
-///   of those times.
+///   of those times. The build then keeps the previous build's time for a price it published unchanged
+///   (``PriceTimes/firstSeen``).
 /// - Hours come from `openingHours` (see ``OpeningHoursText``); services are readable labels from
 ///   `offerInformation`, `paymentMethods` and `paymentArrangements`. Brands are recognised from the station name
 ///   only when `brands.json` knows them, since E-Control has no brand field.
 public struct ATAdapter: FeedAdapter {
     public let country = "AT"
+    /// E-Control publishes no price time: a price keeps the time it was first fetched at that value.
+    public var priceTimes: PriceTimes { .firstSeen }
 
     public init() {}
 

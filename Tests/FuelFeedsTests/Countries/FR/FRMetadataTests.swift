@@ -14,7 +14,8 @@ import Testing
             country: "FR", licence: "Licence Ouverte / Open Licence 2.0 (Etalab)", timeZone: "Europe/Paris",
             boxes: ["mainland France", "Corsica"],
             fetch: FetchSettings(
-                transport: TransportSettings(url: "https://donnees.roulez-eco.fr/opendata/instantane"),
+                transport: TransportSettings(
+                    url: "https://donnees.roulez-eco.fr/opendata/instantane", maxRequestsPerDay: 300),
                 own: FRFetchSettings()))
     ]
 

@@ -21,7 +21,8 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
         case priceMedian = "price-median"
         /// A country was carried forward from an earlier build (``since``).
         case carried
-        /// A country's feed time is older than its limit at build time (``hours``, ``limit``).
+        /// A country's feed time lagged its fetch by more than its limit (``hours``, ``limit``): a build with
+        /// `--allow-stale-feeds`.
         case feedOld = "feed-old"
         /// Cells that had the country's stations are now empty (``count``, ``items``: the cell keys).
         case cellEmptied = "cell-emptied"
@@ -76,7 +77,7 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
             case .carried:
                 return prefix + "published from the previous build, last fresh build \(since ?? "?")"
             case .feedOld:
-                return prefix + "feed time \(plain(hours)) h before the build (threshold \(plain(limit)) h)"
+                return prefix + "feed time \(plain(hours)) h before its fetch (threshold \(plain(limit)) h)"
             case .cellEmptied:
                 return prefix + "\(count ?? 0) cells that had stations are empty: \(listed ?? "")"
             case .rejectsRose:
@@ -133,8 +134,12 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
                 var reason = Reason(code: .carried, country: country)
                 reason.since = UTCTime.format(since)
                 reasons.append(reason)
-            } else if let summary = new.index.countries[country], let limit = limits.feedAgeHours {
-                let hours = (new.index.builtAt.timeIntervalSince(summary.updated) / 360).rounded() / 10
+            } else if let summary = new.index.countries[country], let limit = limits.feedAgeHours,
+                let fetched = new.report?.countries.first(where: { $0.country == country })?.fetchedAt
+                    .flatMap(UTCTime.parse)
+            {
+                // Measured at the fetch, as the build's own refusal is: a replayed or hand-placed feed is not old.
+                let hours = ((Double(fetched) - summary.updated.timeIntervalSince1970) / 360).rounded() / 10
                 if hours > limit {
                     var reason = Reason(code: .feedOld, country: country)
                     reason.hours = hours
@@ -272,7 +277,7 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
 public struct VerdictThresholds: Sendable, Equatable {
     /// A station count moving (up or down) by more than this, in percent: the country's `warnShrinkPercent` (3).
     public var stationChangePercent: Double
-    /// A feed time older than this at build time, in hours: the country's `maxFeedAgeHours`; nil turns it off.
+    /// A feed time older than this at its fetch, in hours: the country's `maxFeedAgeHours`; nil turns it off.
     public var feedAgeHours: Double?
     /// A fuel's median price moving by more than this, in percent.
     public var priceMedianPercent = 5.0

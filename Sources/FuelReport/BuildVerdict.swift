@@ -273,7 +273,7 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
 }
 
 /// The limits past which a country's change makes the verdict `CHECK`. The per-country ones are read from
-/// `adapters/<CC>/source.json`; the others are fixed and documented in docs/operations.md.
+/// `adapters/<CC>/source.json`; the others are fixed and documented in the README (The verdict).
 public struct VerdictThresholds: Sendable, Equatable {
     /// A station count moving (up or down) by more than this, in percent: the country's `warnShrinkPercent` (3).
     public var stationChangePercent: Double

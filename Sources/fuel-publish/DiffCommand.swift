@@ -7,7 +7,7 @@ enum DiffCommand {
     static let usage = """
         usage: fuel-publish diff OLD NEW [--json]
 
-        Says first the new build's verdict (OK, or CHECK with its reasons; see docs/operations.md), then compares
+        Says first the new build's verdict (OK, or CHECK with its reasons; see README, "The verdict"), then compares
         two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
         stations added, removed and moved (more than 100 m), with up to 10 named examples each; prices changed per
         fuel (how many, the median change, the largest rises and falls); tiles changed, added and removed.

@@ -9,7 +9,7 @@ enum ReportCommand {
         usage: fuel-publish report --html FILE [--out OUT] [--previous DIR] [--fuel diesel] [--json]
 
         Writes one HTML file that shows the build in OUT with no network at all: the build's verdict (OK, CHECK
-        with its reasons, see docs/operations.md), a map of every published station coloured by the chosen fuel's
+        with its reasons, see README, "The verdict"), a map of every published station coloured by the chosen fuel's
         price (grey without one), the grid's cells, and a table per country (stations, change, rejects by reason,
         feed time and age, carried, tiles, bytes). With --previous, the cells whose tile changed, was added or was
         removed are outlined, and the change column filled. The verdict is printed first, appended to the job's

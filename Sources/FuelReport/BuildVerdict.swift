@@ -279,7 +279,7 @@ public struct VerdictThresholds: Sendable, Equatable {
     public var stationChangePercent: Double
     /// A feed time older than this at its fetch, in hours: the country's `maxFeedAgeHours`; nil turns it off.
     public var feedAgeHours: Double?
-    /// A fuel's median price moving by more than this, in percent.
+    /// A fuel's median price moving by more than this, in percent: the country's `checkPriceMedianPercent` (5).
     public var priceMedianPercent = 5.0
     /// Fewer prices of a fuel than this, before or after, give no median worth comparing.
     public var priceMedianMinimum = 20
@@ -299,7 +299,9 @@ public struct VerdictThresholds: Sendable, Equatable {
         guard let config = try? CountryConfig.load(country: country, adaptersDirectory: adaptersDirectory) else {
             return VerdictThresholds()
         }
-        return VerdictThresholds(
+        var thresholds = VerdictThresholds(
             stationChangePercent: config.warningShrinkPercent, feedAgeHours: config.maxFeedAgeHours.map(Double.init))
+        thresholds.priceMedianPercent = config.priceMedianCheckPercent
+        return thresholds
     }
 }

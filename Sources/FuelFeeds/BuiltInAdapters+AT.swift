@@ -51,6 +51,7 @@ extension BuiltInAdapters {
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
               "warnShrinkPercent": 3,
+              "checkPriceMedianPercent": 5,
               "boxes": [
                 {"name": "Austria", "south": 46.3, "west": 9.4, "north": 49.1, "east": 17.2}
               ],

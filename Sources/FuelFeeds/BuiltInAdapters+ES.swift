@@ -91,6 +91,7 @@ extension BuiltInAdapters {
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
               "warnShrinkPercent": 3,
+              "checkPriceMedianPercent": 5,
               "boxes": [
                 {"name": "mainland", "south": 35.9, "west": -9.5, "north": 43.9, "east": 3.5},
                 {"name": "Balearic Islands", "south": 38.5, "west": 1.1, "north": 40.2, "east": 4.5},

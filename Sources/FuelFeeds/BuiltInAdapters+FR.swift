@@ -32,6 +32,7 @@ extension BuiltInAdapters {
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
               "warnShrinkPercent": 3,
+              "checkPriceMedianPercent": 5,
               "boxes": [
                 {"name": "mainland France", "south": 42.3, "west": -5.2, "north": 51.15, "east": 8.25},
                 {"name": "Corsica", "south": 41.3, "west": 8.5, "north": 43.05, "east": 9.6}

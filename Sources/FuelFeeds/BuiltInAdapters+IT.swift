@@ -128,6 +128,7 @@ extension BuiltInAdapters {
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
               "warnShrinkPercent": 3,
+              "checkPriceMedianPercent": 5,
               "maxUnmatchedPricePercent": 2,
               "boxes": [
                 {"name": "mainland Italy", "south": 37.9, "west": 6.6, "north": 47.1, "east": 18.6},

@@ -69,6 +69,7 @@ extension BuiltInAdapters {
               "maxFeedAgeHours": 72,
               "maxShrinkPercent": 10,
               "warnShrinkPercent": 3,
+              "checkPriceMedianPercent": 5,
               "boxes": [
                 {"name": "mainland", "south": 36.8, "west": -9.6, "north": 42.2, "east": -6.1},
                 {"name": "Madeira", "south": 32.3, "west": -17.4, "north": 33.2, "east": -16.2},

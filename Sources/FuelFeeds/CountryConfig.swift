@@ -51,6 +51,9 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// (default 3): the signal below the refusal, for a loss that may be real (a region dropped from the feed).
     /// At most ``maxShrinkPercent``.
     public var warnShrinkPercent: Double?
+    /// How far a fuel's median price may move against the previous build, in percent, before the build's verdict
+    /// says CHECK (default 5; see README, "The verdict").
+    public var checkPriceMedianPercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
     /// Endpoints and settings for fetching: the `"fetch"` object, typed and checked when the metadata is loaded;
@@ -87,7 +90,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
-        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent
+        case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent
     }
 
     /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
@@ -108,6 +111,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         maxFeedAgeHours = try container.decodeIfPresent(Int.self, forKey: .maxFeedAgeHours)
         maxShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .maxShrinkPercent)
         warnShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .warnShrinkPercent)
+        checkPriceMedianPercent = try container.decodeIfPresent(Double.self, forKey: .checkPriceMedianPercent)
         boxes = try container.decode([Box].self, forKey: .boxes)
         let feedCountry = CountryRegistry.country(country)
         if let feedCountry { own = CountryOwnSettings(try feedCountry.decodeOwnSourceSettings(from: decoder)) }
@@ -135,9 +139,15 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// ``warnShrinkPercent`` with its default, never above ``allowedShrinkPercent``.
     public var warningShrinkPercent: Double { min(warnShrinkPercent ?? 3, allowedShrinkPercent) }
 
+    /// ``checkPriceMedianPercent`` with its default.
+    public var priceMedianCheckPercent: Double { checkPriceMedianPercent ?? 5 }
+
     /// What is wrong with the thresholds `source.json` sets, naming the key; nil when they are usable.
     func thresholdProblem() -> String? {
-        for (key, value) in [("maxShrinkPercent", maxShrinkPercent), ("warnShrinkPercent", warnShrinkPercent)] {
+        for (key, value) in [
+            ("maxShrinkPercent", maxShrinkPercent), ("warnShrinkPercent", warnShrinkPercent),
+            ("checkPriceMedianPercent", checkPriceMedianPercent),
+        ] {
             if let value, !(0...100).contains(value) {
                 return "\(key) must be a percentage from 0 to 100, got \(NumberText.plain(value))"
             }

@@ -4,7 +4,8 @@ import FuelFormat
 extension BuildComparison {
     /// The comparison for people: a line per country, then its moves, price changes and tiles.
     public func text() -> String {
-        var lines = [
+        var lines = verdict.map { [$0.text()] } ?? []
+        lines += [
             "diff: \(UTCTime.format(oldBuiltAt)) → \(UTCTime.format(newBuiltAt)); tiles: \(tiles.changed) changed, "
                 + "\(tiles.added) added, \(tiles.removed) removed"
         ]

@@ -73,6 +73,8 @@ public struct BuildComparison: Sendable, Encodable, Equatable {
     public var tiles: TileCounts
     /// Each cell that differs, by key.
     public var cellChanges: [String: ReportInput.CellChange]
+    /// The new build's verdict against the old, when the caller computed it (``BuildVerdict/of(_:previous:thresholds:)``).
+    public var verdict: BuildVerdict?
 
     /// A station farther than this from where it was has moved.
     public static let movedMetres = 100.0
@@ -178,7 +180,7 @@ public struct BuildComparison: Sendable, Encodable, Equatable {
         price.service.map { "\(price.fuel.rawValue) (\($0.rawValue))" } ?? price.fuel.rawValue
     }
 
-    private enum CodingKeys: String, CodingKey { case oldBuiltAt, newBuiltAt, countries, tiles, cellChanges }
+    private enum CodingKeys: String, CodingKey { case oldBuiltAt, newBuiltAt, countries, tiles, cellChanges, verdict }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -187,5 +189,6 @@ public struct BuildComparison: Sendable, Encodable, Equatable {
         try container.encode(countries, forKey: .countries)
         try container.encode(tiles, forKey: .tiles)
         try container.encode(cellChanges.mapValues(\.rawValue), forKey: .cellChanges)
+        try container.encodeIfPresent(verdict, forKey: .verdict)
     }
 }

@@ -41,7 +41,7 @@ enum CountryTable {
             numberCell(ByteCount.format(country.bytes)),
         ]
         let carried = country.carriedSince == nil ? "" : " class=\"carried\""
-        return "<tr\(carried)>" + cells.joined() + "</tr>"
+        return "<tr id=\"country-\(PageText.html(country.country))\"\(carried)>" + cells.joined() + "</tr>"
     }
 
     private static func total(_ countries: [ReportInput.Country], hasPrevious: Bool) -> String {

@@ -70,6 +70,8 @@ public struct ReportInput: Sendable {
     public var fuel: FuelCode
     /// A title line: the build folder and time.
     public var title: String
+    /// The build's verdict, shown as a banner at the top; nil shows none.
+    public var verdict: BuildVerdict?
 
     public init(
         builtAt: Date, gridDegrees: Double, stations: [Station], cells: [String], cellChanges: [String: CellChange],

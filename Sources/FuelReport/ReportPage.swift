@@ -35,6 +35,7 @@ public enum ReportPage {
             </head>
             <body>
             <header>
+            \(input.verdict?.html() ?? "")
             <h1>\(title)</h1>
             <p class="summary">\(summary(input))</p>
             </header>

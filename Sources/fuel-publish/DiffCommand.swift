@@ -7,12 +7,13 @@ enum DiffCommand {
     static let usage = """
         usage: fuel-publish diff OLD NEW [--json]
 
-        Compares two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
+        Says first the new build's verdict (OK, or CHECK with its reasons; see README, "The verdict"), then compares
+        two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
         stations added, removed and moved (more than 100 m), with up to 10 named examples each; prices changed per
         fuel (how many, the median change, the largest rises and falls); tiles changed, added and removed.
         Format 1 is read when a build has it, format 2 otherwise.
 
-          --json     print the comparison as JSON (stable keys) instead of text
+          --json     print the comparison as JSON (stable keys), its "verdict" object included, instead of text
         """
 
     static func run(_ arguments: inout Arguments) async throws {
@@ -31,7 +32,8 @@ enum DiffCommand {
         }
         let old = try PublishedBuild.load(URL(fileURLWithPath: folders[0]))
         let new = try PublishedBuild.load(URL(fileURLWithPath: folders[1]))
-        let comparison = BuildComparison.between(old, new)
+        var comparison = BuildComparison.between(old, new)
+        comparison.verdict = BuildVerdict.of(new, previous: old)
         Console.output(json ? comparison.json() : comparison.text())
     }
 }

@@ -3,20 +3,26 @@ import FuelCommandLine
 import FuelFormat
 import FuelReport
 
-/// `fuel-publish report`: one self-contained HTML page showing a build.
+/// `fuel-publish report`: one self-contained HTML page showing a build, and the build's verdict.
 enum ReportCommand {
     static let usage = """
-        usage: fuel-publish report --html FILE [--out OUT] [--previous DIR] [--fuel diesel]
+        usage: fuel-publish report --html FILE [--out OUT] [--previous DIR] [--fuel diesel] [--json]
 
-        Writes one HTML file that shows the build in OUT with no network at all: a map of every published
-        station coloured by the chosen fuel's price (grey without one), the grid's cells, and a table per
-        country (stations, change, rejects by reason, feed time and age, carried, tiles, bytes). With --previous,
-        the cells whose tile changed, was added or was removed are outlined, and the change column filled.
+        Writes one HTML file that shows the build in OUT with no network at all: the build's verdict (OK, CHECK
+        with its reasons, see README, "The verdict"), a map of every published station coloured by the chosen fuel's
+        price (grey without one), the grid's cells, and a table per country (stations, change, rejects by reason,
+        feed time and age, carried, tiles, bytes). With --previous, the cells whose tile changed, was added or was
+        removed are outlined, and the change column filled. The verdict is printed first, appended to the job's
+        step summary in GitHub Actions, and a CHECK raises a ::warning:: there.
 
           --html FILE       the file to write (replaced atomically)
           --out OUT         the build to show (default: out)
           --previous DIR    an earlier build to compare with: an output folder, or a copy of its fuel/ folder
-          --fuel CODE       the fuel the map colours by when it opens (default: diesel); the page can switch
+          --fuel CODE       the fuel the map colours by when it opens (default: diesel); the page can switch. Any
+                            fuel code priced in the build, or a common name: e5 (gasoline_95), e10
+                            (gasoline_95_e10), sp95, sp95-e10, sp98, b7, gazole, gasoil (diesel), gpl, autogas
+                            (lpg), gnc (cng)
+          --json            print {"verdict": {"status": …, "reasons": [{"code": …, "country": …, …}]}} on stdout
         """
 
     static func run(_ arguments: inout Arguments) async throws {
@@ -24,31 +30,54 @@ enum ReportCommand {
         let html: URL
         let out: URL
         let previous: URL?
-        let fuel: FuelCode
+        let fuelName: String?
+        let json: Bool
         do {
             guard let file = try arguments.option("--html") else { throw UsageError("--html FILE is required") }
             html = URL(fileURLWithPath: file)
             out = URL(fileURLWithPath: try arguments.option("--out") ?? "out")
             previous = try arguments.option("--previous").map { URL(fileURLWithPath: $0) }
-            fuel = FuelCode(rawValue: try arguments.option("--fuel") ?? FuelCode.diesel.rawValue)
+            fuelName = try arguments.option("--fuel")
+            json = try arguments.flag("--json")
             try arguments.finish()
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
         let build = try PublishedBuild.load(out)
+        let fuel = try chosenFuel(fuelName, build: build)
         let earlier = try previous.map { try PublishedBuild.load($0) }
-        let input = ReportInput.of(
+        let verdict = BuildVerdict.of(build, previous: earlier)
+        var input = ReportInput.of(
             build, previous: earlier, fuel: fuel,
             title: "FuelTiles build \(UTCTime.format(build.index.builtAt)) (\(out.path))")
+        input.verdict = verdict
         let page = Data(ReportPage.html(input).utf8)
         do {
             try page.write(to: html, options: .atomic)
         } catch {
             throw ReportError("\(html.path): cannot write the report: \(error.localizedDescription)")
         }
-        Console.output(
+        Console.output(json ? verdict.json() : verdict.text())
+        let wrote =
             "wrote \(html.path): \(build.stations.count) stations, \(build.index.tiles.count) cells, "
-                + "\(ByteCount.format(page.count))"
-                + (earlier.map { ", compared with the build of \(UTCTime.format($0.index.builtAt))" } ?? ""))
+            + "\(ByteCount.format(page.count))"
+            + (earlier.map { ", compared with the build of \(UTCTime.format($0.index.builtAt))" } ?? "")
+        if json { Console.error(wrote) } else { Console.output(wrote) }
+        GitHubActions.appendSummary(verdict.markdown())
+        if let title = verdict.warningTitle {
+            GitHubActions.warning(title: title, verdict.reasons.map(\.text).joined(separator: "\n"))
+        }
+    }
+
+    /// `--fuel`: diesel when not given; else a code priced in the build, or an alias of one.
+    /// - Throws: ``UsageError`` (64) listing the codes the build prices.
+    static func chosenFuel(_ name: String?, build: PublishedBuild) throws -> FuelCode {
+        guard let name else { return .diesel }
+        let present = FuelName.present(in: build)
+        if let code = FuelName.resolve(name, present: present) { return code }
+        throw UsageError(
+            "--fuel \(name): not a fuel priced in this build; use one of "
+                + present.map(\.rawValue).joined(separator: ", ") + " (or e5, e10, sp95, sp98, b7, gpl)",
+            usage: usage)
     }
 }

@@ -46,7 +46,8 @@ import Testing
                 ["PT", "3,000", "−2", "—", "2025-11-30T00:00:00Z", "5 days", "2025-11-29T00:00:00Z", "7", "812 B"],
                 ["All", "15,034", "+42", "53", "", "", "", "", ""],
             ])
-        #expect(html.contains(#"<tr class="carried">"#))
+        #expect(html.contains(#"<tr id="country-PT" class="carried">"#))
+        #expect(html.contains(#"<tr id="country-ES">"#), "each row is the anchor a verdict reason links to")
     }
 
     @Test func withoutAPreviousBuildTheChangeIsADash() {

@@ -41,6 +41,8 @@ enum ReportBrowser {
         var report: Report
         var countText: String
         var legendTicks: String
+        /// The verdict banner's text (`CHECK` and a line per reason); nil without a banner.
+        var verdict: String?
         var hover: Hover?
         var fuelChange: FuelChange?
         var zoom: Zoom?

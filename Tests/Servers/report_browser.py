@@ -120,6 +120,8 @@ def main():
             results["report"] = page.evaluate(READ_REPORT)
             results["countText"] = page.text_content("#count")
             results["legendTicks"] = page.inner_text(".ticks")
+            # The verdict banner's text, when the page has one.
+            results["verdict"] = page.inner_text("#verdict") if page.query_selector("#verdict") else None
 
             if args.hover:
                 position = page.evaluate("id => window.fuelReport.screenPosition(id)", args.hover)

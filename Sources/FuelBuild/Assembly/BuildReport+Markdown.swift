@@ -56,6 +56,6 @@ extension BuildReport {
 
     /// A refused build, for the step summary; the reason, which may quote a feed, escaped.
     public static func refusalMarkdown(_ reason: String) -> String {
-        "## Build refused\n\nNothing was published; the previous build stays.\n\n\(MarkdownText.preformatted(reason))\n"
+        "## Build refused\n\nVerdict: **REFUSED**. Nothing was published; the previous build stays.\n\n\(MarkdownText.preformatted(reason))\n"
     }
 }

@@ -226,14 +226,15 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
     }
 
     /// Prices of a fuel far from the country's median (outside `median ÷ factor … median × factor`) that were not
-    /// outliers before.
+    /// outliers before; `other` is left out.
     private static func outliers(
         _ country: String, after: [Station], before: [Station], limits: VerdictThresholds
     ) -> [Reason] {
         let oldIDs = Set(before.map(\.id))
         let oldPrices = Dictionary(
             before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return FuelChoice.present(in: after).compactMap { choice in
+        // `other` gathers unrelated fuels under their own labels (methanol beside AdBlue), so it has no usual range.
+        return FuelChoice.present(in: after).filter { $0.fuel != .other }.compactMap { choice in
             let prices = after.compactMap { station in choice.price(at: station).map { (station, $0.price) } }
             guard let middle = median(prices.map(\.1)), middle > 0 else { return nil }
             let low = middle / limits.outlierFactor

@@ -57,7 +57,7 @@ def main():
 
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
         fail(
-            f"no Chromium at {CHROMIUM}: install it with scripts/install-system-packages (apt-get install chromium) "
+            f"no Chromium at {CHROMIUM}: install it with scripts/install-system-packages --tests (apt-get install chromium) "
             "or set FUEL_CHROMIUM to its path"
         )
     try:

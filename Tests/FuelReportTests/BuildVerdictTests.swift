@@ -78,6 +78,30 @@ import _FuelTestSupport
         #expect(Set(verdict.reasons.map { "\($0.country ?? "") \($0.code.rawValue)" }) == example.reasons)
     }
 
+    /// The two reasons read from the builds' saved reports: a feed whose reference time lags its fetch by more than
+    /// `maxFeedAgeHours`, and a reject reason that rose sharply.
+    @Test func anOldFeedAndRisingRejectsAreNamedFromTheReports() throws {
+        let previous = try Self.generated.get()
+        try #require(previous.report != nil, "the generated build saved its report")
+        var build = previous
+        let index = try #require(build.report?.countries.firstIndex { $0.country == "FR" })
+        let updated = try #require(build.index.countries["FR"]?.updated)
+        // Fetched 100 h after the feed's own time: past FR's 72 h.
+        build.report?.countries[index].fetchedAt = UTCTime.format(updated.addingTimeInterval(100 * 3600))
+        let before = previous.report?.countries[index].rejected["no-price"] ?? 0
+        build.report?.countries[index].rejected["no-price"] = before + 50
+        let verdict = BuildVerdict.of(build, previous: previous)
+        #expect(verdict.status == .check, "\(verdict.text())")
+        let old = try #require(verdict.reasons.first { $0.code == .feedOld })
+        #expect(old.country == "FR" && old.hours == 100 && old.limit == 72)
+        let rose = try #require(verdict.reasons.first { $0.code == .rejectsRose })
+        #expect(rose.country == "FR" && rose.reject == "no-price" && rose.after == Double(before + 50))
+
+        var small = previous
+        small.report?.countries[index].rejected["no-price"] = before + 5
+        #expect(!BuildVerdict.of(small, previous: previous).reasons.contains { $0.code == .rejectsRose })
+    }
+
     @Test func theOutlierReasonListsExactlyTheOutliers() throws {
         let previous = try Self.generated.get()
         var build = previous

@@ -119,25 +119,24 @@ extension NearbyError {
     /// a newer format (an app update mends it), else ``Code/tilesUnavailable``.
     static func tilesUnavailable(_ failures: [TileFailure]) -> NearbyError {
         let list = failures.map { "tile \($0.key) (\($0.url): \($0.reason))" }.joined(separator: ", ")
-        if !failures.contains(where: { $0.code == .hashMismatch }),
-            failures.contains(where: { $0.code == .unsupportedTileVersion })
-        {
+        let codes = Set(failures.map(\.code))
+        if codes.contains(.hashMismatch) {
+            return NearbyError(
+                code: .hashMismatch,
+                message: "cannot answer: \(list) could not be used; a file that fails its hash check is neither shown "
+                    + "nor cached. Restore the file as it was published: upload (or copy) the build that named it again",
+                failedTiles: failures)
+        }
+        if codes.contains(.unsupportedTileVersion) {
             return NearbyError(
                 code: .unsupportedTileVersion,
                 message: "cannot answer: \(list) could not be read by this client. Update the app.",
                 failedTiles: failures)
         }
-        guard failures.contains(where: { $0.code == .hashMismatch }) else {
-            return NearbyError(
-                code: .tilesUnavailable,
-                message: "cannot answer: \(list) could not be loaded and no cached copy exists; "
-                    + "the lookup would silently miss stations",
-                failedTiles: failures)
-        }
         return NearbyError(
-            code: .hashMismatch,
-            message: "cannot answer: \(list) could not be used; a file that fails its hash check is neither shown "
-                + "nor cached. Restore the file as it was published: upload (or copy) the build that named it again",
+            code: .tilesUnavailable,
+            message: "cannot answer: \(list) could not be loaded and no cached copy exists; "
+                + "the lookup would silently miss stations",
             failedTiles: failures)
     }
 

@@ -39,7 +39,7 @@ struct FirstSeenTimes: Sendable {
         times.reserveCapacity(stations.count)
         for station in stations {
             var prices: [Key: Date] = [:]
-            for price in station.prices { prices[Key(price), default: price.updated] = price.updated }
+            for price in station.prices { prices[Key(price)] = price.updated }
             times[station.id] = prices
         }
         self.times = times

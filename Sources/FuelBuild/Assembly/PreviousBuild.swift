@@ -50,9 +50,9 @@ struct PreviousBuild: Sendable {
             } catch {
                 throw FeedError(
                     country: country, file: error.url.path,
-                    reason: error.unreadable.map {
-                        "cannot read the previous build's tile to carry the country forward: \($0)"
-                    } ?? "the previous build lists this tile but it is missing, so the country cannot be carried")
+                    // Neutral: carry-forward and first-seen times each say what they needed it for.
+                    reason: error.unreadable.map { "cannot read the previous build's tile: \($0)" }
+                        ?? "the previous build lists this tile but it is missing")
             }
         }
         return stations

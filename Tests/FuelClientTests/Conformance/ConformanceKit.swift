@@ -98,8 +98,9 @@ struct ConformanceKit {
     /// The cases for parameterized tests; empty when the kit is unreadable, which `theKitIsComplete` reports.
     static let loadedCases: [Case] = (try? cases()) ?? []
     /// The grid table's points and circles; empty when the kit is unreadable, which `theKitIsComplete` reports.
-    static let loadedPoints: [Point] = (try? grid())?.points ?? []
-    static let loadedCircles: [Circle] = (try? grid())?.circles ?? []
+    static let loadedPoints: [Point] = loadedGrid?.points ?? []
+    static let loadedCircles: [Circle] = loadedGrid?.circles ?? []
+    private static let loadedGrid = try? grid()
 }
 
 /// Serves the kit's build the way R2 serves a bucket: every file gzipped with `Content-Encoding: gzip`, except the

@@ -27,10 +27,15 @@ public enum BenchMarkdown {
         }
     }
 
+    /// A Markdown table's header row and its rule, as one text of two lines: the rule always has one cell per column.
+    static func tableHead(_ columns: String...) -> String {
+        "| " + columns.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: columns.count)
+    }
+
     static func render(_ results: BenchResults) -> String {
         var lines = [begin, "", "Measured \(results.date) at commit `\(results.commit)` by `scripts/bench`.", ""]
         lines += [
-            "### Targets", "", "| target | limit | measured | result | spread | command |", "|---|---|---|---|---|---|",
+            "### Targets", "", tableHead("target", "limit", "measured", "result", "spread", "command"),
         ]
         for target in results.targets {
             let verdict = target.pass.map { $0 ? "**pass**" : "**miss**" } ?? "not measured"
@@ -40,16 +45,15 @@ public enum BenchMarkdown {
         }
         let machine = results.machine
         lines += [
-            "", "### Machine", "", "| processors (`nproc`) | CPU | memory | kernel | toolchain |",
-            "|---|---|---|---|---|",
+            "", "### Machine", "", tableHead("processors (`nproc`)", "CPU", "memory", "kernel", "toolchain"),
             "| \(machine.processors) | \(machine.cpuModel) | \(ByteCount.format(machine.memoryBytes)) | \(machine.kernel) | "
                 + "\(machine.swift) |",
         ]
         lines += [
             "", "### Build (`fuel-publish build`, release)", "",
-            "| scale | stations written | published | tiles | JSON | gzip | feeds generated | build wall (median, range) "
-                + "| CPU (user+sys) | CPU / wall | peak RSS | runs |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+            tableHead(
+                "scale", "stations written", "published", "tiles", "JSON", "gzip", "feeds generated",
+                "build wall (median, range)", "CPU (user+sys)", "CPU / wall", "peak RSS", "runs"),
         ]
         for scale in results.scales {
             let report = scale.report
@@ -84,9 +88,9 @@ public enum BenchMarkdown {
             "", "### The gzip -9 floor", "",
             "Every file the build wrote, decompressed and concatenated in path order, compressed by one `gzip -9 -n`.",
             "",
-            "| scale | files | JSON | gzip -9 of the concatenation | published (per-file gzip) | floor time "
-                + "| build wall | build / floor |",
-            "|---|---|---|---|---|---|---|---|",
+            tableHead(
+                "scale", "files", "JSON", "gzip -9 of the concatenation", "published (per-file gzip)", "floor time",
+                "build wall", "build / floor"),
         ]
         for scale in results.scales {
             let floor = scale.floor
@@ -141,9 +145,9 @@ public enum BenchMarkdown {
         if let upload = results.upload {
             lines += [
                 "", "### Upload to the local S3 server (moto, SigV4 checked)", "",
-                "| run | PUTs | LISTs | requests in all (lock included) | skipped | deleted | bytes sent | seconds | "
-                    + "concurrency | retries |",
-                "|---|---|---|---|---|---|---|---|---|---|",
+                tableHead(
+                    "run", "PUTs", "LISTs", "requests in all (lock included)", "skipped", "deleted", "bytes sent",
+                    "seconds", "concurrency", "retries"),
             ]
             for run in upload.runs {
                 lines.append(
@@ -164,9 +168,9 @@ public enum BenchMarkdown {
             if let snapshot = upload.snapshot {
                 lines += [
                     "", "### Format 2 upload to SeaweedFS (SigV4 checked, prefix `fuel/v2/`, `--keep 48`)", "",
-                    "| run | PUTs | LISTs | requests in all (lock included) | skipped | pruned | bytes sent | seconds "
-                        + "| builds kept (restorable) | objects kept |",
-                    "|---|---|---|---|---|---|---|---|---|---|",
+                    tableHead(
+                        "run", "PUTs", "LISTs", "requests in all (lock included)", "skipped", "pruned", "bytes sent",
+                        "seconds", "builds kept (restorable)", "objects kept"),
                 ]
                 for run in snapshot.runs {
                     lines.append(
@@ -190,9 +194,9 @@ public enum BenchMarkdown {
             lines += [
                 "", "### Lookups (`TileClient.stationsAround`, 10 km, \(lookups.points) points at published stations)",
                 "",
-                "| cache | tiles fetched: median | p95 | max | gzipped tile bytes: median | p95 | index fetches "
-                    + "| pass time |",
-                "|---|---|---|---|---|---|---|---|",
+                tableHead(
+                    "cache", "tiles fetched: median", "p95", "max", "gzipped tile bytes: median", "p95",
+                    "index fetches", "pass time"),
             ]
             for (name, pass) in [
                 ("cold (new client per lookup)", lookups.cold),
@@ -201,8 +205,8 @@ public enum BenchMarkdown {
                 lines.append(
                     "| \(name) | "
                         + String(
-                            format: "%.0f | %.0f | %d | %.1f kB | %.1f kB | %d", pass.tilesMedian, pass.tilesP95,
-                            pass.tilesMax, pass.bytesMedian / 1024, pass.bytesP95 / 1024, pass.indexFetches)
+                            format: "%.0f | %.0f | %d | %.1f kB | %.1f kB | %d", pass.tiles.median, pass.tiles.p95,
+                            Int(pass.tiles.max), pass.bytes.median / 1024, pass.bytes.p95 / 1024, pass.indexFetches)
                         + " (\(ByteCount.format(pass.indexFetches == 0 ? 0 : pass.indexBytes / pass.indexFetches)) each) | "
                         + String(format: "%.2f s |", pass.seconds))
             }
@@ -238,9 +242,9 @@ extension BenchMarkdown {
         guard let points = stats.first?.points else { return [] }
         var lines = [
             "", "### Lookups, format 1 against format 2 (\(points) points, 10 km, the same two builds)", "",
-            "| format | pass | requests per lookup: median | p95 | bytes per lookup: median | p95 | requests in all "
-                + "| of which 304 |",
-            "|---|---|---|---|---|---|---|---|",
+            tableHead(
+                "format", "pass", "requests per lookup: median", "p95", "bytes per lookup: median", "p95",
+                "requests in all", "of which 304"),
         ]
         for stat in stats {
             for (name, pass) in [
@@ -249,8 +253,9 @@ extension BenchMarkdown {
             ] {
                 lines.append(
                     "| \(stat.format) | \(name) | "
-                        + String(format: "%.0f | %.0f | ", pass.requestsMedian, pass.requestsP95)
-                        + "\(ByteCount.format(Int(pass.bytesMedian))) | \(ByteCount.format(Int(pass.bytesP95))) | "
+                        + String(format: "%.0f | %.0f | ", pass.requestsPerLookup.median, pass.requestsPerLookup.p95)
+                        + "\(ByteCount.format(Int(pass.bytesPerLookup.median))) | "
+                        + "\(ByteCount.format(Int(pass.bytesPerLookup.p95))) | "
                         + "\(pass.requests) | \(pass.notModified) |")
             }
         }
@@ -271,8 +276,7 @@ extension BenchMarkdown {
         }
         return [
             "", "### Incremental rebuild at scale 1 (\(stats.unchanged.count) runs each)", "",
-            "| rebuild over a copy of the full build | wall (median, range) | × full build | tiles reused |",
-            "|---|---|---|---|",
+            tableHead("rebuild over a copy of the full build", "wall (median, range)", "× full build", "tiles reused"),
             "| nothing changed | \(spread(stats.unchanged)) | "
                 + String(format: "%.2f ×", stats.unchangedMedian / stats.fullSeconds)
                 + " | \(stats.unchangedReused) of \(stats.tiles) |",

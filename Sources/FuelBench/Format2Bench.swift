@@ -84,29 +84,18 @@ enum Format2Bench {
             options: UploadOptions(
                 from: out, bucket: bucket, endpoint: server.endpoint, layout: .v2, keepHours: 48,
                 now: UTCTime.parse(now).map { Date(timeIntervalSince1970: TimeInterval($0)) }),
-            environment: [
-                UploadSettings.Variable.accessKey: server.accessKeyID,
-                UploadSettings.Variable.secretKey: server.secretAccessKey,
-            ])
+            environment: server.environment)
     }
 
     private static func upload(_ name: String, from out: URL, server: S3ServerProcess, now: String) async throws
         -> Format2UploadRun
     {
-        let summary: Format2Summary
-        let requests: Int
-        do {
-            var settings = try settings(from: out, server: server, now: now)
-            settings.layout = .v2
-            let publish = try await Publisher(settings: settings) { _ in }.run()
-            guard let formatTwo = publish.formatTwo else { throw BenchError("no format-2 summary") }
-            (summary, requests) = (formatTwo, publish.requests)
-        } catch {
-            throw BenchError("format-2 upload (\(name)) failed: \(error)")
+        let (publish, summary) = try await UploadBench.publish(name, what: "format-2 upload", format: \.formatTwo) {
+            try settings(from: out, server: server, now: now)
         }
         return Format2UploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, pruned: summary.deletes,
-            lists: summary.listCalls, requests: requests, bytes: summary.bytes, seconds: summary.seconds,
+            lists: summary.listCalls, requests: publish.requests, bytes: summary.bytes, seconds: summary.seconds,
             keptBuilds: summary.keptBuilds,
             restorableBuilds: summary.restorableBuilds, objectsKept: summary.objectsKept, line: summary.line)
     }

@@ -8,10 +8,10 @@ import Synchronization
 public struct FormatLookupStats: Sendable, Codable, Equatable {
     /// Per-lookup figures over one pass.
     public struct Pass: Sendable, Codable, Equatable {
-        public var requestsMedian: Double
-        public var requestsP95: Double
-        public var bytesMedian: Double
-        public var bytesP95: Double
+        /// Requests per lookup.
+        public var requestsPerLookup: Spread
+        /// Body bytes per lookup.
+        public var bytesPerLookup: Spread
         /// Requests of the whole pass, and how many were revalidations answered 304.
         public var requests: Int
         public var notModified: Int
@@ -88,9 +88,8 @@ enum FormatLookupBench {
         -> FormatLookupStats.Pass
     {
         FormatLookupStats.Pass(
-            requestsMedian: BenchMath.median(requests), requestsP95: BenchMath.percentile(requests, 0.95),
-            bytesMedian: BenchMath.median(bytes), bytesP95: BenchMath.percentile(bytes, 0.95),
-            requests: totals.requests, notModified: totals.notModified)
+            requestsPerLookup: Spread(requests), bytesPerLookup: Spread(bytes), requests: totals.requests,
+            notModified: totals.notModified)
     }
 }
 

@@ -4,23 +4,14 @@ import FuelCodecs
 import FuelFormat
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the phone pays per lookup: files fetched and gzipped bytes, over many points.
 public struct LookupStats: Sendable, Codable, Equatable {
     /// One pass over the points.
     public struct Pass: Sendable, Codable, Equatable {
         /// Tile files fetched per lookup (200 answers for `tiles/…`).
-        public var tilesMedian: Double
-        public var tilesP95: Double
-        public var tilesMax: Int
+        public var tiles: Spread
         /// Gzipped tile bytes per lookup.
-        public var bytesMedian: Double
-        public var bytesP95: Double
+        public var bytes: Spread
         /// Index fetches in the whole pass and their bytes.
         public var indexFetches: Int
         public var indexBytes: Int
@@ -83,7 +74,7 @@ public enum LookupBench {
         let cold = pass(coldTiles, coldBytes, index: coldIndex, seconds: ProcessMeter.monotonicSeconds() - started)
 
         counter.resetAll()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-cache-\(getpid())")
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("fuel-bench-cache-\(UUID())")
         try? FileManager.default.removeItem(at: cache)
         defer { try? FileManager.default.removeItem(at: cache) }
         let shared = TileClient(base: base, cacheDirectory: cache, transport: counter, format: .v1)
@@ -118,9 +109,7 @@ public enum LookupBench {
         -> LookupStats.Pass
     {
         LookupStats.Pass(
-            tilesMedian: BenchMath.median(tiles), tilesP95: BenchMath.percentile(tiles, 0.95),
-            tilesMax: Int(tiles.max() ?? 0), bytesMedian: BenchMath.median(bytes),
-            bytesP95: BenchMath.percentile(bytes, 0.95), indexFetches: index.0, indexBytes: index.1, seconds: seconds)
+            tiles: Spread(tiles), bytes: Spread(bytes), indexFetches: index.0, indexBytes: index.1, seconds: seconds)
     }
 
     /// Every published station's position, in tile then id order.

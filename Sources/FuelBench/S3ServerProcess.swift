@@ -1,5 +1,6 @@
 import Foundation
 import FuelProcess
+import FuelUpload
 
 /// The local S3 server of the upload tests (`scripts/servers/s3_server.py`, moto with SigV4 checks), started for the
 /// upload benchmark on 127.0.0.1. Its made-up credentials are kept in memory and never printed.
@@ -10,6 +11,10 @@ final class S3ServerProcess: Sendable {
     private let child: ChildProcess
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
+    /// The credentials as an uploader reads them from the environment.
+    var environment: [String: String] {
+        [UploadSettings.Variable.accessKey: accessKeyID, UploadSettings.Variable.secretKey: secretAccessKey]
+    }
 
     /// Starts the script and waits for its `PORT` and `KEY` lines.
     /// - Throws: ``BenchError`` when it exits or stays silent for `timeout` seconds.

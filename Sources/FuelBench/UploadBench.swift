@@ -86,25 +86,29 @@ enum UploadBench {
 
     /// Uploads `OUT/fuel` to the server's bucket and returns what the uploader did.
     static func upload(_ name: String, from out: URL, server: S3ServerProcess) async throws -> UploadRun {
-        let environment = [
-            UploadSettings.Variable.accessKey: server.accessKeyID,
-            UploadSettings.Variable.secretKey: server.secretAccessKey,
-        ]
-        let summary: UploadSummary
-        let requests: Int
-        do {
-            let settings = try UploadSettings(
+        let (publish, summary) = try await publish(name, what: "upload", format: \.formatOne) {
+            try UploadSettings(
                 options: UploadOptions(from: out, bucket: bucket, prefix: "", endpoint: server.endpoint, layout: .v1),
-                environment: environment)
-            let publish = try await Publisher(settings: settings) { _ in }.run()
-            guard let formatOne = publish.formatOne else { throw BenchError("no format-1 summary") }
-            (summary, requests) = (formatOne, publish.requests)
-        } catch {
-            throw BenchError("upload (\(name)) failed: \(error)")
+                environment: server.environment)
         }
         return UploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, deletes: summary.deletes,
-            lists: summary.listCalls, requests: requests, bytes: summary.bytes, seconds: summary.seconds,
+            lists: summary.listCalls, requests: publish.requests, bytes: summary.bytes, seconds: summary.seconds,
             concurrency: summary.concurrency, retries: summary.retries, line: summary.line)
+    }
+
+    /// Publishes with the settings `make` returns, quietly, and picks one format's summary from the result.
+    /// - Throws: ``BenchError`` naming the run (`what`, `name`) when the settings or the publish fail.
+    static func publish<Summary>(
+        _ name: String, what: String, format: KeyPath<PublishSummary, Summary?>,
+        settings make: () throws -> UploadSettings
+    ) async throws -> (PublishSummary, Summary) {
+        do {
+            let publish = try await Publisher(settings: make()) { _ in }.run()
+            guard let summary = publish[keyPath: format] else { throw BenchError("no summary of that format") }
+            return (publish, summary)
+        } catch {
+            throw BenchError("\(what) (\(name)) failed: \(error)")
+        }
     }
 }

@@ -31,17 +31,16 @@ public struct FeedCheckResult: Sendable, Equatable {
 /// What each country asks is its plan's ``FeedFetchPlan/probes``: PT one row of `PesquisarPostos`, ES its
 /// `checkUrl`, FR the ZIP, IT the first 16 KB of both files, AT the region list.
 public struct FeedChecker: Sendable {
-    public var options: FetchOptions
-    private let client: any HTTPTransport
+    /// The fetcher whose plans and client the checks use; it downloads nothing here.
+    private let fetcher: FeedFetcher
+    public var options: FetchOptions { fetcher.options }
 
     public init(options: FetchOptions, client: any HTTPTransport = HTTPClient()) {
-        self.options = options
-        self.client = client
+        fetcher = FeedFetcher(options: options, client: client)
     }
 
     /// Checks every chosen country at once; results sorted by country.
     public func run() async -> [FeedCheckResult] {
-        let fetcher = FeedFetcher(options: options, client: client)
         let results = await withTaskGroup(of: [FeedCheckResult].self) { group in
             for country in fetcher.countries {
                 group.addTask { await check(country, fetcher: fetcher) }
@@ -84,7 +83,7 @@ public struct FeedChecker: Sendable {
             country: country, url: redacted, status: nil, tls: .none, shapeRecognised: false, measure: "-",
             seconds: 0, problem: nil)
         do {
-            let response = try await client.send(request)
+            let response = try await fetcher.client.send(request)
             result.seconds = stopwatch.seconds
             result.status = response.status
             result.tls = secure ? .verified : .none

@@ -45,7 +45,7 @@ public struct FetchOptions: Sendable {
 /// failed, so the build refuses it. The manifest is rewritten atomically after each country.
 public struct FeedFetcher: Sendable {
     public var options: FetchOptions
-    private let client: any HTTPTransport
+    let client: any HTTPTransport
 
     public init(options: FetchOptions, client: any HTTPTransport = HTTPClient()) {
         self.options = options

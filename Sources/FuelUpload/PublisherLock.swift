@@ -24,7 +24,7 @@ struct PublisherLock: Sendable {
 
     /// Takes the lock, or throws ``UploadError/locked(_:)`` naming the run that holds it.
     static func acquire(
-        prefix: String, client: S3Client, now: Date = Date(), log: @Sendable (String) -> Void
+        prefix: String, client: S3Client, now: Date = Date(), log: @Sendable (UploadEvent) -> Void
     ) async throws -> PublisherLock {
         let key = prefix + ".lock"
         let run = UUID().uuidString.lowercased()
@@ -76,22 +76,24 @@ struct PublisherLock: Sendable {
         guard takeover.isSuccess else {
             throw UploadError.locked("another upload took over the stale \(key) first; this run wrote nothing")
         }
-        log("lock: took over the stale \(key) \(stale)")
+        log(.lockTakenOver(key: key, holder: stale))
         return PublisherLock(key: key, run: run)
     }
 
     /// Deletes the lock if it is still this run's; a failure is logged, never thrown (it expires anyway).
-    func release(client: S3Client, log: @Sendable (String) -> Void) async {
+    func release(client: S3Client, log: @Sendable (UploadEvent) -> Void) async {
         do {
             let held = try await client.get(key: key)
             guard held.status == 200, (try? JSONDecoder().decode(Record.self, from: Data(held.body)))?.run == run else {
-                log("lock: \(key) is no longer this run's; left as it is")
+                log(.warning(.lockNotReleased(key: key, reason: "it is no longer this run's; left as it is")))
                 return
             }
             let deleted = try await client.delete(key: key)
-            if !deleted.isSuccess && deleted.status != 404 { log("lock: cannot delete \(key): HTTP \(deleted.status)") }
+            if !deleted.isSuccess && deleted.status != 404 {
+                log(.warning(.lockNotReleased(key: key, reason: "cannot delete it: HTTP \(deleted.status)")))
+            }
         } catch {
-            log("lock: cannot release \(key): \(error); it expires by itself")
+            log(.warning(.lockNotReleased(key: key, reason: "\(error); it expires by itself")))
         }
     }
 

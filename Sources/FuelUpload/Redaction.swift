@@ -6,10 +6,10 @@ struct Redaction: Sendable {
 
     init(_ credentials: SigV4Credentials) { secrets = credentials.secrets }
 
-    /// `log`, with every secret replaced by `<redacted>` before it sees a line.
-    func guarding(_ log: @escaping @Sendable (String) -> Void) -> @Sendable (String) -> Void {
+    /// `log`, with every secret replaced by `<redacted>` before it sees an event.
+    func guarding(_ log: @escaping @Sendable (UploadEvent) -> Void) -> @Sendable (UploadEvent) -> Void {
         let secrets = secrets
-        return { line in log(Self.redact(line, secrets)) }
+        return { event in log(event.mapText { Self.redact($0, secrets) }) }
     }
 
     /// Runs `body`; an ``UploadError`` it throws leaves with every secret removed.

@@ -58,7 +58,7 @@ extension S3Client {
     ///   ``UploadError/indexChanged`` when another publisher replaced it.
     func putIndex(
         _ index: LocalObject, key: String, cacheControl: String, condition: UploadPlan.IndexCondition,
-        log: @Sendable (String) -> Void
+        log: @Sendable (UploadEvent) -> Void
     ) async throws {
         let header: SigV4Signer.Field =
             switch condition {
@@ -79,7 +79,7 @@ extension S3Client {
         if response.isSuccess { return }
         if response.status == 412 || response.status == 409 {
             try await confirmObject(key, md5: index.md5Hex, purpose: "after its conditional PUT")
-            log("index: already written by an earlier attempt of this run")
+            log(.indexAlreadyWritten(key: key))
             return
         }
         throw UploadError.objectsFailed(

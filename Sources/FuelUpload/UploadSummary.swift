@@ -66,25 +66,25 @@ final class UploadProgress: Sendable {
         var lastTenth = 0
     }
     private let state = Mutex(State())
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (UploadEvent) -> Void
 
-    init(log: @escaping @Sendable (String) -> Void) { self.log = log }
+    init(log: @escaping @Sendable (UploadEvent) -> Void) { self.log = log }
 
     /// Starts a phase of `total` objects.
     func begin(_ phase: String, total: Int, detail: String) {
         state.withLock { $0 = State(phase: phase, total: total) }
-        log("\(phase): \(detail)")
+        log(.phaseStarted(phase: phase, total: total, detail: detail))
     }
 
     /// Counts one finished object.
     func advance() {
-        let line: String? = state.withLock { state in
+        let event: UploadEvent? = state.withLock { state in
             state.done += 1
             let tenth = state.total == 0 ? 10 : state.done * 10 / state.total
             guard tenth > state.lastTenth, state.total >= 20 || state.done == state.total else { return nil }
             state.lastTenth = tenth
-            return "\(state.phase): \(state.done)/\(state.total)"
+            return .phaseProgress(phase: state.phase, done: state.done, total: state.total)
         }
-        if let line { log(line) }
+        if let event { log(event) }
     }
 }

@@ -4,34 +4,18 @@ import FuelCodecs
 import FuelFormat
 import FuelHTTP
 
-/// Publishes a build to S3/R2 so the bucket never advertises a tile it does not hold.
+/// Format 1's part of a ``Publisher`` run: publishes a build to S3/R2 so the bucket never advertises a tile it does
+/// not hold.
 ///
 /// One paginated LIST decides what changed (MD5 of the local bytes against each ETag). Then, with a barrier after
 /// each phase: (1) changed tiles, `concurrency` at a time; (2) changed brands and sources; (3) the index, with
 /// `If-Match` on the ETag the run started from (`If-None-Match: *` when there was none); (4) only when the index is
 /// live and still ours, the tiles it no longer lists are deleted. Any failure stops before the next phase, so the
 /// old index keeps pointing at objects that exist, and a rerun finishes the job, skipping what landed.
-public struct Uploader: Sendable {
-    public let settings: UploadSettings
-    private let log: @Sendable (String) -> Void
-
-    /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
-    public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
-        self.settings = settings
-        self.log = log
-    }
-
-    /// Runs format 1's upload alone (or, with `dryRun`, only the LIST and the plan), as a ``Publisher`` with
-    /// layout `v1`: locked, forward only.
-    /// - Throws: ``UploadError``; descriptions never hold a secret.
-    public func run() async throws -> UploadSummary {
-        var settings = self.settings
-        settings.layout = .v1
-        guard let summary = try await Publisher(settings: settings, log: log).run().formatOne else {
-            preconditionFailure("a v1 publish returns format 1's summary")
-        }
-        return summary
-    }
+struct Uploader: Sendable {
+    let settings: UploadSettings
+    /// The events of the upload; the session's, so secrets are removed before the caller's sink sees them.
+    let log: @Sendable (UploadEvent) -> Void
 
     /// What format 1's upload decided before writing anything: the plan, and the live index it replaces.
     struct Prepared: Sendable {
@@ -49,7 +33,7 @@ public struct Uploader: Sendable {
         let stopwatch = Stopwatch()
         let retriesBefore = session.retries
         let bytesOnDisk = build.objects.reduce(0) { $0 + $1.bytes.count }
-        log("read \(build.objects.count) files (\(ByteCount.format(bytesOnDisk))) from \(build.folder.path)")
+        log(.read(format: 1, files: build.objects.count, bytes: bytesOnDisk, folder: build.folder.path))
         let location = "\(settings.endpoint)/\(settings.bucket)/\(settings.prefix)"
         let listing: (etags: [String: String], calls: Int)
         do {
@@ -62,7 +46,9 @@ public struct Uploader: Sendable {
         // Format 2's objects may sit below format 1's prefix (`fuel/v2/` in `fuel/`): they are not this plan's.
         let remote = listing.etags.filter { !$0.key.hasPrefix(settings.format2Prefix) }
         let plan = UploadPlan(build: build, remote: remote, prefix: settings.prefix)
-        log("listed \(remote.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
+        log(
+            .listed(
+                format: 1, objects: remote.count, location: location, listCalls: listing.calls, plan: plan.summaryLine))
         var live: (key: String, builtAt: Date)?
         if plan.index != nil, case .ifMatch(let listedETag) = plan.indexCondition {
             let index = try await LiveIndex.read(key: settings.prefix + TileFormat.indexPath, session: session)
@@ -167,7 +153,7 @@ public struct Uploader: Sendable {
                 throw UploadError.shrink(
                     "cannot read the live \(key) to check that no country shrinks: \(error); \(refusal)")
             }
-            log("warning: \(error); publishing over it (--allow-shrink)")
+            log(.warning(.liveIndexUnreadable(format: 1, reason: "\(error)")))
             return nil
         }
         if settings.allowShrink { return live.builtAt }

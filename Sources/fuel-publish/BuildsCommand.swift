@@ -38,7 +38,7 @@ enum BuildsCommand {
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
-        let builds = try await Format2History(settings: settings) { Console.error($0) }.builds()
+        let builds = try await Format2History(settings: settings) { Console.error($0.sentence) }.builds()
         guard !builds.isEmpty else {
             Console.output("no archived builds under \(settings.bucket)/\(settings.format2Prefix)builds/")
             return

@@ -43,7 +43,7 @@ enum RollbackCommand {
             throw UsageError(error.message, usage: usage)
         }
         let (restored, replaced) = try await StoppableRun.run { stop in
-            try await Format2History(settings: settings, stop: stop) { Console.error($0) }.rollback(to: target)
+            try await Format2History(settings: settings, stop: stop) { Console.error($0.sentence) }.rollback(to: target)
         }
         let index = "\(settings.bucket)/\(settings.format2Prefix)\(Format2.indexPath)"
         let what =

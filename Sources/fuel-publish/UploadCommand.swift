@@ -82,7 +82,7 @@ enum UploadCommand {
     static func upload(_ settings: UploadSettings) async throws -> [String] {
         try await StoppableRun.run { stop in
             do {
-                let summary = try await Publisher(settings: settings, stop: stop) { Console.error($0) }.run()
+                let summary = try await Publisher(settings: settings, stop: stop) { Console.error($0.sentence) }.run()
                 if let formatOne = summary.formatOne { GitHubActions.appendSummary(formatOne.markdown()) }
                 if let formatTwo = summary.formatTwo { GitHubActions.appendSummary(formatTwo.markdown()) }
                 return summary.lines

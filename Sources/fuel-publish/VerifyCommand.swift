@@ -48,7 +48,7 @@ enum VerifyCommand {
         } catch let error as UsageError {
             throw UsageError(error.message, usage: usage)
         }
-        let reports = try await PublishedVerifier(settings: settings, all: all) { Console.error($0) }.run()
+        let reports = try await PublishedVerifier(settings: settings, all: all) { Console.error($0.sentence) }.run()
         for report in reports {
             for finding in report.findings { Console.output("wrong: \(finding)") }
             Console.output(report.line)

@@ -47,7 +47,7 @@ struct InProcessUpload {
         dryRun: Bool = false, listPageSize: Int? = nil, allowShrink: Bool = false, log: LineCapture = LineCapture()
     ) async throws -> UploadSummary {
         let settings = try settings(dryRun: dryRun, listPageSize: listPageSize, allowShrink: allowShrink)
-        return try await Uploader(settings: settings, log: log.sink).run()
+        return try await FormatOneUpload(settings: settings, log: log.sink).run()
     }
 
     /// Writes `build` into `OUT` and uploads it: the state a test starts from. The transport's log is cleared after.

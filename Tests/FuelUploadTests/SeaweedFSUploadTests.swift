@@ -172,7 +172,7 @@ struct SeaweedHarness {
 
     @discardableResult
     func upload(secret: String? = nil) async throws -> UploadSummary {
-        try await Uploader(settings: settings(secret: secret), log: LineCapture().sink).run()
+        try await FormatOneUpload(settings: settings(secret: secret), log: LineCapture().sink).run()
     }
 
     /// A client straight to the server, with the right secret.

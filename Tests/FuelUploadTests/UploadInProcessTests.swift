@@ -155,7 +155,7 @@ import _FuelTestSupport
         #expect(summary.puts == build.files.count)
         #expect(summary.retries == 3 * (build.files.count - 1) + 1 + 1)
         #expect(log.all.contains { $0.contains("retrying PUT fuel/tiles/380_-90.json") })
-        #expect(log.all.contains { $0.contains("index: already written by an earlier attempt of this run") })
+        #expect(log.events.contains(.indexAlreadyWritten(key: "fuel/index.json")), "\(log.all)")
         #expect(upload.remote.mapValues(\.bytes) == build.files)
     }
 

@@ -57,7 +57,7 @@ import _FuelTestSupport
             endpoint: server.endpoint, secret: Self.wrongSecret, sessionToken: Self.sessionToken)
         settings.retry = .none
         do {
-            let summary = try await Uploader(settings: settings, log: log.sink).run()
+            let summary = try await FormatOneUpload(settings: settings, log: log.sink).run()
             texts.append(summary.line)
             Issue.record("the run should have failed")
         } catch {

@@ -64,9 +64,12 @@ struct TestBuild {
 
 /// Collects progress lines.
 final class LineCapture: Sendable {
-    private let lines = Mutex<[String]>([])
-    var sink: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
-    var all: [String] { lines.withLock { $0 } }
+    private let captured = Mutex<[UploadEvent]>([])
+    var sink: @Sendable (UploadEvent) -> Void { { event in self.captured.withLock { $0.append(event) } } }
+    /// Every event, in order.
+    var events: [UploadEvent] { captured.withLock { $0 } }
+    /// Every event as the command prints it.
+    var all: [String] { events.map(\.sentence) }
 }
 
 /// A test's own corner of the bucket and a way to run uploads into it.
@@ -120,7 +123,7 @@ struct UploadHarness {
     ) async throws -> UploadSummary {
         let settings = try settings(
             endpoint: endpoint, secret: secret, dryRun: dryRun, listPageSize: listPageSize, allowShrink: allowShrink)
-        return try await Uploader(settings: settings, log: log.sink).run()
+        return try await FormatOneUpload(settings: settings, log: log.sink).run()
     }
 
     /// A client for checking the bucket, straight to the server (no faults).
@@ -142,5 +145,33 @@ struct UploadHarness {
     /// The stored bytes of a path below the prefix.
     func stored(_ path: String, through proxy: S3Proxy) async throws -> HTTPResponse {
         try await client(endpoint: proxy.endpoint).get(key: prefix + path)
+    }
+}
+
+/// Format 1's upload alone: a ``Publisher`` with layout `v1` (locked, forward only), its format-1 summary.
+struct FormatOneUpload {
+    var settings: UploadSettings
+    var log: @Sendable (UploadEvent) -> Void
+
+    func run() async throws -> UploadSummary {
+        var settings = settings
+        settings.layout = .v1
+        return try #require(try await Publisher(settings: settings, log: log).run().formatOne)
+    }
+}
+
+/// Format 2's upload alone: a ``Publisher`` with layout `v2` (locked, forward only), its format-2 summary.
+struct FormatTwoUpload {
+    var settings: UploadSettings
+    var log: @Sendable (UploadEvent) -> Void
+    /// Awaited after each phase that wrote something (the publisher's test hook).
+    var afterPhase: @Sendable (String) async -> Void = { _ in }
+
+    func run() async throws -> Format2Summary {
+        var settings = settings
+        settings.layout = .v2
+        var publisher = Publisher(settings: settings, log: log)
+        publisher.afterPhase = afterPhase
+        return try #require(try await publisher.run().formatTwo)
     }
 }

@@ -28,26 +28,23 @@ struct JSONWriter {
         suppressNextSeparator = false
     }
 
-    mutating func beginObject() {
+    mutating func beginObject() { open(UInt8(ascii: "{")) }
+
+    mutating func endObject() { close(UInt8(ascii: "}")) }
+
+    mutating func beginArray() { open(UInt8(ascii: "[")) }
+
+    mutating func endArray() { close(UInt8(ascii: "]")) }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         needsComma.append(false)
     }
 
-    mutating func endObject() {
+    private mutating func close(_ bracket: UInt8) {
         needsComma.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
-    }
-
-    mutating func endArray() {
-        needsComma.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// Writes `"name":` inside an object; the value call that follows completes the member.

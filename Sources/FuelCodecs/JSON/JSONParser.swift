@@ -72,29 +72,18 @@ package struct JSONParser {
             skipWhitespace()
             guard pos < end else { throw fail(.unexpectedEnd(expected: "a value")) }
             switch bytes[pos] {
-            case 0x7B:  // {
+            case 0x7B, 0x5B:  // { or [
                 guard stack.count < maxDepth else { throw fail(.tooDeep(limit: maxDepth)) }
-                let index = append(.object, flags: 0, a: 0, b: 0)
+                let isObject = bytes[pos] == 0x7B
+                let index = append(isObject ? .object : .array, flags: 0, a: 0, b: 0)
                 pos += 1
                 skipWhitespace()
-                if pos < end && bytes[pos] == 0x7D {
+                if pos < end && bytes[pos] == (isObject ? 0x7D : 0x5D) {
                     pos += 1
                     nodes[index].b = UInt32(nodes.count)
                 } else {
                     stack.append(index)
-                    try parseKeyAndColon()
-                    continue outer
-                }
-            case 0x5B:  // [
-                guard stack.count < maxDepth else { throw fail(.tooDeep(limit: maxDepth)) }
-                let index = append(.array, flags: 0, a: 0, b: 0)
-                pos += 1
-                skipWhitespace()
-                if pos < end && bytes[pos] == 0x5D {
-                    pos += 1
-                    nodes[index].b = UInt32(nodes.count)
-                } else {
-                    stack.append(index)
+                    if isObject { try parseKeyAndColon() }
                     continue outer
                 }
             case 0x22: try parseString(isKey: false)

@@ -157,22 +157,14 @@ public struct JSONElements: Sequence, Sendable {
     package let container: Int?
 
     public struct Iterator: IteratorProtocol {
-        let document: JSONDocument
-        var position: Int
-        let end: Int
+        var children: JSONChildren
 
         public mutating func next() -> JSONValue? {
-            guard position < end else { return nil }
-            let value = JSONValue(document: document, index: position)
-            position = document.nodes[position].subtreeEnd(at: position)
-            return value
+            children.next().map { JSONValue(document: children.document, index: $0) }
         }
     }
 
-    public func makeIterator() -> Iterator {
-        guard let container else { return Iterator(document: document, position: 0, end: 0) }
-        return Iterator(document: document, position: container + 1, end: Int(document.nodes[container].b))
-    }
+    public func makeIterator() -> Iterator { Iterator(children: JSONChildren(document, container)) }
 }
 
 /// The members of an object, in order.
@@ -181,22 +173,39 @@ public struct JSONMembers: Sequence, Sendable {
     package let container: Int?
 
     public struct Iterator: IteratorProtocol {
-        let document: JSONDocument
-        var position: Int
-        let end: Int
+        var children: JSONChildren
 
         public mutating func next() -> JSONMember? {
-            guard position < end else { return nil }
-            let keyID = Int(document.nodes[position].a)
-            let valueIndex = position + 1
-            position = document.nodes[valueIndex].subtreeEnd(at: valueIndex)
-            return JSONMember(keyID: keyID, value: JSONValue(document: document, index: valueIndex))
+            // An object's children alternate key and value; the walk skips from key to value with `afterKey`.
+            guard let key = children.next(afterKey: true) else { return nil }
+            let document = children.document
+            return JSONMember(keyID: Int(document.nodes[key].a), value: JSONValue(document: document, index: key + 1))
         }
     }
 
-    public func makeIterator() -> Iterator {
-        guard let container else { return Iterator(document: document, position: 0, end: 0) }
-        return Iterator(document: document, position: container + 1, end: Int(document.nodes[container].b))
+    public func makeIterator() -> Iterator { Iterator(children: JSONChildren(document, container)) }
+}
+
+/// A walk over the direct children of a container node, one subtree at a time.
+struct JSONChildren {
+    let document: JSONDocument
+    private var position: Int
+    private let end: Int
+
+    /// The children of `container`; none when it is nil.
+    init(_ document: JSONDocument, _ container: Int?) {
+        self.document = document
+        position = container.map { $0 + 1 } ?? 0
+        end = container.map { Int(document.nodes[$0].b) } ?? 0
+    }
+
+    /// The index of the next child (with `afterKey`, of the next key, stepping over the value that follows it).
+    mutating func next(afterKey: Bool = false) -> Int? {
+        guard position < end else { return nil }
+        let child = position
+        let last = afterKey ? child + 1 : child
+        position = document.nodes[last].subtreeEnd(at: last)
+        return child
     }
 }
 

@@ -27,10 +27,12 @@ public struct Format2History: Sendable {
     public let settings: UploadSettings
     /// Set by the command on SIGTERM, SIGINT or SIGHUP: a rollback stops before its index PUT.
     public let stop: UploadStop
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (UploadEvent) -> Void
 
-    /// - Parameter log: progress lines; secrets are removed before it sees them.
-    public init(settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (String) -> Void) {
+    /// - Parameter log: the events as they happen; secrets are removed before it sees them.
+    public init(
+        settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (UploadEvent) -> Void
+    ) {
         self.settings = settings
         self.stop = stop
         self.log = log
@@ -119,7 +121,7 @@ public struct Format2History: Sendable {
             name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
             tiles: index.tiles.count, missing: 0, live: true)
         if liveETag.map(UploadPlan.normalise) == object.md5Hex {
-            log("rollback: \(indexKey) is build \(name) already; nothing to write")
+            log(.alreadyLive(indexKey: indexKey, build: name))
             return (restored, replaced)
         }
         if settings.dryRun { return (restored, replaced) }

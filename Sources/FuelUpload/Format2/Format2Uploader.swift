@@ -5,7 +5,7 @@ import FuelFormat
 import FuelHTTP
 import Synchronization
 
-/// Publishes the format-2 set so that a reader holding any index published within `--keep` reads exactly its build.
+/// Format 2's part of a ``Publisher`` run: publishes the format-2 set so that a reader holding any index published within `--keep` reads exactly its build.
 ///
 /// One LIST of the prefix decides what is missing, or held with other bytes than its name says (rewritten, logged).
 /// With a barrier after each phase: (1) the new immutable objects, `Cache-Control: immutable`; (2) the archived copy
@@ -13,32 +13,13 @@ import Synchronization
 /// the index the run started from and a short max-age; (4) only when the index is live and still ours, prune:
 /// objects that neither the new build, nor the one it replaced, nor any build published within `--keep` names, and
 /// archived builds outside `--keep` beyond the newest 7. Any error stops before the next phase and prunes nothing.
-public struct Format2Uploader: Sendable {
-    public let settings: UploadSettings
-    /// Awaited after each phase (`tiles and files`, `build archive`, `index`, `prune`) that wrote something. A test
-    /// hook, not public API: a test interleaves a reader with the publish, step by step.
-    package var afterPhase: @Sendable (String) async -> Void = { _ in }
-    private let log: @Sendable (String) -> Void
-
-    /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
-    public init(settings: UploadSettings, log: @escaping @Sendable (String) -> Void) {
-        self.settings = settings
-        self.log = log
-    }
-
-    /// Runs format 2's upload alone (or, with `dryRun`, only the reads and the plan), as a ``Publisher`` with
-    /// layout `v2`: locked, forward only.
-    /// - Throws: ``UploadError``; descriptions never hold a secret.
-    public func run() async throws -> Format2Summary {
-        var settings = self.settings
-        settings.layout = .v2
-        var publisher = Publisher(settings: settings, log: log)
-        publisher.afterPhase = afterPhase
-        guard let summary = try await publisher.run().formatTwo else {
-            preconditionFailure("a v2 publish returns format 2's summary")
-        }
-        return summary
-    }
+struct Format2Uploader: Sendable {
+    let settings: UploadSettings
+    /// The events of the upload; the session's, so secrets are removed before the caller's sink sees them.
+    let log: @Sendable (UploadEvent) -> Void
+    /// Awaited after each phase (`tiles and files`, `build archive`, `index`, `prune`) that wrote something: the
+    /// ``Publisher``'s test hook.
+    var afterPhase: @Sendable (String) async -> Void = { _ in }
 
     /// What format 2's upload decided before writing anything: the plan and the live index it replaces.
     struct Prepared: Sendable {
@@ -64,9 +45,7 @@ public struct Format2Uploader: Sendable {
         let stopwatch = Stopwatch()
         let retriesBefore = session.retries
         let bytes = snapshot.objects.reduce(snapshot.indexObject.bytes.count) { $0 + $1.bytes.count }
-        log(
-            "read format 2: \(snapshot.objects.count + 2) files (\(ByteCount.format(bytes))) from "
-                + snapshot.folder.path)
+        log(.read(format: 2, files: snapshot.objects.count + 2, bytes: bytes, folder: snapshot.folder.path))
         let prefix = settings.format2Prefix
         let location = "\(settings.endpoint)/\(settings.bucket)/\(prefix)"
         let listing: (etags: [String: String], calls: Int)
@@ -78,11 +57,12 @@ public struct Format2Uploader: Sendable {
             throw UploadError.request("cannot list \(location): \(error)")
         }
         let plan = try Format2Plan(snapshot: snapshot, remote: listing.etags, prefix: prefix)
-        log("listed \(listing.etags.count) objects under \(location) in \(listing.calls) LIST; \(plan.summaryLine)")
+        log(
+            .listed(
+                format: 2, objects: listing.etags.count, location: location, listCalls: listing.calls,
+                plan: plan.summaryLine))
         for path in plan.rewrites {
-            log(
-                "rewriting \(prefix)\(path): the bucket's copy (ETag \(listing.etags[prefix + path] ?? "?")) is not the "
-                    + "bytes its name says")
+            log(.rewriting(key: prefix + path, bucketETag: listing.etags[prefix + path] ?? "?"))
         }
         var live: Format2Index?
         if case .ifMatch(let listedETag) = plan.indexCondition {
@@ -153,7 +133,7 @@ public struct Format2Uploader: Sendable {
         // the index this run replaced (unreadable, published anyway with --allow-shrink), the build readers may still
         // hold is unknown: nothing is pruned this time.
         if live == nil, case .ifMatch = plan.indexCondition {
-            log("prune: skipped, the index this run replaced could not be read; the next publish prunes")
+            log(.warning(.pruneSkipped))
             return summary
         }
         let prune = try await pruning(snapshot, live: live, listing: listing.etags, session: session)
@@ -196,7 +176,7 @@ public struct Format2Uploader: Sendable {
                     "\(error); cannot check that no country shrinks, nor that the local build is newer: refusing to "
                         + "upload (pass --allow-shrink to publish anyway; nothing is then pruned this run)")
             }
-            log("warning: \(error); publishing without the live index (--allow-shrink)")
+            log(.warning(.liveIndexUnreadable(format: 2, reason: "\(error)")))
             return nil
         }
         // Another publisher replaced the index between its read and the LIST.

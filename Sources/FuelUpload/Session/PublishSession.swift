@@ -10,14 +10,14 @@ import Synchronization
 package final class PublishSession: Sendable {
     let settings: UploadSettings
     /// Progress lines; secrets are removed before the caller's sink sees them.
-    let log: @Sendable (String) -> Void
+    let log: @Sendable (UploadEvent) -> Void
     let client: S3Client
     let stop: UploadStop
     private let redaction: Redaction
     private let retryCount: RequestCount
     private let requestCount: RequestCount
 
-    init(settings: UploadSettings, stop: UploadStop, log: @escaping @Sendable (String) -> Void) {
+    init(settings: UploadSettings, stop: UploadStop, log: @escaping @Sendable (UploadEvent) -> Void) {
         self.settings = settings
         self.stop = stop
         redaction = Redaction(settings.credentials)
@@ -30,7 +30,7 @@ package final class PublishSession: Sendable {
         client = settings.makeClient(
             onRetry: { operation, reason, delay in
                 retryCount.value.withLock { $0 += 1 }
-                log("retrying \(operation) in \(String(format: "%.2f", delay)) s: \(reason)")
+                log(.retrying(operation: operation, delaySeconds: delay, reason: reason))
             }, onRequest: { requestCount.value.withLock { $0 += 1 } })
     }
 

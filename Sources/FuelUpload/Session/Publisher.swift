@@ -18,14 +18,17 @@ public struct Publisher: Sendable {
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
     /// The machine's clock (a test hook).
     package var clock: @Sendable () -> Date = { Date() }
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (UploadEvent) -> Void
 
     /// How far ahead of the machine's clock a `builtAt` may lie: the build's own tolerance, so that a build the
     /// builder accepts is one the upload accepts.
     public static let clockSkewAllowance = Builder.clockTolerance
 
-    /// - Parameter log: progress lines (stderr in the command); secrets are removed before it sees them.
-    public init(settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (String) -> Void) {
+    /// - Parameter log: the events of the upload as they happen (rendered on stderr by the command); secrets are
+    ///   removed before it sees them.
+    public init(
+        settings: UploadSettings, stop: UploadStop = UploadStop(), log: @escaping @Sendable (UploadEvent) -> Void
+    ) {
         self.settings = settings
         self.stop = stop
         self.log = log
@@ -44,9 +47,8 @@ public struct Publisher: Sendable {
             if builds.formatTwo != nil { prefixes.append(settings.format2Prefix) }
             return try await session.holdingLocks(prefixes) {
                 // Both formats list, read their live index and check it before either writes.
-                let formatOne = Uploader(settings: settings, log: log)
-                var formatTwo = Format2Uploader(settings: settings, log: log)
-                formatTwo.afterPhase = afterPhase
+                let formatOne = Uploader(settings: settings, log: session.log)
+                let formatTwo = Format2Uploader(settings: settings, log: session.log, afterPhase: afterPhase)
                 var one: Uploader.Prepared?
                 var two: Format2Uploader.Prepared?
                 if let build = builds.formatOne { one = try await formatOne.prepare(build, in: session) }
@@ -81,16 +83,16 @@ public struct Publisher: Sendable {
     }
 
     /// Refuses a build older than any live index it would replace; a live index from the future is replaced.
-    private func checkForward(_ builtAt: Date, live times: [(key: String, builtAt: Date)], log: (String) -> Void)
+    private func checkForward(_ builtAt: Date, live times: [(key: String, builtAt: Date)], log: (UploadEvent) -> Void)
         throws
     {
         let now = clock()
         for index in times where index.builtAt > builtAt {
             if index.builtAt.timeIntervalSince(now) > Self.clockSkewAllowance {
                 log(
-                    "warning: the live \(index.key) is dated \(UTCTime.format(index.builtAt)), "
-                        + "\(Self.hours(index.builtAt, now)) ahead of this machine's clock: a bad clock's build, "
-                        + "replaced by this one")
+                    .warning(
+                        .liveIndexFromTheFuture(
+                            key: index.key, builtAt: index.builtAt, hoursAhead: Self.hours(index.builtAt, now))))
                 continue
             }
             throw UploadError.outdated(

@@ -38,9 +38,9 @@ public struct PublishedVerifier: Sendable {
     public let settings: UploadSettings
     /// Also check every build format 2 keeps, not only the live one.
     public let all: Bool
-    private let log: @Sendable (String) -> Void
+    private let log: @Sendable (UploadEvent) -> Void
 
-    public init(settings: UploadSettings, all: Bool, log: @escaping @Sendable (String) -> Void) {
+    public init(settings: UploadSettings, all: Bool, log: @escaping @Sendable (UploadEvent) -> Void) {
         self.settings = settings
         self.all = all
         self.log = log

@@ -73,7 +73,7 @@ import _FuelTestSupport
         // Build B changes two cells; after each phase of its publish, two readers look up.
         let dayB = Format2Fixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44])
         try dayB.build(into: bucket.out, layout: .v2)
-        var uploader = Format2Uploader(settings: try bucket.settings(now: dayB.builtAt), log: LineCapture().sink)
+        var uploader = FormatTwoUpload(settings: try bucket.settings(now: dayB.builtAt), log: LineCapture().sink)
         let seen = Mutex<[(phase: String, fresh: [String], held: [String])]>([])
         uploader.afterPhase = { phase in
             do {

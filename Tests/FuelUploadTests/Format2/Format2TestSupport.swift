@@ -137,7 +137,7 @@ struct Format2Bucket: Sendable {
         _ fixture: Format2Fixture, now: Date? = nil, keepHours: Double? = nil, log: LineCapture = LineCapture()
     ) async throws -> Format2Summary {
         try fixture.build(into: out, layout: .v2)
-        return try await Format2Uploader(
+        return try await FormatTwoUpload(
             settings: settings(keepHours: keepHours, now: now ?? fixture.builtAt), log: log.sink
         ).run()
     }

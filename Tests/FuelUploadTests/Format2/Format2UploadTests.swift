@@ -53,7 +53,7 @@ import _FuelTestSupport
         try await bucket.publish(.day(0))
         let before = try await bucket.remote(under: bucket.format2Prefix)
 
-        let again = try await Format2Uploader(settings: bucket.settings(), log: LineCapture().sink).run()
+        let again = try await FormatTwoUpload(settings: bucket.settings(), log: LineCapture().sink).run()
 
         #expect(again.puts == 0)
         #expect(again.deletes == 0)
@@ -172,9 +172,9 @@ import _FuelTestSupport
         try fixture.build(into: both.out, layout: .both)
         try fixture.build(into: alone.out, layout: .v1)
 
-        _ = try await Uploader(settings: both.settings(layout: .both), log: LineCapture().sink).run()
-        _ = try await Format2Uploader(settings: both.settings(layout: .both), log: LineCapture().sink).run()
-        _ = try await Uploader(settings: alone.settings(layout: .v1), log: LineCapture().sink).run()
+        _ = try await FormatOneUpload(settings: both.settings(layout: .both), log: LineCapture().sink).run()
+        _ = try await FormatTwoUpload(settings: both.settings(layout: .both), log: LineCapture().sink).run()
+        _ = try await FormatOneUpload(settings: alone.settings(layout: .v1), log: LineCapture().sink).run()
 
         let formatOne = try await both.remote(under: both.prefix).filter { !$0.key.hasPrefix("v2/") }
         let formatOneAlone = try await alone.remote(under: alone.prefix)
@@ -198,7 +198,7 @@ import _FuelTestSupport
         try Format2Fixture.day(0).build(into: older, layout: .v2)
 
         let error = await #expect(throws: UploadError.self) {
-            try await Format2Uploader(settings: bucket.settings(from: older), log: LineCapture().sink).run()
+            try await FormatTwoUpload(settings: bucket.settings(from: older), log: LineCapture().sink).run()
         }
         #expect(String(describing: error).contains("rollback"))
         #expect(try await bucket.remote(under: bucket.format2Prefix) == before)
@@ -227,7 +227,7 @@ import _FuelTestSupport
         // LIST or GET (a race inside it), while the injected failure answers every attempt.
         settings.retry = RetryPolicy(maxAttempts: 3, baseDelay: 0.02, maxDelay: 0.1)
         let error = await #expect(throws: UploadError.self) {
-            try await Format2Uploader(settings: settings, log: LineCapture().sink).run()
+            try await FormatTwoUpload(settings: settings, log: LineCapture().sink).run()
         }
         #expect(String(describing: error).contains("the index in the bucket was not changed and nothing was deleted"))
 
@@ -257,17 +257,17 @@ extension Format2FailureTests {
             prices: Format2Fixture.day(1, changed: ["PT-2-0": 1.61, "PT-4-1": 1.44]).prices)
         try later.build(into: bucket.out, layout: .v2)
         let refused = await #expect(throws: UploadError.self) {
-            try await Format2Uploader(
+            try await FormatTwoUpload(
                 settings: bucket.settings(keepHours: 48, now: later.builtAt), log: LineCapture().sink
             ).run()
         }
         #expect(String(describing: refused).contains("nothing is then pruned"), "\(String(describing: refused))")
         let log = LineCapture()
-        let summary = try await Format2Uploader(
+        let summary = try await FormatTwoUpload(
             settings: bucket.settings(keepHours: 48, now: later.builtAt, allowShrink: true), log: log.sink
         ).run()
         #expect(summary.deletes == 0)
-        #expect(log.all.contains { $0.hasPrefix("prune: skipped") }, "\(log.all)")
+        #expect(log.events.contains(.warning(.pruneSkipped)), "\(log.all)")
         #expect(try await bucket.liveIndex().builtAt == later.builtAt)
         let after = try await bucket.remote(under: bucket.format2Prefix)
         for path in before.keys where path != "index.json" { #expect(after[path] != nil, "\(path) is still there") }

@@ -53,11 +53,11 @@ extension BuiltInAdapters {
             dGgiOiAyNy41LCAid2VzdCI6IC0xOC4zLCAibm9ydGgiOiAyOS41LCAiZWFzdCI6IC0xMy4zfSwKICAgIHsibmFtZSI6ICJDZXV0
             YSIsICJzb3V0aCI6IDM1Ljg0LCAid2VzdCI6IC01LjQyLCAibm9ydGgiOiAzNS45NCwgImVhc3QiOiAtNS4yNX0sCiAgICB7Im5h
             bWUiOiAiTWVsaWxsYSIsICJzb3V0aCI6IDM1LjI1LCAid2VzdCI6IC0yLjk5LCAibm9ydGgiOiAzNS4zMywgImVhc3QiOiAtMi45
-            fQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3RzUGVyRGF5IjogMjAwLAogICAgInVybCI6ICJodHRwczovL3NlZGVh
-            cGxpY2FjaW9uZXMubWluZXR1ci5nb2IuZXMvU2VydmljaW9zUkVTVENhcmJ1cmFudGVzL1ByZWNpb3NDYXJidXJhbnRlcy9Fc3Rh
-            Y2lvbmVzVGVycmVzdHJlcy8iLAogICAgImNoZWNrVXJsIjogImh0dHBzOi8vc2VkZWFwbGljYWNpb25lcy5taW5ldHVyLmdvYi5l
-            cy9TZXJ2aWNpb3NSRVNUQ2FyYnVyYW50ZXMvUHJlY2lvc0NhcmJ1cmFudGVzL0VzdGFjaW9uZXNUZXJyZXN0cmVzL0ZpbHRyb1By
-            b3ZpbmNpYS81MiIKICB9Cn0K
+            fQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3RzUGVyRGF5IjogMjAwLAogICAgInJlZnJlc2hNaW51dGVzIjogMzAs
+            CiAgICAidXJsIjogImh0dHBzOi8vc2VkZWFwbGljYWNpb25lcy5taW5ldHVyLmdvYi5lcy9TZXJ2aWNpb3NSRVNUQ2FyYnVyYW50
+            ZXMvUHJlY2lvc0NhcmJ1cmFudGVzL0VzdGFjaW9uZXNUZXJyZXN0cmVzLyIsCiAgICAiY2hlY2tVcmwiOiAiaHR0cHM6Ly9zZWRl
+            YXBsaWNhY2lvbmVzLm1pbmV0dXIuZ29iLmVzL1NlcnZpY2lvc1JFU1RDYXJidXJhbnRlcy9QcmVjaW9zQ2FyYnVyYW50ZXMvRXN0
+            YWNpb25lc1RlcnJlc3RyZXMvRmlsdHJvUHJvdmluY2lhLzUyIgogIH0KfQo=
             """,
     ]
 }

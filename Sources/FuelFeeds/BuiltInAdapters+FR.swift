@@ -26,7 +26,8 @@ extension BuiltInAdapters {
             IFsKICAgIHsibmFtZSI6ICJtYWlubGFuZCBGcmFuY2UiLCAic291dGgiOiA0Mi4zLCAid2VzdCI6IC01LjIsICJub3J0aCI6IDUx
             LjE1LCAiZWFzdCI6IDguMjV9LAogICAgeyJuYW1lIjogIkNvcnNpY2EiLCAic291dGgiOiA0MS4zLCAid2VzdCI6IDguNSwgIm5v
             cnRoIjogNDMuMDUsICJlYXN0IjogOS42fQogIF0sCiAgImZldGNoIjogeyJ1cmwiOiAiaHR0cHM6Ly9kb25uZWVzLnJvdWxlei1l
-            Y28uZnIvb3BlbmRhdGEvaW5zdGFudGFuZSIsICJtYXhSZXF1ZXN0c1BlckRheSI6IDMwMH0KfQo=
+            Y28uZnIvb3BlbmRhdGEvaW5zdGFudGFuZSIsICJtYXhSZXF1ZXN0c1BlckRheSI6IDMwMCwgInJlZnJlc2hNaW51dGVzIjogMzB9
+            Cn0K
             """,
     ]
 }

@@ -67,10 +67,10 @@ extension BuiltInAdapters {
             MzcuOSwgIndlc3QiOiA2LjYsICJub3J0aCI6IDQ3LjEsICJlYXN0IjogMTguNn0sCiAgICB7Im5hbWUiOiAiU2ljaWx5IGFuZCBp
             dHMgaXNsYW5kcyIsICJzb3V0aCI6IDM1LjQsICJ3ZXN0IjogMTEuOSwgIm5vcnRoIjogMzguODUsICJlYXN0IjogMTUuN30sCiAg
             ICB7Im5hbWUiOiAiU2FyZGluaWEiLCAic291dGgiOiAzOC44LCAid2VzdCI6IDguMSwgIm5vcnRoIjogNDEuMzUsICJlYXN0Ijog
-            OS45fQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3RzUGVyRGF5IjogMTAwLAogICAgInJlZ2lzdHJ5VXJsIjogImh0
-            dHBzOi8vd3d3Lm1pbWl0Lmdvdi5pdC9pbWFnZXMvZXhwb3J0Q1NWL2FuYWdyYWZpY2FfaW1waWFudGlfYXR0aXZpLmNzdiIsCiAg
-            ICAicHJpY2VzVXJsIjogImh0dHBzOi8vd3d3Lm1pbWl0Lmdvdi5pdC9pbWFnZXMvZXhwb3J0Q1NWL3ByZXp6b19hbGxlXzguY3N2
-            IgogIH0KfQo=
+            OS45fQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3RzUGVyRGF5IjogMTAwLAogICAgInJlZnJlc2hNaW51dGVzIjog
+            NzIwLAogICAgInJlZnJlc2hBZnRlciI6ICIwODozMCIsCiAgICAicmVnaXN0cnlVcmwiOiAiaHR0cHM6Ly93d3cubWltaXQuZ292
+            Lml0L2ltYWdlcy9leHBvcnRDU1YvYW5hZ3JhZmljYV9pbXBpYW50aV9hdHRpdmkuY3N2IiwKICAgICJwcmljZXNVcmwiOiAiaHR0
+            cHM6Ly93d3cubWltaXQuZ292Lml0L2ltYWdlcy9leHBvcnRDU1YvcHJlenpvX2FsbGVfOC5jc3YiCiAgfQp9Cg==
             """,
     ]
 }

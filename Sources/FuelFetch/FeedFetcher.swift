@@ -23,6 +23,9 @@ public struct FetchOptions: Sendable {
     public var retryBaseDelay: Double?
     /// Touch no network and write nothing: report what the feeds folder already holds.
     public var offline = false
+    /// `--due`: fetch only the countries whose ``RefreshSchedule`` says they are due (never fetched, last fetch
+    /// failed, or its time has come); the others keep their files and manifest entries untouched.
+    public var onlyDue = false
     /// The clock for manifest times.
     public var now: @Sendable () -> Date = { Date() }
 
@@ -106,6 +109,17 @@ public struct FeedFetcher: Sendable {
         var downloader: FeedDownloader?
         do {
             let settings = try settings(for: country)
+            if options.onlyDue, let entry = previous?.countries[country], !entry.failed,
+                let schedule = settings.refresh,
+                let last = UTCTime.parse(entry.fetchedAt).map({ Date(timeIntervalSince1970: TimeInterval($0)) }),
+                !schedule.isDue(lastFetch: last, now: now)
+            {
+                // Nothing is sent and nothing written: the files and manifest entry of the last fetch stay.
+                let files = (previous?.files.keys.filter { $0.hasPrefix(country + "/") } ?? []).sorted()
+                return CountryFetchResult(
+                    country: country, files: files, seconds: stopwatch.seconds,
+                    notDueUntil: schedule.nextDue(after: last))
+            }
             if let refusal = RequestBudget.tooSoon(
                 country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
                 minInterval: settings.minInterval, file: "\(country)/")
@@ -157,6 +171,9 @@ public struct FeedFetcher: Sendable {
             file: sourceFile.path,
             metadata: { CountryConfig.metadataFile(country: country, name: $0, adaptersDirectory: adapters) })
         if let rate = options.requestsPerSecond { settings.requestsPerSecond = rate }
+        if let transport = config.fetch?.transport {
+            settings.refresh = RefreshSchedule(transport, timeZone: TimeZone(identifier: config.timeZone) ?? .gmt)
+        }
         if options.attempts != nil || options.retryBaseDelay != nil {
             settings.retry = RetryPolicy(
                 maxAttempts: options.attempts ?? settings.retry.maxAttempts,

@@ -16,12 +16,15 @@ public struct CountryFetchResult: Sendable, Equatable {
     public var error: FetchError?
     /// True when nothing was fetched (`--offline`): ``files`` are what the folder already held.
     public var offline: Bool
+    /// Set when `--due` left the country alone because it is not due before this time: nothing was sent, and
+    /// ``files`` are what its last fetch left.
+    public var notDueUntil: Date?
 
     public var failed: Bool { error != nil }
 
     public init(
         country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, bytes: Int64 = 0,
-        seconds: Double = 0, error: FetchError? = nil, offline: Bool = false
+        seconds: Double = 0, error: FetchError? = nil, offline: Bool = false, notDueUntil: Date? = nil
     ) {
         self.country = country
         self.files = files
@@ -31,6 +34,7 @@ public struct CountryFetchResult: Sendable, Equatable {
         self.seconds = seconds
         self.error = error
         self.offline = offline
+        self.notDueUntil = notDueUntil
     }
 }
 

@@ -18,6 +18,8 @@ import FuelHTTP
 ///   store, for requests to the host of the plan's first endpoint only. Verification is never turned off.
 /// - `maxRequestsPerDay` (a whole number) and `minInterval` (a number, seconds): the politeness budget, enforced by
 ///   ``RequestBudget``; none by default.
+/// - `refreshMinutes` (a whole number) and `refreshAfter` (`HH:MM`, local): when the country is due again, for a run
+///   that fetches only what is due (``RefreshSchedule``); without either, a country is always due.
 ///
 /// Each country reads its own keys too, into its own type (``FeedCountry/OwnFetchSettings``, in its folder), which
 /// makes its plan: for example PT `pageSize` (a whole number) and `fuelTypeIds` (a list of numbers), IT
@@ -41,6 +43,8 @@ public struct SourceSettings: Sendable {
     public var maxRequestsPerDay: Int?
     /// The least seconds from one fetch of the country to the next; nil: none.
     public var minInterval: Double?
+    /// When the country is due again after a fetch; nil: always.
+    public var refresh: RefreshSchedule?
 
     public init(plan: any FeedFetchPlan) { self.plan = plan }
 

@@ -8,7 +8,8 @@ enum BuildCommand {
     static let usage = """
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
-                                  [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--dry-run] [--json]
+                                  [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--skip-unchanged]
+                                  [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
         sources.json and index.json, each gzipped exactly as it will be uploaded. If any country fails, nothing
@@ -44,6 +45,11 @@ enum BuildCommand {
           --layout L         v1: format 1 (docs/format.md), the default; v2: format 2 alone, its
                              content-addressed files, index and archived build under OUT/fuel/v2/; both: the
                              two side by side, for apps migrating to format 2
+          --skip-unchanged   when every country's feed files and metadata are the ones the build in OUT was
+                             made from (and it holds exactly these countries, fresh, in these formats), build
+                             nothing, write nothing and say so ("unchangedSince" in --json); without it, and for
+                             any country whose inputs changed, such a country is still reused from OUT/fuel
+                             without parsing its feed again
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout (machine keys: reasons as codes, their
                              sentences under "reasons"); a refused build prints {"ok": false, "error": …}
@@ -63,9 +69,10 @@ enum BuildCommand {
     }
 
     /// Builds, printing progress and the report.
+    /// - Returns: the report and the files (none when ``BuildReport/unchangedSince`` says nothing changed).
     /// - Throws: ``BuildError``; the output is then untouched.
     @discardableResult
-    static func execute(_ options: BuildOptions, json: Bool) async throws -> [PublishedFile] {
+    static func execute(_ options: BuildOptions, json: Bool) async throws -> (BuildReport, [PublishedFile]) {
         var builder = Builder(options: options)
         if let stall = TestHooks.stallBeforeSwap {
             builder.beforeSwap = { Thread.sleep(forTimeInterval: stall) }
@@ -88,6 +95,10 @@ enum BuildCommand {
             throw error
         }
         if json { Console.output(report.json()) } else { Console.error(report.text()) }
+        if report.unchangedSince != nil {
+            GitHubActions.appendSummary("## Nothing changed\n\n" + report.text() + "\n")
+            return (report, files)
+        }
         GitHubActions.appendSummary(report.markdown())
         for omitted in report.leftOut ?? [] {
             GitHubActions.warning(title: "\(omitted.country) left out of the first build", omitted.sentence)
@@ -104,7 +115,7 @@ enum BuildCommand {
                 "\(country.country) was published from the previous build (last fresh build \(since)): "
                     + (country.carriedBecause ?? "its feed failed"))
         }
-        return files
+        return (report, files)
     }
 
     static func parseOptions(_ arguments: inout Arguments) throws -> BuildOptions {
@@ -132,6 +143,7 @@ enum BuildCommand {
             "--carry-forward", as: { Double($0).flatMap { $0 > 0 && $0 <= 8760 ? $0 : nil } },
             expected: "a number of hours above 0 and at most 8760")
         let firstRun = try arguments.flag("--first-run")
+        let skipUnchanged = try arguments.flag("--skip-unchanged")
         var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
             countries: countries,
@@ -140,6 +152,7 @@ enum BuildCommand {
             allowShrink: allowShrink, allowStaleFeeds: allowStaleFeeds, dryRun: dryRun,
             carryForwardHours: carryForward, layout: layout)
         options.firstRun = firstRun
+        options.skipUnchanged = skipUnchanged
         return options
     }
 

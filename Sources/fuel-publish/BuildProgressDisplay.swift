@@ -28,6 +28,8 @@ final class BuildProgressDisplay: Sendable {
     static func line(_ event: BuildEvent) -> String? {
         switch event {
         case .countryDone(let country, .built(let stations)): "\(country): \(stations) stations"
+        case .countryDone(let country, .reused(let stations)):
+            "\(country): \(stations) stations, reused: its feed and metadata are the published build's"
         case .countryDone(let country, .failed(let error)): "\(country): failed: \(error.reason)"
         case .countryCarried(let country, let stations, let since):
             "\(country): carried forward from the previous build, \(stations) stations as published there (last "

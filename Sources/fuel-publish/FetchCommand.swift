@@ -8,6 +8,7 @@ enum FetchCommand {
     static let usage = """
         usage: fuel-publish fetch [--countries ES,PT,…] [--feeds DIR] [--adapters DIR] [--rate N]
                                   [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
+                                  [--due]
                fuel-publish fetch --check [--countries …] [--adapters DIR] [--endpoint CC=URL]...
 
         Downloads each country's feed into DIR/<CC>/ (default DIR: feeds), all-or-nothing per country: files are
@@ -25,6 +26,9 @@ enum FetchCommand {
           --retry-delay S       seconds before the first retry; later ones back off exponentially (default 2)
           --offline             fetch nothing, write nothing: list what DIR already holds per country, and fail
                                 for a country whose folder is empty or whose last fetch failed
+          --due                 fetch only the countries that are due: never fetched, last fetch failed, or
+                                their refreshMinutes / refreshAfter (source.json) come since the last fetch;
+                                the others are left as they are, files and manifest entry, with no request
           --check               one light request per country instead of a fetch (PT one row, ES its smallest
                                 filtered query, FR the ZIP, IT the first 16 KB of both files, AT the region
                                 list); prints a table of HTTP status, TLS verification, whether the shape is
@@ -94,6 +98,7 @@ enum FetchCommand {
             endpoints[country] = url
         }
         let offline = try arguments.flag("--offline")
+        let onlyDue = try arguments.flag("--due")
 
         // The list build reads too: the registered countries with metadata.
         let supported = CountryRegistry.configuredCountries(adaptersDirectory: adapters)
@@ -114,6 +119,7 @@ enum FetchCommand {
         options.attempts = attempts
         options.retryBaseDelay = retryDelay
         options.offline = offline
+        options.onlyDue = onlyDue
         if FeedFetcher(options: options).countries.isEmpty {
             throw UsageError(
                 "no countries to fetch: none configured \(adapters.map { "under \($0.path)" } ?? "built in") that "

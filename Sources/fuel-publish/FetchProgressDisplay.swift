@@ -61,6 +61,9 @@ final class FetchProgressDisplay: Sendable {
         if let error = result.error { return "\(result.country) failed: \(error.file): \(error.reason)" }
         let files = result.files.count == 1 ? "1 file" : "\(result.files.count) files"
         if result.offline { return "\(result.country) offline: \(files) already in the feeds folder" }
+        if let until = result.notDueUntil {
+            return "\(result.country) not due until \(UTCTime.format(until)): \(files) of its last fetch kept"
+        }
         let reused = result.reused > 0 ? ", \(result.reused) unchanged (304)" : ""
         return "\(result.country) ok: \(files)\(reused), \(ByteCount.format(result.bytes)) in "
             + String(format: "%.1f s", result.seconds)

@@ -25,9 +25,10 @@ enum RunCommand {
           --offline     fetch nothing: build from what DIR already holds (with --dry-run, no network at all)
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
-        Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S (see 'fuel-publish fetch --help').
+        Fetch options: --rate N, --endpoint CC=URL, --attempts N, --retry-delay S, --due (see 'fuel-publish fetch
+        --help').
         Build options: --adapters DIR, --built-at TIME, --allow-shrink, --allow-stale-feeds, --carry-forward HOURS,
-        --first-run, --json
+        --first-run, --skip-unchanged (then nothing is uploaded either when nothing changed), --json
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Build and upload: --layout v1|v2|both, the formats written and uploaded (default v1).
         Upload options: --prefix P, --v2-prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S,
@@ -83,9 +84,14 @@ enum RunCommand {
                 Console.error("fetch: continuing to the first build (--first-run), which leaves failed countries out")
             }
         }
-        let files = try await BuildCommand.execute(build, json: json)
+        let (report, files) = try await BuildCommand.execute(build, json: json)
         // With --json, stdout holds the build report alone; the upload's lines go to stderr.
         let say: (String) -> Void = json ? { Console.error($0) } : { Console.output($0) }
+        if report.unchangedSince != nil {
+            // --skip-unchanged found nothing new: the bucket already holds this data, so nothing is uploaded.
+            say("upload: skipped, nothing changed")
+            return
+        }
         if let settings {
             for line in try await UploadCommand.upload(settings) { say(line) }
         } else {

@@ -18,6 +18,9 @@ public enum BuildEvent: Sendable, Equatable {
     public enum CountryOutcome: Sendable, Equatable {
         /// Built, with this many stations.
         case built(stations: Int)
+        /// Its inputs are the ones the published build was made from: its stations were taken from that build, as
+        /// published, without parsing the feed again (``CountryInputs``).
+        case reused(stations: Int)
         /// Failed: the build refuses unless the country can be carried forward.
         case failed(FeedError)
     }

@@ -40,6 +40,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var carriedSince: String?
         /// Why it was carried: the failure that would otherwise have refused the build.
         public var carriedBecause: String?
+        /// True when its inputs were unchanged and its stations were reused from the published build, unparsed
+        /// (its counts are that build's); absent otherwise.
+        public var reused: Bool?
         /// Stations in the previous build in `OUT`; nil when there was none or it lacked the country.
         public var previousStations: Int?
         /// Set when the country lost more of its previously published stations than its `warnShrinkPercent`:
@@ -122,11 +125,19 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var phases: [String: Double] = [:]
     /// Against the previous build in `OUT`; nil when there was none.
     public var tileChanges: TileChanges?
+    /// Set when `--skip-unchanged` found every country's inputs to be the published build's and wrote nothing: that
+    /// build's `builtAt`, `…Z`. The countries are then that build's lines; absent from the JSON otherwise.
+    public var unchangedSince: String?
     /// The countries a first build (`--first-run`) left out; nil otherwise, and then absent from the JSON.
     public var leftOut: [LeftOut]?
 
     /// The human-readable report.
     public func text() -> String {
+        if let since = unchangedSince {
+            return "nothing changed since the published build of \(since): every country's feed and metadata are the "
+                + "ones it was made from (\(countries.map(\.country).joined(separator: ", "))); nothing was built or "
+                + "written"
+        }
         var lines: [String] = []
         for country in countries {
             let rejected = country.rejected.values.reduce(0, +)
@@ -142,6 +153,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
             lines.append(line)
             if let warning = country.shrinkWarning { lines.append("    WARNING: \(warning.sentence(country.country))") }
             if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
+            if country.reused == true {
+                lines.append("    reused: feed and metadata unchanged since the published build; not parsed again")
+            }
             for (code, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
                 lines.append("    rejected \(count): \(country.reasons[code] ?? code)")
             }

@@ -17,14 +17,16 @@ extension Builder {
     /// is done (its ready tiles compressed on the same worker), in the plan's order; a country that failed holds its
     /// error. Settling the failures is the next step's job (``settle(_:plan:previous:into:_:)``).
     func parse(
-        _ plan: BuildPlan, previous: PreviousBuild?, into assembler: TileAssembler,
+        _ plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?, into assembler: TileAssembler,
         _ events: @Sendable (BuildEvent) -> Void
     ) async -> [(country: String, result: Result<CountryBuild, FeedError>)] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
             for country in ParseOrder.ordered(plan.countries, in: options.feedsDirectory) {
                 group.addTask {
-                    let result = Result { try buildCountry(country, plan: plan, previous: previous) }.mapError {
+                    let result = Result {
+                        try buildCountry(country, plan: plan, previous: previous, inputs: inputs)
+                    }.mapError {
                         error in
                         (error as? FeedError)
                             ?? FeedError(
@@ -47,7 +49,12 @@ extension Builder {
                 results[country] = result
                 switch result {
                 case .success(let build):
-                    events(.countryDone(country: country, outcome: .built(stations: build.tiles.stationCount)))
+                    let stations = build.tiles.stationCount
+                    events(
+                        .countryDone(
+                            country: country,
+                            outcome: build.reusedLine == nil ? .built(stations: stations) : .reused(stations: stations))
+                    )
                 case .failure(let error):
                     events(.countryDone(country: country, outcome: .failed(error)))
                 }
@@ -61,7 +68,9 @@ extension Builder {
     /// One country: its feed read by its adapter, held to its checks (fetch, freshness, future times), validated,
     /// dated by ``FirstSeenTimes`` where its feed has no price times, and encoded into tiles. Its parsed stations
     /// move through validation, which works in place, into the tiles.
-    private func buildCountry(_ country: String, plan: BuildPlan, previous: PreviousBuild?) throws -> CountryBuild {
+    private func buildCountry(
+        _ country: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?
+    ) throws -> CountryBuild {
         let config = try plan.config(country)
         let manifest = plan.manifest
         let folder = options.feedsDirectory.appendingPathComponent(country)
@@ -80,19 +89,19 @@ extension Builder {
         else {
             throw FeedError(country: country, file: folder.path, reason: "the feed folder is missing")
         }
-        var parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
         let fetchedAt = manifest?.countries[country]?.fetchedAt
+        let digest = CountryInputs.digest(
+            country: country, feeds: options.feedsDirectory, adaptersDirectory: options.adaptersDirectory)
+        if let digest, var reused = try reuse(country, digest: digest, plan: plan, previous: previous, inputs: inputs) {
+            reused.fetchedAt = fetchedAt
+            return reused
+        }
+        var parse = try adapter.parse(FeedInput(folder: folder, config: config, manifest: manifest))
         var futurePrices = 0
         if let limit = FutureTimes.limit(fetchedAt: fetchedAt, folder: folder) {
             (parse, futurePrices) = FutureTimes.drop(from: parse, limit: limit)
         }
-        if !options.allowStaleFeeds, let manifest, let fetchedAt, let maxAgeHours = config.maxFeedAgeHours {
-            try FeedFreshness.check(
-                country: country, file: folder.path, referenceTime: parse.referenceTime, fetchedAt: fetchedAt,
-                maxAgeHours: maxAgeHours)
-            try FeedFreshness.checkUnchanged(
-                country: country, file: folder.path, manifest: manifest, fetchedAt: fetchedAt, maxAgeHours: maxAgeHours)
-        }
+        try checkFreshness(country, config: config, plan: plan, referenceTime: parse.referenceTime)
         MemoryTrace.mark("\(country) parsed")
         let parsedStations = parse.stations.count
         let parsed = parse.stations
@@ -119,6 +128,21 @@ extension Builder {
         FreedMemory.release()
         MemoryTrace.mark("\(country) freed memory returned")
         return CountryBuild(
-            tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt)
+            tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt,
+            inputDigest: digest)
+    }
+
+    /// The fetch's checks that need only the feed's reference time: not too far behind its fetch, not unchanged
+    /// for too long (``FeedFreshness``); skipped with `--allow-stale-feeds` or without a manifest.
+    func checkFreshness(_ country: String, config: CountryConfig, plan: BuildPlan, referenceTime: Date) throws {
+        let folder = options.feedsDirectory.appendingPathComponent(country).path
+        guard !options.allowStaleFeeds, let manifest = plan.manifest,
+            let fetchedAt = manifest.countries[country]?.fetchedAt, let maxAgeHours = config.maxFeedAgeHours
+        else { return }
+        try FeedFreshness.check(
+            country: country, file: folder, referenceTime: referenceTime, fetchedAt: fetchedAt,
+            maxAgeHours: maxAgeHours)
+        try FeedFreshness.checkUnchanged(
+            country: country, file: folder, manifest: manifest, fetchedAt: fetchedAt, maxAgeHours: maxAgeHours)
     }
 }

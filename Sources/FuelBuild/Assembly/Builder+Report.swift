@@ -36,6 +36,9 @@ extension Builder {
             let country = build.tiles.config.country
             let tiles = assembly.tilesPerCountry[country] ?? 0
             let bytes = assembly.stationBytes[country] ?? 0
+            if let reused = build.reusedLine {
+                return Self.reusedReportLine(reused, build: build, tiles: tiles, bytes: bytes)
+            }
             let reasons = build.parse.reasons + build.validation.reasons
             var line = BuildReport.Country(
                 country: country, records: build.parse.records, parsed: build.parsedStations,

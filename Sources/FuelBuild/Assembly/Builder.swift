@@ -30,6 +30,10 @@ public struct BuildOptions: Sendable {
     public var now: @Sendable () -> Date = { Date() }
     /// `--first-run`: with no build in `OUT` yet, build only the countries whose fetch succeeded (see ``FirstRun``).
     public var firstRun = false
+    /// `--skip-unchanged`: when every country's inputs are the ones the published build was made from (and it
+    /// holds exactly these countries, fresh, in these formats), write nothing and say so
+    /// (``BuildReport/unchangedSince``).
+    public var skipUnchanged = false
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
@@ -75,6 +79,13 @@ public struct Builder: Sendable {
         let lock = options.dryRun ? nil : try output.lock()
         if lock != nil { output.removeLeftovers() }
         let previous = try loadPrevious(output, events)
+        // What each country of the published build was made from, to reuse a country whose inputs did not change.
+        let inputs = previous == nil ? nil : CountryInputs.load(output)
+        if options.skipUnchanged, let previous, let inputs,
+            let unchanged = unchangedReport(plan: plan, previous: previous, inputs: inputs, output: output)
+        {
+            return (unchanged, [])
+        }
 
         var phases = PhaseTimer(started: started)
         func end(_ phase: String) { events(.phaseDone(name: phase, seconds: phases.end(phase))) }
@@ -92,7 +103,7 @@ public struct Builder: Sendable {
         let builds: [CountryBuild]
         let assembled: Assembled
         do {
-            let parsed = await parse(plan, previous: previous, into: assembler, events)
+            let parsed = await parse(plan, previous: previous, inputs: inputs, into: assembler, events)
             builds = try settle(parsed, plan: plan, previous: previous, into: assembler, events)
             end(Self.parsePhase)
             assembled = try assemble(assembler, previous: previous, into: staged)
@@ -112,6 +123,9 @@ public struct Builder: Sendable {
             builds, assembled: assembled, plan: plan, previous: previous, reuse: reuse,
             seconds: Date().timeIntervalSince(started))
         report.phases = phases.seconds
+        if let staged {
+            CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
+        }
         if !options.dryRun {
             do {
                 try output.saveReport(report)
@@ -147,6 +161,11 @@ public struct Builder: Sendable {
         var fetchedAt: String?
         /// Why the country was carried from the previous build instead; nil when it was built fresh.
         var carriedBecause: String?
+        /// The SHA-256 of its inputs (``CountryInputs``); nil for a carried country or an unreadable folder.
+        var inputDigest: String? = nil
+        /// Set when its inputs were unchanged and its stations were taken from the published build: that build's
+        /// report line, whose counts it reports again.
+        var reusedLine: BuildReport.Country? = nil
     }
 
     /// How far ``BuildOptions/builtAt`` may lie ahead of the machine's clock: clocks that differ a little, not a

@@ -31,12 +31,19 @@ public struct TransportSettings: Sendable, Equatable {
     /// `minInterval`, seconds, 0 to 604,800: the least time from one fetch of the country to the next; an earlier
     /// fetch is refused before it sends anything.
     public var minInterval: Double?
+    /// `refreshMinutes`, 1 to 10,080: how often the service's data changes, so how often a run that fetches only
+    /// what is due (`fetch --due`) fetches the country.
+    public var refreshMinutes: Int?
+    /// `refreshAfter`, `HH:MM` in the country's time zone: the country is also due once a day from this local time
+    /// on, for a feed published once a day (IT's 08:00 extraction).
+    public var refreshAfter: String?
 
     public init(
         url: String? = nil, connectTimeout: Double? = nil, totalTimeout: Double? = nil, stallTimeout: Double? = nil,
         maxBytes: Int? = nil, attempts: Int? = nil, retryBaseDelay: Double? = nil, retryMaxDelay: Double? = nil,
         requestsPerSecond: Double? = nil, headers: [String: String]? = nil, caFile: String? = nil,
-        maxRequestsPerDay: Int? = nil, minInterval: Double? = nil
+        maxRequestsPerDay: Int? = nil, minInterval: Double? = nil, refreshMinutes: Int? = nil,
+        refreshAfter: String? = nil
     ) {
         self.url = url
         self.connectTimeout = connectTimeout
@@ -51,12 +58,15 @@ public struct TransportSettings: Sendable, Equatable {
         self.caFile = caFile
         self.maxRequestsPerDay = maxRequestsPerDay
         self.minInterval = minInterval
+        self.refreshMinutes = refreshMinutes
+        self.refreshAfter = refreshAfter
     }
 
     /// The keys these settings read.
     public static let keys: [String] = [
         "url", "connectTimeout", "totalTimeout", "stallTimeout", "maxBytes", "attempts", "retryBaseDelay",
         "retryMaxDelay", "requestsPerSecond", "headers", "caFile", "maxRequestsPerDay", "minInterval",
+        "refreshMinutes", "refreshAfter",
     ]
 
     /// Reads the transport keys of a `"fetch"` object.
@@ -75,11 +85,25 @@ public struct TransportSettings: Sendable, Equatable {
         caFile = try reader.string("caFile")
         maxRequestsPerDay = try reader.wholeNumber("maxRequestsPerDay", in: 1...1_000_000)
         minInterval = try reader.number("minInterval", in: 0...604_800)
+        refreshMinutes = try reader.wholeNumber("refreshMinutes", in: 1...10_080)
+        refreshAfter = try reader.string("refreshAfter")
+        if let refreshAfter, Self.localTime(refreshAfter) == nil {
+            throw FetchSettingError("fetch setting \"refreshAfter\": \"\(refreshAfter)\" is not a time HH:MM")
+        }
         let token = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
         for (name, value) in (headers ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard !name.isEmpty, name.unicodeScalars.allSatisfy(token.contains),
                 !value.contains(where: { $0.isNewline || $0 == "\0" })
             else { throw FetchSettingError("fetch setting \"headers\": \"\(name)\" is not a usable header") }
         }
+    }
+
+    /// `08:30` as hour and minute; nil when it is not a 24-hour time `HH:MM`.
+    public static func localTime(_ text: String) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+        else { return nil }
+        return (hour, minute)
     }
 }

@@ -15,7 +15,8 @@ import Testing
             boxes: ["mainland France", "Corsica"],
             fetch: FetchSettings(
                 transport: TransportSettings(
-                    url: "https://donnees.roulez-eco.fr/opendata/instantane", maxRequestsPerDay: 300),
+                    url: "https://donnees.roulez-eco.fr/opendata/instantane", maxRequestsPerDay: 300,
+                    refreshMinutes: 30),
                 own: FRFetchSettings()))
     ]
 

@@ -14,7 +14,7 @@ import Testing
             country: "IT", licence: "Italian Open Data License 2.0 (IODL 2.0)", timeZone: "Europe/Rome",
             boxes: ["mainland Italy", "Sicily and its islands", "Sardinia"],
             fetch: FetchSettings(
-                transport: TransportSettings(maxRequestsPerDay: 100),
+                transport: TransportSettings(maxRequestsPerDay: 100, refreshMinutes: 720, refreshAfter: "08:30"),
                 own: ITFetchSettings(
                     registryUrl: "https://www.mimit.gov.it/images/exportCSV/anagrafica_impianti_attivi.csv",
                     pricesUrl: "https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv")))

@@ -1,0 +1,101 @@
+import Foundation
+import FuelFeeds
+import FuelFormat
+
+/// Reusing a country whose inputs did not change: its stations are taken from the published build, as published,
+/// without parsing its feed again. Such a country is fresh, not carried: its index entry is the published one.
+extension Builder {
+    /// The country built from the published build's stations, when its inputs (``CountryInputs``) are the ones that
+    /// build was made from, it was fresh there (not carried), and no price of it was held back as dated after its
+    /// fetch (a later fetch may admit it). The fetch's freshness checks still apply: a feed frozen for days is
+    /// refused whether it is parsed or reused. Nil when it must be parsed.
+    /// - Throws: ``FeedError`` when a freshness check fails or the published tiles cannot be read.
+    func reuse(
+        _ country: String, digest: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?
+    ) throws -> CountryBuild? {
+        guard let previous, let entry = inputs?.countries[country], entry.digest == digest,
+            let summary = previous.index.countries[country], summary.carriedSince == nil,
+            entry.line.carriedSince == nil, (entry.line.rejected[FutureTimes.reason.code] ?? 0) == 0
+        else { return nil }
+        let config = try plan.config(country)
+        try checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)
+        let stations = try previous.stations(of: country, within: config.boxes)
+        guard stations.count == summary.stations else { return nil }
+        let dataset = CountryDataset(config: config, stations: stations, referenceTime: summary.updated)
+        return CountryBuild(
+            tiles: CountryTiles(dataset),
+            parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: entry.line.records),
+            parsedStations: entry.line.parsed, validation: Validator.Outcome(stations: [], reasons: [:]),
+            fetchedAt: nil, inputDigest: digest, reusedLine: entry.line)
+    }
+
+    /// The report line of a reused country: the counts of the build it was reused from, with this build's tiles,
+    /// bytes and fetch time.
+    static func reusedReportLine(
+        _ reused: BuildReport.Country, build: CountryBuild, tiles: Int, bytes: Int
+    ) -> BuildReport.Country {
+        var line = reused
+        line.tiles = tiles
+        line.stationBytes = bytes
+        line.fetchedAt = build.fetchedAt
+        line.previousStations = nil
+        line.shrinkWarning = nil
+        line.reused = true
+        line.accounting =
+            "reused: its feed files and metadata are the ones the published build was made from, so its "
+            + "stations are that build's, unparsed; the counts are the ones that build found"
+        return line
+    }
+
+    /// The report of a build that writes nothing because nothing changed: every country of the plan is one the
+    /// published build holds, fresh, made from the same inputs, and would pass its freshness checks; the published
+    /// build has exactly these countries and this build's formats. Nil when anything differs (the build then runs,
+    /// and refuses or publishes as it would have).
+    func unchangedReport(
+        plan: BuildPlan, previous: PreviousBuild, inputs: CountryInputs, output: OutputDirectory
+    ) -> BuildReport? {
+        guard Set(previous.index.countries.keys) == Set(plan.countries), plan.leftOut?.isEmpty ?? true else {
+            return nil
+        }
+        let formats = [
+            (options.layout.includesV1, TileFormat.indexPath),
+            (options.layout.includesV2, Format2.folder + "/" + Format2.indexPath),
+        ]
+        for (wanted, path) in formats
+        where wanted != FileManager.default.fileExists(atPath: output.published.appendingPathComponent(path).path) {
+            return nil
+        }
+        var lines: [BuildReport.Country] = []
+        for country in plan.countries {
+            guard
+                let digest = CountryInputs.digest(
+                    country: country, feeds: options.feedsDirectory, adaptersDirectory: options.adaptersDirectory),
+                let entry = inputs.countries[country], entry.digest == digest,
+                let summary = previous.index.countries[country], summary.carriedSince == nil,
+                entry.line.carriedSince == nil, (entry.line.rejected[FutureTimes.reason.code] ?? 0) == 0,
+                plan.manifest?.countries[country]?.failed != true,
+                let config = try? plan.config(country),
+                (try? checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)) != nil
+            else { return nil }
+            lines.append(entry.line)
+        }
+        var report = BuildReport(
+            countries: lines, files: 0, tiles: 0, jsonBytes: 0, gzipBytes: 0,
+            builtAt: UTCTime.format(previous.index.builtAt), output: "(nothing changed, nothing written)", seconds: 0)
+        report.layout = options.layout.rawValue
+        report.unchangedSince = UTCTime.format(previous.index.builtAt)
+        return report
+    }
+
+    /// What the sidecar keeps of a committed build: each country with an input digest, and its report line.
+    static func inputEntries(_ builds: [CountryBuild], report: BuildReport) -> [String: CountryInputs.Entry] {
+        var entries: [String: CountryInputs.Entry] = [:]
+        for build in builds {
+            let country = build.tiles.config.country
+            guard let digest = build.inputDigest, let line = report.countries.first(where: { $0.country == country })
+            else { continue }
+            entries[country] = CountryInputs.Entry(digest: digest, line: line)
+        }
+        return entries
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import _FuelTestSupport
+
+/// `build --skip-unchanged`, as the hourly job runs it: a run in which no country's inputs changed writes nothing and
+/// says so; the whole run then uploads nothing either.
+@Suite(.tags(.executable)) struct SkipUnchangedTests {
+    @Test func aBuildWithNothingChangedWritesNothingAndSaysSo() throws {
+        let root = RepositoryPaths.temporaryDirectory("skip-unchanged")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = try IncrementalBuildTests.samples(root)
+        let out = root.appendingPathComponent("out")
+        _ = try Executable.publishBuild(feeds: feeds, out: out, builtAt: "2026-12-03T08:00:00Z", ["--skip-unchanged"])
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fuel").path)
+        let before = TreeSnapshot.take(out)
+
+        let again = try Executable.publishBuild(
+            feeds: feeds, out: out, builtAt: "2026-12-03T09:00:00Z", ["--skip-unchanged", "--json"])
+
+        let report = try #require(try JSONSerialization.jsonObject(with: again.stdoutBytes) as? [String: Any])
+        #expect(report["unchangedSince"] as? String == "2026-12-03T08:00:00Z")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fuel").path) == link)
+        #expect(TreeSnapshot.take(out) == before, "a file under OUT changed")
+
+        let text = try Executable.publishBuild(
+            feeds: feeds, out: out, builtAt: "2026-12-03T10:00:00Z", ["--skip-unchanged"])
+        #expect(
+            text.stderr.contains("nothing changed since the published build of 2026-12-03T08:00:00Z"), "\(text.stderr)")
+
+        // The whole run, offline and dry: nothing to build, so nothing to upload.
+        let whole = try Executable.run(
+            "fuel-publish",
+            ["--dry-run", "--offline", "--feeds", feeds.path, "--out", out.path, "--skip-unchanged"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout.contains("upload: skipped, nothing changed"), "\(whole.stdout)")
+    }
+}

@@ -177,7 +177,8 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
         return new.keys.sorted().compactMap { choice in
             guard let before = old[choice], let after = new[choice],
                 min(before.count, after.count) >= limits.priceMedianMinimum,
-                let was = PriceScale.median(sorted: before.sorted()), let now = PriceScale.median(sorted: after.sorted()),
+                let was = PriceScale.median(sorted: before.sorted()),
+                let now = PriceScale.median(sorted: after.sorted()),
                 was > 0
             else { return nil }
             let percent = ((now - was) / was * 1000).rounded() / 10

@@ -87,4 +87,17 @@ import _FuelTestSupport
             #expect(run.carried == [] && run.report.layersDrawn["carried"] == 0)
         }
     }
+
+    /// `report --fuel e5` opens the map on E5 (`gasoline_95`), its legend and outliers of that fuel.
+    @Test func e5OpensTheMapOnGasoline95() throws {
+        let build = try BuildVerdictTests.generated.get()
+        let fuel = try #require(FuelName.resolve("e5", present: FuelName.present(in: build)))
+        #expect(fuel == .gasoline95)
+        let input = ReportInput.of(build, previous: build, fuel: fuel, title: "e5")
+        let run = try ReportBrowser.open(ReportPage.html(input), named: "changed-build-e5")
+        #expect(run.pageErrors == [] && run.consoleErrors == [])
+        #expect(run.report.fuel == "gasoline_95")
+        #expect(run.legendTicks.contains("gasoline_95 €/l"), "\(run.legendTicks)")
+        #expect(run.report.legend == ReportPageBrowserTests.legend(input, fuel: .gasoline95))
+    }
 }

@@ -17,7 +17,8 @@ import Testing
 
     /// Twenty usual prices 1.400 … 1.590, one at 0.500 and a new station at 3.000; against a build where one of the
     /// usual ones cost 1.000 (moved), another 1.410 (moved less than 5 %), and one more station stood.
-    static let now = (0..<20).map { station("ES-\($0)", 1.4 + Double($0) / 100) }
+    static let now =
+        (0..<20).map { station("ES-\($0)", 1.4 + Double($0) / 100) }
         + [station("ES-low", 0.5), station("ES-new", 3)]
     static let before: [Station] = {
         var before = now.filter { $0.id != "ES-new" } + [station("ES-gone", 1.45, latitude: 41.25)]

@@ -22,6 +22,8 @@ const OUTLIER_COLOUR = "#d55e00";
 const COVERAGE_COLOUR = "rgba(0, 114, 178, 0.45)";
 const OUTLIERS_LISTED = 50;
 
+// ---- Decoding the packed data ----
+
 function bytesOf(base64) {
   if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(base64);
   const text = atob(base64);
@@ -91,6 +93,8 @@ const changes = [];
 for (const kind of ["changed", "added", "removed"]) {
   for (const key of data.changes[kind] || []) changes.push({ kind: kind, bounds: cellBounds(key) });
 }
+
+// ---- Projection, view and test hooks ----
 
 // Equirectangular projection, x scaled by cos(mid-latitude) so shapes keep their proportions.
 let south = Infinity, north = -Infinity, west = Infinity, east = -Infinity;
@@ -163,6 +167,8 @@ function screenY(y) { return (y - view.y) * view.scale + view.height / 2; }
 const baseRadius = count > 20000 ? 1.5 : count > 3000 ? 2 : 2.5;
 function radius() { return Math.min(6, baseRadius * Math.pow(view.scale / view.fitScale, 0.35)); }
 
+// ---- Colour: each country's scale ----
+
 // Colours by value on a fixed scale per fuel and country: from the country's 5th percentile (the ramp's dark
 // end) to its 95th (the bright end), clamped beyond; its outliers (far outside, the verdict's rule) are drawn
 // as diamonds instead, and stations without a price of the fuel are grey.
@@ -220,6 +226,8 @@ function paletteColour(t) {
 }
 const bucketColours = [];
 for (let b = 0; b < BUCKETS; b++) bucketColours.push(paletteColour((b + 0.5) / BUCKETS));
+
+// ---- Drawing: coverage, grid, dots, change layers, outliers ----
 
 function outline(target, bounds) {
   const x0 = screenX(bounds[1] * xScale), x1 = screenX(bounds[3] * xScale);
@@ -426,6 +434,8 @@ function redraw() {
   requestAnimationFrame(function () { pending = false; draw(); });
 }
 
+// ---- The fuel selector, the layer checkboxes and the outlier list ----
+
 function select(value) {
   const fuel = fuels.find(function (fuel) { return fuel.value === value; }) || null;
   current = fuel;
@@ -516,6 +526,8 @@ setCount("stations-removed", removedLatitude.length);
 setCount("stations-added", added.length);
 for (const kind in CHANGE_STYLES) setCount(CHANGE_STYLES[kind].layer, (data.changes[kind] || []).length);
 setCount("coverage", coverage.reduce(function (sum, country) { return sum + country.boxes.length; }, 0));
+// ---- Legends ----
+
 // The legend ramp and the change swatches are drawn with the map's own colours and strokes.
 const ramp = document.getElementById("legend-ramp");
 const rampContext = ramp.getContext("2d");
@@ -542,6 +554,8 @@ for (const swatch of document.querySelectorAll("canvas[data-swatch]")) {
     pen.strokeRect(2.5, 2.5, swatch.width - 5, swatch.height - 5);
   }
 }
+
+// ---- Tooltip, zoom, pan, resizing and the first draw ----
 
 // Hover (mouse) or tap (touch, pen) finds the nearest dot within reach.
 function nearest(x, y) {

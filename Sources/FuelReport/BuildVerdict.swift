@@ -176,8 +176,10 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
         let new = pricesByChoice(after)
         return new.keys.sorted().compactMap { choice in
             guard let before = old[choice], let after = new[choice],
-                min(before.count, after.count) >= limits.priceMedianMinimum, let was = median(before),
-                let now = median(after), was > 0
+                min(before.count, after.count) >= limits.priceMedianMinimum,
+                let was = PriceScale.median(sorted: before.sorted()),
+                let now = PriceScale.median(sorted: after.sorted()),
+                was > 0
             else { return nil }
             let percent = ((now - was) / was * 1000).rounded() / 10
             guard abs(percent) > limits.priceMedianPercent else { return nil }
@@ -236,14 +238,13 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
         // `other` gathers unrelated fuels under their own labels (methanol beside AdBlue), so it has no usual range.
         return FuelChoice.present(in: after).filter { $0.fuel != .other }.compactMap { choice in
             let prices = after.compactMap { station in choice.price(at: station).map { (station, $0.price) } }
-            guard let middle = median(prices.map(\.1)), middle > 0 else { return nil }
-            let low = middle / limits.outlierFactor
-            let high = middle * limits.outlierFactor
+            guard let scale = PriceScale(prices.map(\.1), outlierFactor: limits.outlierFactor), scale.median > 0
+            else { return nil }
             let outside = prices.filter { station, price in
-                guard price < low || price > high else { return false }
+                guard scale.isOutlier(price) else { return false }
                 // Already outside before: not new.
                 if oldIDs.contains(station.id), let was = oldPrices[station.id].flatMap(choice.price(at:))?.price {
-                    return !(was < low || was > high)
+                    return !scale.isOutlier(was)
                 }
                 return true
             }.map(\.0.id).sorted()
@@ -252,7 +253,7 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
             reason.fuel = choice.value
             reason.count = outside.count
             reason.items = Array(outside.prefix(listed))
-            (reason.low, reason.high) = ((low * 1000).rounded() / 1000, (high * 1000).rounded() / 1000)
+            (reason.low, reason.high) = ((scale.low * 1000).rounded() / 1000, (scale.high * 1000).rounded() / 1000)
             return reason
         }
     }
@@ -263,13 +264,6 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
             prices[choice] = stations.compactMap { choice.price(at: $0)?.price }
         }
         return prices
-    }
-
-    private static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 

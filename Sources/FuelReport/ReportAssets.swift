@@ -7,7 +7,7 @@ import Foundation
 /// decoded from the base64 in its `ReportAssets+<Name>.swift` at first use.
 enum ReportAssets {
     /// The page's one inline script: `report.js`.
-    static let javaScript = text(javaScriptBase64, file: "report.js")
+    static let javaScript = text(javaScriptBase64 + javaScriptBase64Part2, file: "report.js")
     /// The page's one inline stylesheet: `report.css`.
     static let css = text(cssBase64, file: "report.css")
 

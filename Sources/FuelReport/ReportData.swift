@@ -8,12 +8,19 @@ import FuelFormat
 /// (`{"type":"u16","offset":…,"length":…}`):
 /// - `count`, `gridDegrees`, `fuel` (the selector's initial value), `hasPrevious`, `timeBase` (seconds since 1970);
 /// - `latitude`, `longitude`: `f32` per station;
-/// - `name`, `brand`, `address`, `cell`: per station, an index into the string table of that name;
-/// - `strings`: the blob's JSON text `{"ids":[one per station],"name":[…],"brand":[…],"address":[…],"cell":[…]}`,
-///   index 0 of each table being "" for none;
+/// - `name`, `brand`, `address`, `cell`, `country`: per station, an index into the string table of that name;
+/// - `strings`: the blob's JSON text `{"ids":[one per station],"name":[…],"brand":[…],"address":[…],"cell":[…],
+///   "country":[…],"removedIds":[…],"removedNames":[…],"removedCountries":[…]}`, index 0 of each table being ""
+///   for none (the `removed…` lists have one entry per removed station);
 /// - `fuels`: per ``FuelChoice``, `value`, `unit`, and the stations that have a price of it (`stations`, ascending
-///   indexes), their `price` in thousandths of a euro and its `updated` time in seconds after `timeBase`;
-/// - `cells`: the non-empty cells' keys; `changes`: the `changed`, `added` and `removed` cells' keys.
+///   indexes), their `price` in thousandths of a euro and its `updated` time in seconds after `timeBase`; `scales`,
+///   per country `[p5, p95, low, high]` in thousandths (``PriceScale``); `outliers`, the stations outside their
+///   country's `low … high` (none for `other`); `moved` and `was`, the stations whose price moved by more than
+///   ``ReportInput/priceMovedPercent`` since the previous build, and their previous price;
+/// - `cells`: the non-empty cells' keys; `changes`: the `changed`, `added` and `removed` cells' keys;
+/// - `added`: the stations not in the previous build; `removed`: the previous build's stations not in this one, their
+///   `latitude` and `longitude` (`f32`);
+/// - `coverage`: per country, `country`, `carriedSince` (or null) and `boxes`, each `[south, west, north, east]`.
 enum ReportData {
     /// The header's JSON, safe inside a `<script>` element, and the blob in base64.
     struct Packed {
@@ -28,13 +35,16 @@ enum ReportData {
         var tables = [
             "name": StringTable(capacity: stations.count), "brand": StringTable(capacity: stations.count),
             "address": StringTable(capacity: stations.count), "cell": StringTable(capacity: stations.count),
+            "country": StringTable(capacity: stations.count),
         ]
         for station in stations {
             tables["name"]?.add(station.name)
             tables["brand"]?.add(station.brand)
             tables["address"]?.add(address(of: station))
             tables["cell"]?.add(input.tileKey(of: station))
+            tables["country"]?.add(station.country)
         }
+        let stationChanges = StationChanges(input)
         let timeBase = stations.lazy.flatMap(\.prices).map { Self.seconds($0.updated) }.min() ?? 0
         var blob = DataBlob()
         var members: [String] = [
@@ -46,15 +56,21 @@ enum ReportData {
             #""latitude":"# + blob.append(float32: stations.map { Float($0.latitude) }),
             #""longitude":"# + blob.append(float32: stations.map { Float($0.longitude) }),
         ]
-        let names = ["name", "brand", "address", "cell"]
+        let names = ["name", "brand", "address", "cell", "country"]
         for name in names {
             members.append(PageText.jsonString(name) + ":" + blob.append(unsigned: tables[name]?.indexes ?? []))
         }
-        let fuels = choices.map { fuel($0, stations: stations, timeBase: timeBase, blob: &blob) }
+        let fuels = choices.map {
+            fuel($0, stations: stations, timeBase: timeBase, blob: &blob)
+                + "," + stationChanges.members(of: $0, stations: stations, blob: &blob) + "}"
+        }
         members.append(#""fuels":["# + fuels.joined(separator: ",") + "]")
+        members += stationChanges.stationMembers(blob: &blob)
+        members.append(#""coverage":"# + coverage(input.countries))
         let strings =
             [#""ids":"# + PageText.jsonArray(stations.map(\.id))]
             + names.map { PageText.jsonString($0) + ":" + PageText.jsonArray(tables[$0]?.strings ?? []) }
+            + stationChanges.removedStrings
         members.append(#""strings":"# + blob.append(text: "{" + strings.joined(separator: ",") + "}"))
         members.append(#""cells":"# + PageText.jsonArray(input.cells))
         let changes = [ReportInput.CellChange.changed, .added, .removed].map { change in
@@ -65,7 +81,7 @@ enum ReportData {
         return Packed(header: "{" + members.joined(separator: ",") + "}", blob: blob.base64Gzip)
     }
 
-    /// `{"value":"diesel","unit":"€/l","stations":{…},"price":{…},"updated":{…}}`.
+    /// `{"value":"diesel","unit":"€/l","stations":{…},"price":{…},"updated":{…}` (the caller closes it).
     private static func fuel(_ choice: FuelChoice, stations: [Station], timeBase: Int64, blob: inout DataBlob)
         -> String
     {
@@ -75,14 +91,28 @@ enum ReportData {
         for (index, station) in stations.enumerated() {
             guard let price = choice.price(at: station) else { continue }
             indexes.append(UInt32(index))
-            // Prices have at most 3 decimals, so thousandths are exact; a positive price never becomes 0.
-            prices.append(max(1, UInt32(clamping: Int64((price.price * 1000).rounded()))))
+            prices.append(thousandths(price.price))
             updated.append(UInt32(clamping: seconds(price.updated) - timeBase))
         }
         return "{" + #""value":"# + PageText.jsonString(choice.value) + #","unit":"#
             + PageText.jsonString(choice.unitText) + #","stations":"# + blob.append(unsigned: indexes)
-            + #","price":"# + blob.append(unsigned: prices) + #","updated":"# + blob.append(unsigned: updated) + "}"
+            + #","price":"# + blob.append(unsigned: prices) + #","updated":"# + blob.append(unsigned: updated)
     }
+
+    /// `[{"country":"AT","carriedSince":"2026-11-29T08:00:00Z","boxes":[[46.3,9.4,49.1,17.2]]}, …]`.
+    private static func coverage(_ countries: [ReportInput.Country]) -> String {
+        let items = countries.map { country in
+            let boxes = country.coverage.map { "[\($0.south),\($0.west),\($0.north),\($0.east)]" }
+            return #"{"country":"# + PageText.jsonString(country.country) + #","carriedSince":"#
+                + (country.carriedSince.map { PageText.jsonString(UTCTime.format($0)) } ?? "null")
+                + #","boxes":["# + boxes.joined(separator: ",") + "]}"
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+
+    /// A price in whole thousandths of a euro (prices have at most 3 decimals, so this is exact); a positive price
+    /// never becomes 0.
+    static func thousandths(_ price: Double) -> UInt32 { max(1, UInt32(clamping: Int64((price * 1000).rounded()))) }
 
     /// `Rua Augusta 12, 1100-053 Lisboa`: the street, then postcode and city, whichever are known.
     static func address(of station: Station) -> String? {

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFeeds
 import FuelFormat
 
 extension ReportInput {
@@ -6,8 +7,10 @@ extension ReportInput {
     /// - Parameters:
     ///   - fuel: the fuel the map colours by when it opens.
     ///   - title: the page's title line.
+    ///   - adaptersDirectory: where each country's `source.json` (its coverage boxes) is read; nil for the built-in.
     public static func of(
-        _ build: PublishedBuild, previous: PublishedBuild?, fuel: FuelCode, title: String
+        _ build: PublishedBuild, previous: PublishedBuild?, fuel: FuelCode, title: String,
+        adaptersDirectory: URL? = nil
     ) -> ReportInput {
         var tilesOfCountry: [String: Set<String>] = [:]
         for station in build.stations {
@@ -26,12 +29,34 @@ extension ReportInput {
                 carriedSince: summary?.carriedSince, tiles: tiles.count,
                 bytes: tiles.reduce(0) { $0 + (build.tileBytes[$1] ?? 0) })
             country.reasons = reported[code]?.reasons ?? [:]
+            country.coverage =
+                (try? CountryConfig.load(country: code, adaptersDirectory: adaptersDirectory))?.boxes ?? []
             return country
         }
-        let changes = previous.map { BuildComparison.between($0, build).cellChanges } ?? [:]
-        return ReportInput(
+        var input = ReportInput(
             builtAt: build.index.builtAt, gridDegrees: build.index.gridDegrees, stations: build.stations,
-            cells: build.index.tiles, cellChanges: changes, hasPrevious: previous != nil, countries: countries,
+            cells: build.index.tiles, cellChanges: [:], hasPrevious: previous != nil, countries: countries,
             fuel: fuel, title: title)
+        if let previous {
+            input.previousStations = previous.stations
+            input.cellChanges = cellChanges(build, previous: previous)
+        }
+        return input
+    }
+
+    /// Cells whose tile bytes changed (by digest), and cells filled or emptied: judged by the stations in them, so a
+    /// cell's stations, not its file, say whether it holds any.
+    private static func cellChanges(_ build: PublishedBuild, previous: PublishedBuild) -> [String: CellChange] {
+        var changes = BuildComparison.between(previous, build).cellChanges.filter { $0.value == .changed }
+        let now = stationCells(build)
+        let before = stationCells(previous)
+        for key in now.subtracting(before) { changes[key] = .added }
+        for key in before.subtracting(now) { changes[key] = .removed }
+        return changes
+    }
+
+    private static func stationCells(_ build: PublishedBuild) -> Set<String> {
+        let grid = Grid(degrees: build.index.gridDegrees)
+        return Set(build.stations.map { grid.key(latitude: $0.latitude, longitude: $0.longitude).description })
     }
 }

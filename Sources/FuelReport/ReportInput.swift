@@ -1,11 +1,12 @@
 import Foundation
+import FuelFeeds
 import FuelFormat
 
 /// Everything the map report shows, gathered from a published build (and the previous one, with `--previous`).
 /// ``ReportPage`` turns it into one self-contained HTML file.
 public struct ReportInput: Sendable {
     /// One country's line in the report's table.
-    public struct Country: Sendable, Hashable {
+    public struct Country: Sendable, Equatable {
         public var country: String
         /// Stations published.
         public var stations: Int
@@ -25,6 +26,9 @@ public struct ReportInput: Sendable {
         public var tiles: Int
         /// Gzipped bytes of those tiles (a tile shared by two countries counts for both).
         public var bytes: Int
+        /// The boxes its stations must fall in (`adapters/<CC>/source.json`), drawn faintly on the map (hatched while
+        /// the country is carried); empty when its metadata is not known.
+        public var coverage: [CountryConfig.Box] = []
 
         public init(
             country: String, stations: Int, previousStations: Int?, rejected: [String: Int], feedTime: Date,
@@ -52,6 +56,10 @@ public struct ReportInput: Sendable {
         case removed
     }
 
+    /// A station's displayed price of a fuel that moved by more than this, in percent, since the previous build is
+    /// marked on the map's "price moved" layer: the verdict's default `checkPriceMedianPercent`.
+    public static let priceMovedPercent = 5.0
+
     /// When the build ran.
     public var builtAt: Date
     /// The grid's cell size.
@@ -64,6 +72,9 @@ public struct ReportInput: Sendable {
     public var cellChanges: [String: CellChange]
     /// Whether a previous build was compared (so an empty ``cellChanges`` means "nothing changed").
     public var hasPrevious: Bool
+    /// Every station of the previous build, with `--previous`: the map draws those gone where they were, and marks
+    /// the stations added and the prices that moved by more than ``priceMovedPercent``.
+    public var previousStations: [Station] = []
     /// One line per country, sorted by code.
     public var countries: [Country]
     /// The fuel the map colours by when it opens.

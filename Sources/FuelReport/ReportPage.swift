@@ -2,8 +2,9 @@ import Foundation
 import FuelFormat
 
 /// The map report of a build as one self-contained HTML file: a canvas map of every station coloured by the price
-/// of a chosen fuel, the grid's cells (and, against a previous build, the cells that changed), and a table per
-/// country.
+/// of a chosen fuel on each country's scale, its outliers listed, the countries' coverage, the grid's cells (and,
+/// against a previous build, layers of what changed: stations removed and added, prices moved, cells emptied and
+/// filled), and a table per country.
 ///
 /// The file needs nothing else when opened: data, script and style (``ReportAssets``, from `Resources/`) are inline,
 /// there are no fonts, tiles or icons to fetch, and a content security policy forbids any request, so it can be
@@ -62,8 +63,10 @@ public enum ReportPage {
             <span id="legend-max"></span></div>
             <figcaption id="legend-text"></figcaption>
             </figure>
-            \(input.hasPrevious ? changeLegend(input.cellChanges) : "")
+            \(layerControls(hasPrevious: input.hasPrevious))
+            \(coverageLegend(input.countries))
             </div>
+            \(outlierSection)
             </section>
             <section aria-label="Countries">
             \(CountryTable.html(input.countries, hasPrevious: input.hasPrevious))
@@ -102,19 +105,5 @@ public enum ReportPage {
     /// Changed, added and removed cells, in that order.
     private static func changeCounts(_ changes: [String: ReportInput.CellChange]) -> [Int] {
         [ReportInput.CellChange.changed, .added, .removed].map { change in changes.values.count { $0 == change } }
-    }
-
-    /// The key to the cell outlines; the script draws each swatch with the map's own stroke.
-    private static func changeLegend(_ changes: [String: ReportInput.CellChange]) -> String {
-        let counts = changeCounts(changes)
-        let items = zip(["changed", "added", "removed"], counts).map { change, count in
-            "<li><canvas data-change=\"\(change)\" width=\"28\" height=\"14\"></canvas>\(change) (\(count))</li>"
-        }
-        return """
-            <figure id="change-legend">
-            <ul>\(items.joined())</ul>
-            <figcaption>Cells against the previous build: tile bytes changed, cell newly filled, cell emptied</figcaption>
-            </figure>
-            """
     }
 }

@@ -10,10 +10,12 @@ enum ReportCommand {
 
         Writes one HTML file that shows the build in OUT with no network at all: the build's verdict (OK, CHECK
         with its reasons, see README, "The verdict"), a map of every published station coloured by the chosen fuel's
-        price (grey without one), the grid's cells, and a table per country (stations, change, rejects by reason,
-        feed time and age, carried, tiles, bytes). With --previous, the cells whose tile changed, was added or was
-        removed are outlined, and the change column filled. The verdict is printed first, appended to the job's
-        step summary in GitHub Actions, and a CHECK raises a ::warning:: there.
+        price on each country's p5-p95 scale (grey without one), its outliers marked and listed, each country's
+        coverage boxes (hatched while carried), the grid's cells, and a table per country (stations, change,
+        rejects by reason, feed time and age, carried, tiles, bytes). With --previous, layers show the stations
+        removed and added, prices moved by more than 5 %, and cells emptied and filled (tile bytes changed: off at
+        first), and the change column is filled. The verdict is printed first, appended to the job's step summary
+        in GitHub Actions, and a CHECK raises a ::warning:: there.
 
           --html FILE       the file to write (replaced atomically)
           --out OUT         the build to show (default: out)

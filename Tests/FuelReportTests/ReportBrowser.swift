@@ -15,6 +15,10 @@ enum ReportBrowser {
             var fuels: [String]
             var cellsDrawn: Int
             var changesDrawn: [String: Int]
+            /// Marks in view per layer (`stations-removed`, `outliers`, `carried`: hatched boxes, …).
+            var layersDrawn: [String: Int]
+            /// The chosen fuel's outliers' ids, all of them, in the list's order.
+            var outliers: [String]
             var drawMilliseconds: Double
             var readyMilliseconds: Double
         }
@@ -33,6 +37,26 @@ enum ReportBrowser {
             var countText: String
             var fitStationsDrawn: Int
         }
+        struct OutlierClick: Decodable {
+            struct Point: Decodable {
+                var x: Double
+                var y: Double
+            }
+            struct Box: Decodable {
+                var x: Double
+                var y: Double
+                var width: Double
+                var height: Double
+            }
+            var selected: String?
+            var tooltip: String
+            var position: Point?
+            var map: Box
+        }
+        struct Toggle: Decodable {
+            var checked: Bool
+            var layersDrawn: [String: Int]
+        }
         var allowedRequests: Int
         var blockedRequests: [String]
         var consoleErrors: [String]
@@ -43,6 +67,15 @@ enum ReportBrowser {
         var legendTicks: String
         /// The verdict banner's text (`CHECK` and a line per reason); nil without a banner.
         var verdict: String?
+        /// The ids the outlier list's links name (at most 50).
+        var outlierLinks: [String]
+        /// The coverage legend's carried countries, as text.
+        var carried: [String]
+        /// Each layer checkbox's count text, `(3)`.
+        var layerCounts: [String: String]
+        var outlierClick: OutlierClick?
+        /// Per toggled layer: its checkbox after the click, and the marks drawn then.
+        var toggled: [String: Toggle]?
         var hover: Hover?
         var fuelChange: FuelChange?
         var zoom: Zoom?
@@ -58,9 +91,12 @@ enum ReportBrowser {
     ///   - hover: a station id whose dot the mouse is moved onto.
     ///   - fuel: the fuel to switch to after the first look; the first other fuel when nil.
     ///   - zoom: also zoom in with the wheel, then press "Fit".
-    static func open(_ html: String, named name: String, hover: String? = nil, fuel: String? = nil, zoom: Bool = false)
-        throws -> Run
-    {
+    ///   - toggle: layers whose checkbox is clicked, one after the other.
+    ///   - clickOutlier: click the first link of the outlier list.
+    static func open(
+        _ html: String, named name: String, hover: String? = nil, fuel: String? = nil, zoom: Bool = false,
+        toggle: [String] = [], clickOutlier: Bool = false
+    ) throws -> Run {
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
         let page = screenshots.appendingPathComponent("\(name).html")
         let screenshot = screenshots.appendingPathComponent("\(name).png")
@@ -73,6 +109,8 @@ enum ReportBrowser {
         if let hover { arguments += ["--hover", hover] }
         if let fuel { arguments += ["--fuel", fuel] }
         if zoom { arguments.append("--zoom") }
+        for layer in toggle { arguments += ["--toggle", layer] }
+        if clickOutlier { arguments.append("--click-outlier") }
         let result = try CapturedRun.run("python3", arguments, timeout: 180)
         try #require(
             result.status == 0,

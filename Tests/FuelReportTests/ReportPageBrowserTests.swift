@@ -135,7 +135,7 @@ import _FuelTestSupport
         Self.expectClean(run, stations: 5)
         #expect(run.report.legend == "min 1.100 · median 1.200 · max 1.500 €/l")
         #expect(run.fuelChange?.legend == "min 0.700 · median 0.801 · max 0.900 €/l")
-        #expect(run.fuelChange?.legendTicks == "0.700\n0.801\n0.900 €/l")
+        #expect(run.fuelChange?.legendTicks == "≤ p5\nlpg €/l\n≥ p95")
         #expect(Self.legend(input, fuel: .lpg) == "min 0.700 · median 0.801 · max 0.900 €/l")
     }
 
@@ -165,11 +165,16 @@ import _FuelTestSupport
                 !cells.contains($0)
             })
         input.hasPrevious = true
+        input.previousStations = input.stations
         input.cellChanges = [input.cells[0]: .changed, input.cells[1]: .added, removed: .removed]
-        let run = try ReportBrowser.open(ReportPage.html(input), named: "changes")
+        let run = try ReportBrowser.open(ReportPage.html(input), named: "changes", toggle: ["cells-changed"])
 
         Self.expectClean(run, stations: build.stationCount)
-        #expect(run.report.changesDrawn == ["changed": 1, "added": 1, "removed": 1])
+        // A cell whose tile bytes changed is news only when asked for: its layer starts off.
+        #expect(run.report.changesDrawn == ["changed": 0, "added": 1, "removed": 1])
+        #expect(run.layerCounts["cells-changed"] == "(1)")
+        let toggled = try #require(run.toggled?["cells-changed"])
+        #expect(toggled.checked && toggled.layersDrawn["cells-changed"] == 1)
         #expect(run.report.cellsDrawn == input.cells.count)
 
         let unchanged = try ReportBrowser.open(ReportPage.html(build.input), named: "no-previous")

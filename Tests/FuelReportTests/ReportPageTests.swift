@@ -68,13 +68,16 @@ import Testing
         #expect(page.strings["ids"]?.contains(HostileStations.id) == true)
     }
 
-    @Test func theChangeLegendShowsOnlyAgainstAPreviousBuild() {
+    @Test func theChangeLayersShowOnlyAgainstAPreviousBuild() {
         var input = Self.input
-        #expect(ReportPage.html(input).contains(#"id="change-legend""#))
+        #expect(ReportPage.html(input).contains(#"<input type="checkbox" data-layer="stations-removed" checked>"#))
+        // Changed tile bytes start off.
+        #expect(ReportPage.html(input).contains(#"<input type="checkbox" data-layer="cells-changed"><canvas"#))
         #expect(ReportPage.html(input).contains("cells since the previous build: 1 changed, 0 added, 0 removed"))
         input.hasPrevious = false
         input.cellChanges = [:]
-        #expect(!ReportPage.html(input).contains(#"id="change-legend""#))
+        #expect(!ReportPage.html(input).contains("data-layer=\"stations-removed\""))
+        #expect(ReportPage.html(input).contains(#"<input type="checkbox" data-layer="coverage" checked>"#))
         #expect(ReportPage.html(input).contains("no previous build compared"))
     }
 }

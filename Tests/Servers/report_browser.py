@@ -2,6 +2,7 @@
 """Opens a FuelTiles map report (one self-contained HTML file) in headless Chromium and prints one JSON line.
 
     report_browser.py --report FILE [--screenshot PNG] [--hover STATION-ID] [--fuel CODE] [--zoom]
+                      [--toggle LAYER]... [--click-outlier]
 
 - Chromium is the system one, /usr/bin/chromium (`apt-get install chromium`), or $FUEL_CHROMIUM; it is driven by
   the `playwright` Python package. Never `playwright install`: it downloads a browser. A missing browser or package
@@ -13,6 +14,10 @@
   station --hover (at `fuelReport.screenPosition(id)`) and reads the tooltip, writes the screenshot, changes the
   fuel selector to --fuel (default: the first other fuel) and reads the legend, and with --zoom turns the wheel
   over the map (about the hovered station) and then presses "Fit", reading the number of dots drawn each time.
+- It reads the outlier list (the ids its links name) and the coverage legend's carried countries; with
+  --click-outlier it clicks the first outlier link (before the fuel changes) and reads the selected station, its
+  place and the tooltip; each --toggle LAYER clicks that layer's checkbox (after the fuel changes back) and reads
+  `fuelReport.layersDrawn`.
 - "openMilliseconds" is the wall time from the navigation's start until the page says it is ready.
 
 Prints the results as one JSON object on stdout; exits 0 once the page was opened and read, whatever it found
@@ -31,7 +36,8 @@ READ_REPORT = """() => {
   const r = window.fuelReport;
   return {
     stationCount: r.stationCount, stationsDrawn: r.stationsDrawn, legend: r.legend, fuel: r.fuel, fuels: r.fuels,
-    cellsDrawn: r.cellsDrawn, changesDrawn: r.changesDrawn, decodeMilliseconds: r.decodeMilliseconds,
+    cellsDrawn: r.cellsDrawn, changesDrawn: r.changesDrawn, layersDrawn: r.layersDrawn, outliers: r.outliers,
+    decodeMilliseconds: r.decodeMilliseconds,
     drawMilliseconds: r.drawMilliseconds, readyMilliseconds: r.readyMilliseconds,
   };
 }"""
@@ -51,6 +57,8 @@ def main():
     parser.add_argument("--hover")
     parser.add_argument("--fuel")
     parser.add_argument("--zoom", action="store_true")
+    parser.add_argument("--toggle", action="append", default=[])
+    parser.add_argument("--click-outlier", action="store_true")
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=900)
     args = parser.parse_args()
@@ -122,6 +130,12 @@ def main():
             results["legendTicks"] = page.inner_text(".ticks")
             # The verdict banner's text, when the page has one.
             results["verdict"] = page.inner_text("#verdict") if page.query_selector("#verdict") else None
+            results["outlierLinks"] = page.eval_on_selector_all(
+                "#outlier-list a", "links => links.map(link => link.dataset.station)")
+            results["carried"] = page.eval_on_selector_all(
+                "#coverage-legend li.carried", "items => items.map(item => item.textContent)")
+            results["layerCounts"] = page.eval_on_selector_all(
+                "span[data-count]", "spans => Object.fromEntries(spans.map(s => [s.dataset.count, s.textContent]))")
 
             if args.hover:
                 position = page.evaluate("id => window.fuelReport.screenPosition(id)", args.hover)
@@ -136,6 +150,21 @@ def main():
                 pathlib.Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
                 page.screenshot(path=args.screenshot, full_page=True)
                 results["screenshot"] = args.screenshot
+
+            if args.click_outlier and results["outlierLinks"]:
+                page.click("#outlier-list a")
+                page.wait_for_selector("#tooltip:not([hidden])", timeout=5_000)
+                selected = page.evaluate("() => window.fuelReport.selected")
+                results["outlierClick"] = {
+                    "selected": selected,
+                    "tooltip": page.inner_text("#tooltip"),
+                    "position": page.evaluate("id => window.fuelReport.screenPosition(id)", selected),
+                    "map": page.locator("#map").bounding_box(),
+                }
+                if args.screenshot:
+                    page.screenshot(path=args.screenshot.replace(".png", "-outlier.png"))
+                page.click("#zoom-fit")
+                page.evaluate(NEXT_FRAMES)
 
             others = [fuel for fuel in results["report"]["fuels"] if fuel != results["report"]["fuel"]]
             target = args.fuel or (others[0] if others else None)
@@ -165,6 +194,19 @@ def main():
                 page.evaluate(NEXT_FRAMES)
                 zoomed["fitStationsDrawn"] = page.evaluate("() => window.fuelReport.stationsDrawn")
                 results["zoom"] = zoomed
+
+            if args.toggle:
+                page.select_option("#fuel", results["report"]["fuel"])
+                page.evaluate(NEXT_FRAMES)
+                toggled = {}
+                for layer in args.toggle:
+                    page.click(f'input[data-layer="{layer}"]')
+                    page.evaluate(NEXT_FRAMES)
+                    toggled[layer] = {
+                        "checked": page.is_checked(f'input[data-layer="{layer}"]'),
+                        "layersDrawn": page.evaluate("() => window.fuelReport.layersDrawn"),
+                    }
+                results["toggled"] = toggled
         finally:
             browser.close()
     print(json.dumps(results), flush=True)

@@ -8,11 +8,21 @@ const VIRIDIS = ["#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89
 const BUCKETS = 64;
 const GREY = BUCKETS;
 const GREY_COLOUR = "#b4b4b0";
+// Cell outlines per kind of change; the layer that draws each (cells-changed starts off).
 const CHANGE_STYLES = {
-  changed: { colour: "#e69f00", dash: [], width: 2 },
-  added: { colour: "#000000", dash: [7, 3], width: 2 },
-  removed: { colour: "#cc79a7", dash: [2, 3], width: 2 },
+  changed: { colour: "#e69f00", dash: [], width: 2, layer: "cells-changed" },
+  added: { colour: "#000000", dash: [7, 3], width: 2, layer: "cells-filled" },
+  removed: { colour: "#cc79a7", dash: [2, 3], width: 2, layer: "cells-emptied" },
 };
+// Station marks of the change layers, and the outliers' diamond (vermillion: far from every viridis colour).
+const REMOVED_COLOUR = "#cc79a7";
+const ADDED_COLOUR = "#000000";
+const MOVED_COLOUR = "#0072b2";
+const OUTLIER_COLOUR = "#d55e00";
+const COVERAGE_COLOUR = "rgba(0, 114, 178, 0.45)";
+const OUTLIERS_LISTED = 50;
+
+// ---- Decoding the packed data ----
 
 function bytesOf(base64) {
   if (typeof Uint8Array.fromBase64 === "function") return Uint8Array.fromBase64(base64);
@@ -56,10 +66,19 @@ const names = stringTable("name");
 const brands = stringTable("brand");
 const addresses = stringTable("address");
 const cellKeys = stringTable("cell");
+const countryKeys = stringTable("country");
 const fuels = data.fuels.map(function (fuel) {
   return { value: fuel.value, unit: fuel.unit, stations: column(fuel.stations), price: column(fuel.price),
-           updated: column(fuel.updated), dense: null, slots: null, buckets: null, legend: "", priced: 0 };
+           updated: column(fuel.updated), scales: fuel.scales, outliers: column(fuel.outliers),
+           moved: column(fuel.moved), was: column(fuel.was), dense: null, slots: null, buckets: null, legend: "",
+           priced: 0 };
 });
+// Against a previous build: the stations added (indexes), and those removed, where they were.
+const added = column(data.added);
+const removedLatitude = column(data.removed.latitude);
+const removedLongitude = column(data.removed.longitude);
+// Each country's coverage boxes, [south, west, north, east], and when a carried one was last fresh.
+const coverage = data.coverage;
 
 // Cells as rectangles in degrees: [south, west, north, east].
 function cellBounds(key) {
@@ -75,6 +94,8 @@ for (const kind of ["changed", "added", "removed"]) {
   for (const key of data.changes[kind] || []) changes.push({ kind: kind, bounds: cellBounds(key) });
 }
 
+// ---- Projection, view and test hooks ----
+
 // Equirectangular projection, x scaled by cos(mid-latitude) so shapes keep their proportions.
 let south = Infinity, north = -Infinity, west = Infinity, east = -Infinity;
 function include(lat, lon) {
@@ -89,6 +110,7 @@ for (const change of changes) {
   include(change.bounds[0], change.bounds[1]);
   include(change.bounds[2], change.bounds[3]);
 }
+for (let i = 0; i < removedLatitude.length; i++) include(removedLatitude[i], removedLongitude[i]);
 if (!(south <= north)) { south = 35; north = 60; west = -10; east = 20; }
 const xScale = Math.cos(((south + north) / 2) * Math.PI / 180);
 const worldX = new Float64Array(count);
@@ -104,13 +126,22 @@ const context = canvas.getContext("2d");
 const tooltip = document.getElementById("tooltip");
 const selector = document.getElementById("fuel");
 const view = { scale: 1, x: 0, y: 0, width: 1, height: 1, fitScale: 1 };
+// layersDrawn: per layer, the marks (stations, cells, boxes) the last full draw put in view; "carried" the
+// hatched boxes and "outliers" the diamonds. outliers: the chosen fuel's outlier ids; selected: the station
+// an outlier link chose.
 const api = window.fuelReport = {
   ready: false, stationCount: count, stationsDrawn: 0, legend: "", fuel: "", cellsDrawn: 0,
-  changesDrawn: { changed: 0, added: 0, removed: 0 }, decodeMilliseconds: 0, drawMilliseconds: 0,
-  readyMilliseconds: 0, fuels: fuels.map(function (fuel) { return fuel.value; }),
+  changesDrawn: { changed: 0, added: 0, removed: 0 }, layersDrawn: {}, outliers: [], selected: null,
+  decodeMilliseconds: 0, drawMilliseconds: 0, readyMilliseconds: 0,
+  fuels: fuels.map(function (fuel) { return fuel.value; }),
 };
 let current = null;
 let moved = false;
+let selected = -1;
+// The layer checkboxes: name -> on.
+const layerOn = {};
+const layerBoxes = document.querySelectorAll("input[data-layer]");
+for (const box of layerBoxes) layerOn[box.dataset.layer] = box.checked;
 
 function resize() {
   const rect = canvas.getBoundingClientRect();
@@ -136,8 +167,12 @@ function screenY(y) { return (y - view.y) * view.scale + view.height / 2; }
 const baseRadius = count > 20000 ? 1.5 : count > 3000 ? 2 : 2.5;
 function radius() { return Math.min(6, baseRadius * Math.pow(view.scale / view.fitScale, 0.35)); }
 
-// Colours by rank (quantiles), so the legend's median sits in the middle of the ramp and one outlier cannot
-// wash out the rest; stations without a price of the fuel are grey.
+// ---- Colour: each country's scale ----
+
+// Colours by value on a fixed scale per fuel and country: from the country's 5th percentile (the ramp's dark
+// end) to its 95th (the bright end), clamped beyond; its outliers (far outside, the verdict's rule) are drawn
+// as diamonds instead, and stations without a price of the fuel are grey.
+const OUTLIER = BUCKETS + 1;
 function prepare(fuel) {
   if (fuel.buckets) return;
   // Per station: its price (0 for none) and its place in the fuel's columns (-1 for none).
@@ -149,16 +184,19 @@ function prepare(fuel) {
   }
   const sorted = fuel.price.slice().sort();
   const priced = sorted.length;
-  const bucketOf = new Map();
-  for (let low = 0; low < priced;) {
-    let high = low;
-    while (high < priced && sorted[high] === sorted[low]) high++;
-    const rank = priced > 1 ? (low + high - 1) / 2 / (priced - 1) : 0.5;
-    bucketOf.set(sorted[low], Math.min(BUCKETS - 1, Math.floor(rank * BUCKETS)));
-    low = high;
-  }
+  const scaleOf = countryKeys.strings.map(function (country) { return fuel.scales[country] || null; });
   fuel.buckets = new Uint8Array(count).fill(GREY);
-  for (let k = 0; k < fuel.stations.length; k++) fuel.buckets[fuel.stations[k]] = bucketOf.get(fuel.price[k]);
+  for (let k = 0; k < fuel.stations.length; k++) {
+    const station = fuel.stations[k];
+    const scale = scaleOf[countryKeys.index[station]];
+    const span = scale ? scale[1] - scale[0] : 0;
+    const t = span > 0 ? (fuel.price[k] - scale[0]) / span : 0.5;
+    fuel.buckets[station] = Math.min(BUCKETS - 1, Math.max(0, Math.floor(t * BUCKETS)));
+  }
+  for (const station of fuel.outliers) fuel.buckets[station] = OUTLIER;
+  fuel.scaleText = Object.keys(fuel.scales).sort().map(function (country) {
+    return country + " " + euros(fuel.scales[country][0]) + "–" + euros(fuel.scales[country][1]);
+  }).join(" · ");
   if (priced === 0) {
     fuel.legend = "no prices";
     fuel.ticks = ["", "no prices", ""];
@@ -167,9 +205,9 @@ function prepare(fuel) {
   const middle = priced >> 1;
   // The median of an even count, rounded half up to a thousandth.
   const median = priced % 2 === 1 ? sorted[middle] : Math.round((sorted[middle - 1] + sorted[middle]) / 2);
-  fuel.ticks = [euros(sorted[0]), euros(median), euros(sorted[priced - 1])];
-  fuel.legend =
-    "min " + fuel.ticks[0] + " · median " + fuel.ticks[1] + " · max " + fuel.ticks[2] + " " + fuel.unit;
+  fuel.legend = "min " + euros(sorted[0]) + " · median " + euros(median) + " · max " + euros(sorted[priced - 1])
+    + " " + fuel.unit;
+  fuel.ticks = ["≤ p5", fuel.value + " " + fuel.unit, "≥ p95"];
   fuel.priced = priced;
 }
 
@@ -189,6 +227,8 @@ function paletteColour(t) {
 const bucketColours = [];
 for (let b = 0; b < BUCKETS; b++) bucketColours.push(paletteColour((b + 0.5) / BUCKETS));
 
+// ---- Drawing: coverage, grid, dots, change layers, outliers ----
+
 function outline(target, bounds) {
   const x0 = screenX(bounds[1] * xScale), x1 = screenX(bounds[3] * xScale);
   const y0 = screenY(-bounds[2]), y1 = screenY(-bounds[0]);
@@ -207,10 +247,120 @@ function strokeChange(target, kind, path) {
   target.restore();
 }
 
+// Station marks: a cross where a removed station was, a ring round an added one or a moved price, a diamond for
+// an outlier.
+function mark(path, kind, x, y, r) {
+  if (kind === "stations-removed") {
+    path.moveTo(x - r, y - r); path.lineTo(x + r, y + r);
+    path.moveTo(x - r, y + r); path.lineTo(x + r, y - r);
+  } else if (kind === "outliers") {
+    path.moveTo(x, y - r); path.lineTo(x + r, y); path.lineTo(x, y + r); path.lineTo(x - r, y); path.closePath();
+  } else {
+    path.moveTo(x + r, y);
+    path.arc(x, y, r, 0, 2 * Math.PI);
+  }
+}
+const MARK_STYLES = {
+  "stations-removed": { colour: REMOVED_COLOUR, width: 2 },
+  "stations-added": { colour: ADDED_COLOUR, width: 1.5 },
+  "prices-moved": { colour: MOVED_COLOUR, width: 2 },
+};
+function strokeMarks(target, kind, path) {
+  target.save();
+  target.strokeStyle = MARK_STYLES[kind].colour;
+  target.lineWidth = MARK_STYLES[kind].width;
+  target.stroke(path);
+  target.restore();
+}
+function fillOutliers(target, path) {
+  target.save();
+  target.fillStyle = OUTLIER_COLOUR;
+  target.fill(path);
+  target.strokeStyle = "#000000";
+  target.lineWidth = 1;
+  target.stroke(path);
+  target.restore();
+}
+
+// Carried countries' boxes are hatched with this pattern (diagonal amber lines).
+function hatching(target) {
+  const tile = document.createElement("canvas");
+  tile.width = tile.height = 8;
+  const pen = tile.getContext("2d");
+  pen.strokeStyle = "rgba(230, 159, 0, 0.55)";
+  pen.lineWidth = 2;
+  pen.beginPath(); pen.moveTo(0, 8); pen.lineTo(8, 0); pen.moveTo(-2, 2); pen.lineTo(2, -2);
+  pen.moveTo(6, 10); pen.lineTo(10, 6); pen.stroke();
+  return target.createPattern(tile, "repeat");
+}
+const hatch = hatching(context);
+
+// Coverage: each country's boxes, faint, labelled with its code; a carried country's hatched, with its time.
+function drawCoverage(drawn) {
+  const path = new Path2D();
+  const carried = new Path2D();
+  const labels = [];
+  for (const country of coverage) {
+    for (const box of country.boxes) {
+      if (!outline(path, box)) continue;
+      drawn.coverage++;
+      if (country.carriedSince) { outline(carried, box); drawn.carried++; }
+      labels.push([screenX(box[1] * xScale) + 3, screenY(-box[2]) + 12,
+                   country.country + (country.carriedSince ? " carried since " + country.carriedSince : "")]);
+    }
+  }
+  context.fillStyle = "rgba(0, 114, 178, 0.035)";
+  context.fill(path);
+  context.fillStyle = hatch;
+  context.fill(carried);
+  context.strokeStyle = COVERAGE_COLOUR;
+  context.lineWidth = 1;
+  context.setLineDash([4, 3]);
+  context.stroke(path);
+  context.setLineDash([]);
+  context.fillStyle = "rgba(0, 60, 110, 0.75)";
+  context.font = "11px system-ui, sans-serif";
+  for (const label of labels) context.fillText(label[2], Math.max(2, label[0]), Math.max(11, label[1]));
+}
+
+function inView(x, y, r) { return x >= -r && y >= -r && x <= view.width + r && y <= view.height + r; }
+
+// The change layers' station marks and the outliers, above the dots.
+function drawStationLayers(drawn, r) {
+  const size = Math.max(4, r + 2.5);
+  const paths = { "stations-removed": new Path2D(), "stations-added": new Path2D(), "prices-moved": new Path2D() };
+  function put(kind, latitudeValue, longitudeValue) {
+    const x = screenX(longitudeValue * xScale);
+    const y = screenY(-latitudeValue);
+    if (!inView(x, y, size)) return;
+    mark(paths[kind], kind, x, y, size);
+    drawn[kind]++;
+  }
+  if (layerOn["stations-removed"]) {
+    for (let i = 0; i < removedLatitude.length; i++) put("stations-removed", removedLatitude[i], removedLongitude[i]);
+  }
+  if (layerOn["stations-added"]) for (const i of added) put("stations-added", latitude[i], longitude[i]);
+  if (layerOn["prices-moved"] && current) for (const i of current.moved) put("prices-moved", latitude[i], longitude[i]);
+  for (const kind in paths) strokeMarks(context, kind, paths[kind]);
+  if (!current) return;
+  const diamonds = new Path2D();
+  for (const i of current.outliers) {
+    const x = screenX(worldX[i]);
+    const y = screenY(worldY[i]);
+    if (!inView(x, y, size)) continue;
+    mark(diamonds, "outliers", x, y, size + 1);
+    drawn.outliers++;
+  }
+  fillOutliers(context, diamonds);
+}
+
 function draw() {
   const ratio = canvas.width / view.width;
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.clearRect(0, 0, view.width, view.height);
+  const layersDrawn = { "coverage": 0, "carried": 0, "stations-removed": 0, "stations-added": 0, "prices-moved": 0,
+                        "cells-emptied": 0, "cells-filled": 0, "cells-changed": 0, "outliers": 0 };
+  if (layerOn.coverage) drawCoverage(layersDrawn);
   const grid = new Path2D();
   let cellsDrawn = 0;
   for (const bounds of cells) if (outline(grid, bounds)) cellsDrawn++;
@@ -228,7 +378,9 @@ function draw() {
     const x = (worldX[i] - view.x) * view.scale + view.width / 2;
     const y = (worldY[i] - view.y) * view.scale + view.height / 2;
     if (x < -r || y < -r || x > view.width + r || y > view.height + r) continue;
-    const path = paths[buckets ? buckets[i] : GREY];
+    const bucket = buckets ? buckets[i] : GREY;
+    if (bucket === OUTLIER) { drawn++; continue; }
+    const path = paths[bucket];
     if (round) {
       path.moveTo(x + r, y);
       path.arc(x, y, r, 0, 2 * Math.PI);
@@ -247,13 +399,27 @@ function draw() {
   const changesDrawn = { changed: 0, added: 0, removed: 0 };
   const changePaths = { changed: new Path2D(), added: new Path2D(), removed: new Path2D() };
   for (const change of changes) {
+    if (!layerOn[CHANGE_STYLES[change.kind].layer]) continue;
     if (outline(changePaths[change.kind], change.bounds)) changesDrawn[change.kind]++;
   }
-  for (const kind in changePaths) strokeChange(context, kind, changePaths[kind]);
+  for (const kind in changePaths) {
+    strokeChange(context, kind, changePaths[kind]);
+    layersDrawn[CHANGE_STYLES[kind].layer] = changesDrawn[kind];
+  }
+  drawStationLayers(layersDrawn, r);
+  if (selected >= 0) {
+    context.strokeStyle = "#000000";
+    context.lineWidth = 2;
+    context.beginPath();
+    context.arc(screenX(worldX[selected]), screenY(worldY[selected]), r + 8, 0, 2 * Math.PI);
+    context.stroke();
+  }
 
   api.stationsDrawn = drawn;
   api.cellsDrawn = cellsDrawn;
   api.changesDrawn = changesDrawn;
+  api.layersDrawn = layersDrawn;
+  for (const box of layerBoxes) box.dataset.drawn = layersDrawn[box.dataset.layer];
   document.getElementById("count").textContent = drawn === count
     ? grouped(count) + " stations drawn"
     : grouped(drawn) + " of " + grouped(count) + " stations drawn";
@@ -268,6 +434,8 @@ function redraw() {
   requestAnimationFrame(function () { pending = false; draw(); });
 }
 
+// ---- The fuel selector, the layer checkboxes and the outlier list ----
+
 function select(value) {
   const fuel = fuels.find(function (fuel) { return fuel.value === value; }) || null;
   current = fuel;
@@ -277,12 +445,64 @@ function select(value) {
   const ticks = fuel ? fuel.ticks : ["", "no fuel prices in this build", ""];
   document.getElementById("legend-min").textContent = ticks[0];
   document.getElementById("legend-median").textContent = ticks[1];
-  document.getElementById("legend-max").textContent = ticks[2] + (fuel && fuel.priced ? " " + fuel.unit : "");
+  document.getElementById("legend-max").textContent = ticks[2];
   api.legend = fuel ? fuel.legend : "no prices";
   document.getElementById("legend-text").textContent = fuel && fuel.priced
-    ? grouped(fuel.priced) + " stations with a " + fuel.value + " price, coloured by rank; grey: none"
+    ? grouped(fuel.priced) + " stations with a " + fuel.value + " price (" + fuel.legend + "), coloured by value "
+      + "from each country's 5th to its 95th percentile (outliers left out): " + fuel.scaleText
+      + "; ◆ outlier; grey: none"
     : "grey: no price";
+  setCount("prices-moved", fuel ? fuel.moved.length : 0);
+  listOutliers(fuel);
   hideTooltip();
+}
+
+function setCount(layer, value) {
+  const element = document.querySelector('span[data-count="' + layer + '"]');
+  if (element) element.textContent = "(" + grouped(value) + ")";
+}
+
+// The chosen fuel's outliers, by country then price, each a link that shows its station on the map.
+function listOutliers(fuel) {
+  const list = document.getElementById("outlier-list");
+  const summary = document.getElementById("outlier-summary");
+  list.replaceChildren();
+  const outliers = fuel ? Array.from(fuel.outliers) : [];
+  outliers.sort(function (a, b) {
+    const byCountry = lookup(countryKeys, a).localeCompare(lookup(countryKeys, b));
+    return byCountry !== 0 ? byCountry : fuel.dense[a] - fuel.dense[b];
+  });
+  api.outliers = outliers.map(function (station) { return strings.ids[station]; });
+  summary.textContent = !fuel ? "" : outliers.length === 0
+    ? "No " + fuel.value + " price lies outside its country's median ÷ 1.6 … × 1.6."
+    : grouped(outliers.length) + " " + fuel.value + " price" + (outliers.length === 1 ? "" : "s")
+      + " outside the country's median ÷ 1.6 … × 1.6 (◆ on the map)"
+      + (outliers.length > OUTLIERS_LISTED ? "; the first " + OUTLIERS_LISTED + " listed" : "") + ":";
+  for (const station of outliers.slice(0, OUTLIERS_LISTED)) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = "#map";
+    link.dataset.station = strings.ids[station];
+    link.textContent = (lookup(names, station) || lookup(brands, station) || strings.ids[station]) + " · "
+      + lookup(countryKeys, station) + " · " + euros(fuel.dense[station]) + " " + fuel.unit;
+    link.addEventListener("click", function (event) { event.preventDefault(); focusStation(station); });
+    item.appendChild(link);
+    list.appendChild(item);
+  }
+}
+
+// Pans and zooms to a station, rings it and shows its tooltip.
+function focusStation(station) {
+  view.x = worldX[station];
+  view.y = worldY[station];
+  view.scale = Math.max(view.scale, view.fitScale * 40);
+  moved = true;
+  selected = station;
+  api.selected = strings.ids[station];
+  draw();
+  showTooltip(station, view.width / 2, view.height / 2);
+  canvas.focus({ preventScroll: true });
+  frame.scrollIntoView({ block: "nearest" });
 }
 api.setFuel = function (value) { selector.value = value; select(value); draw(); return api.legend; };
 
@@ -293,6 +513,21 @@ for (const fuel of fuels) {
   selector.appendChild(option);
 }
 selector.addEventListener("change", function () { select(selector.value); draw(); });
+for (const box of layerBoxes) {
+  box.addEventListener("change", function () { layerOn[box.dataset.layer] = box.checked; draw(); });
+}
+api.setLayer = function (name, on) {
+  for (const box of layerBoxes) if (box.dataset.layer === name) box.checked = on;
+  layerOn[name] = on;
+  draw();
+  return api.layersDrawn[name];
+};
+setCount("stations-removed", removedLatitude.length);
+setCount("stations-added", added.length);
+for (const kind in CHANGE_STYLES) setCount(CHANGE_STYLES[kind].layer, (data.changes[kind] || []).length);
+setCount("coverage", coverage.reduce(function (sum, country) { return sum + country.boxes.length; }, 0));
+// ---- Legends ----
+
 // The legend ramp and the change swatches are drawn with the map's own colours and strokes.
 const ramp = document.getElementById("legend-ramp");
 const rampContext = ramp.getContext("2d");
@@ -300,11 +535,27 @@ for (let x = 0; x < ramp.width; x++) {
   rampContext.fillStyle = paletteColour((x + 0.5) / ramp.width);
   rampContext.fillRect(x, 0, 1, ramp.height);
 }
-for (const swatch of document.querySelectorAll("canvas[data-change]")) {
+for (const swatch of document.querySelectorAll("canvas[data-swatch]")) {
+  const pen = swatch.getContext("2d");
+  const layer = swatch.dataset.swatch;
   const path = new Path2D();
-  path.rect(2, 2, swatch.width - 4, swatch.height - 4);
-  strokeChange(swatch.getContext("2d"), swatch.dataset.change, path);
+  const kind = Object.keys(CHANGE_STYLES).find(function (key) { return CHANGE_STYLES[key].layer === layer; });
+  if (kind) {
+    path.rect(2, 2, swatch.width - 4, swatch.height - 4);
+    strokeChange(pen, kind, path);
+  } else if (MARK_STYLES[layer]) {
+    mark(path, layer, swatch.width / 2, swatch.height / 2, 5);
+    strokeMarks(pen, layer, path);
+  } else {
+    pen.fillStyle = hatching(pen);
+    pen.fillRect(2, 2, swatch.width - 4, swatch.height - 4);
+    pen.strokeStyle = COVERAGE_COLOUR;
+    pen.setLineDash([4, 3]);
+    pen.strokeRect(2.5, 2.5, swatch.width - 5, swatch.height - 5);
+  }
 }
+
+// ---- Tooltip, zoom, pan, resizing and the first draw ----
 
 // Hover (mouse) or tap (touch, pen) finds the nearest dot within reach.
 function nearest(x, y) {
@@ -340,10 +591,20 @@ function showTooltip(station, x, y) {
     const updated = data.timeBase + current.updated[current.slots[station]];
     line(current.value + " " + euros(current.dense[station]) + " " + current.unit, "price");
     line("updated " + utc(updated));
+    const movedAt = current.moved.indexOf(station);
+    if (movedAt >= 0) line("was " + euros(current.was[movedAt]) + " in the previous build");
+    if (current.buckets[station] === OUTLIER) {
+      const scale = current.scales[lookup(countryKeys, station)];
+      line("outlier: outside " + euros(scale[2]) + "–" + euros(scale[3]));
+    }
   } else if (current) {
     line("no " + current.value + " price");
   }
   line("tile " + lookup(cellKeys, station) + " · " + strings.ids[station]);
+  place(x, y);
+}
+
+function place(x, y) {
   tooltip.hidden = false;
   const left = Math.min(x + 14, view.width - tooltip.offsetWidth - 4);
   const top = y + 14 + tooltip.offsetHeight > view.height ? y - 14 - tooltip.offsetHeight : y + 14;
@@ -353,9 +614,30 @@ function showTooltip(station, x, y) {
 
 function hideTooltip() { tooltip.hidden = true; }
 
+// The nearest removed station's cross within reach, while its layer is on; -1 for none.
+function nearestRemoved(x, y) {
+  if (!layerOn["stations-removed"]) return -1;
+  const reach = Math.max(radius() + 4, 8);
+  let best = -1;
+  let bestDistance = reach * reach;
+  for (let i = 0; i < removedLatitude.length; i++) {
+    const dx = screenX(removedLongitude[i] * xScale) - x;
+    const dy = screenY(-removedLatitude[i]) - y;
+    if (dx * dx + dy * dy <= bestDistance) { bestDistance = dx * dx + dy * dy; best = i; }
+  }
+  return best;
+}
+
 function probe(x, y) {
   const station = nearest(x, y);
-  if (station < 0) hideTooltip(); else showTooltip(station, x, y);
+  if (station >= 0) { showTooltip(station, x, y); return; }
+  const gone = nearestRemoved(x, y);
+  if (gone < 0) { hideTooltip(); return; }
+  tooltip.replaceChildren();
+  line(strings.removedNames[gone] || "(no name)", "name");
+  line("removed since the previous build");
+  line(strings.removedCountries[gone] + " · " + strings.removedIds[gone]);
+  place(x, y);
 }
 
 let idIndex = null;

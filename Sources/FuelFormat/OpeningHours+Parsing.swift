@@ -50,7 +50,7 @@ extension OpeningHours {
         var spans: [Span] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let ends = part.split(separator: "-", omittingEmptySubsequences: false)
-            guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]),
+            guard ends.count == 2, let start = minutes(String(ends[0])), let end = minutes(String(ends[1])),
                 let span = Span(start: start, end: end)
             else { return nil }
             spans.append(span)
@@ -58,8 +58,8 @@ extension OpeningHours {
         return spans
     }
 
-    /// `HH:MM` as minutes after midnight, up to `24:00`; nil when malformed.
-    private static func minutes(_ text: Substring) -> Int? {
+    /// `HH:MM` (two digits each) as minutes after midnight, up to `24:00`; nil otherwise.
+    public static func minutes(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":") else { return nil }
         let digits = [bytes[0], bytes[1], bytes[3], bytes[4]]

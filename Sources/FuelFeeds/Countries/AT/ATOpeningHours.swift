@@ -17,8 +17,8 @@ enum ATOpeningHours {
         var closed = Array(repeating: false, count: 8)
         var listed = Array(repeating: false, count: 8)
         for entry in entries {
-            guard let index = OpeningHoursText.dayIndex(entry.day), let from = minutes(entry.from),
-                var to = minutes(entry.to)
+            guard let index = OpeningHoursText.dayIndex(entry.day), let from = OpeningHours.minutes(entry.from),
+                var to = OpeningHours.minutes(entry.to)
             else { return nil }
             listed[index] = true
             if from == 0 && to == 0 {
@@ -33,14 +33,5 @@ enum ATOpeningHours {
         for day in 0..<8 where closed[day] && !spans[day].isEmpty { return nil }
         let ordered = spans.map { $0.sorted { ($0.start, $0.end) < ($1.start, $1.end) } }
         return OpeningHours(week: Array(ordered[0..<7]), holidays: listed[7] ? ordered[7] : nil).text
-    }
-
-    /// `HH:MM` up to `24:00` as minutes; nil otherwise.
-    private static func minutes(_ text: String) -> Int? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]),
-            let minute = Int(parts[1]), minute < 60, hour < 24 || (hour == 24 && minute == 0)
-        else { return nil }
-        return hour * 60 + minute
     }
 }

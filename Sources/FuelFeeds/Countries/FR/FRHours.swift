@@ -103,13 +103,9 @@ struct FRHours: Equatable {
     /// `HH:MM-HH:MM` (as ``interval(opening:closing:)`` writes it) as a span.
     private static func span(_ interval: String) -> OpeningHours.Span? {
         let ends = interval.split(separator: "-")
-        guard ends.count == 2, let start = minutes(ends[0]), let end = minutes(ends[1]) else { return nil }
+        guard ends.count == 2, let start = OpeningHours.minutes(String(ends[0])),
+            let end = OpeningHours.minutes(String(ends[1]))
+        else { return nil }
         return OpeningHours.Span(start: start, end: end)
-    }
-
-    private static func minutes(_ clock: Substring) -> Int? {
-        let parts = clock.split(separator: ":")
-        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]) else { return nil }
-        return hour * 60 + minute
     }
 }

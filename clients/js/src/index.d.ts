@@ -185,6 +185,8 @@ export interface NearbyQuery {
   brand?: string | null;
   /** At most this many stations, the nearest (a whole number ≥ 1). */
   limit?: number | null;
+  /** Leave out stations closed at this instant (R11), before the limit; the others carry `open`. */
+  openAt?: Date | null;
 }
 
 export interface NearbyStation {
@@ -193,6 +195,8 @@ export interface NearbyStation {
   distanceKm: number;
   /** The displayed price of the query's fuel; null when the query has no fuel. */
   displayed: DisplayedPrice | null;
+  /** With `openAt`: `'open'` or `'unknown'` (closed stations are left out); absent otherwise. */
+  open?: OpenState;
 }
 
 /** How each cell of the search circle was settled. */

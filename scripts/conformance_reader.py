@@ -1,11 +1,12 @@
-"""The reference reader of the conformance kit: reader rules R1 to R10 (docs/format.md, "Reading the data"), in
+"""The reference reader of the conformance kit: reader rules R1 to R11 (docs/format.md, "Reading the data"), in
 Python's standard library only, written from the rules and not from the Swift code.
 
 scripts/make-conformance computes every case's `expect` with it; any other reader is checked against those answers.
 It reads the kit's files from disk as a case's server would serve them: `conformance/build/fuel/` at the base, with
 the case's `server` entries in place of the files they name.
 
-    python3 scripts/conformance_reader.py conformance   # runs every case of conformance/cases.json, prints the fails
+    python3 scripts/conformance_reader.py conformance   # runs every case of cases.json and open-now.json,
+                                                        # prints the fails
 """
 
 import gzip
@@ -13,7 +14,10 @@ import hashlib
 import json
 import math
 import os
+import re
 import sys
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
 
 EARTH_RADIUS_KM = 6371.0088
 GRID_DEGREES = 0.5
@@ -218,6 +222,120 @@ def price_object(station, fuel):
     return {"price": price["price"], "service": price.get("service"), "unit": price.get("unit")}
 
 
+# R11: open now.
+
+DAYS = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
+TIME = re.compile(r"^([0-9]{2}):([0-9]{2})$")
+
+
+def minutes(text):
+    """`HH:MM`, up to `24:00`, as minutes after midnight; None otherwise."""
+    match = TIME.match(text)
+    if not match:
+        return None
+    hour, minute = int(match.group(1)), int(match.group(2))
+    if minute > 59 or hour > 24 or (hour == 24 and minute != 0):
+        return None
+    return hour * 60 + minute
+
+
+def parse_times(text):
+    """`off`, `closed` (no spans) or `HH:MM-HH:MM` spans joined by `,`: a list of (start, end); None if malformed."""
+    if text in ("off", "closed"):
+        return []
+    spans = []
+    for part in text.split(","):
+        ends = part.split("-")
+        if len(ends) != 2:
+            return None
+        start, end = minutes(ends[0]), minutes(ends[1])
+        if start is None or end is None or start == 1440 or start == end:
+            return None
+        spans.append((start, end))
+    return spans
+
+
+def parse_days(text):
+    """`Mo-Fr,Su` as day indexes (Monday 0); None if malformed or wrapping."""
+    days = []
+    for part in text.split(","):
+        ends = part.split("-")
+        if len(ends) > 2 or any(end not in DAYS for end in ends):
+            return None
+        first, last = DAYS.index(ends[0]), DAYS.index(ends[-1])
+        if len(ends) == 2 and last <= first:
+            return None
+        days.extend(range(first, last + 1))
+    return days
+
+
+def parse_opening_hours(text):
+    """The subset of docs/format.md: ("24/7", None, None) or ("rules", week, holidays), week a list of 7 span lists
+    or None per day, holidays a span list or None; None for anything outside the subset."""
+    if text == "24/7":
+        return ("24/7", None, None)
+    week, holidays = [None] * 7, None
+    for rule in text.split("; "):
+        selector, space, times = rule.partition(" ")
+        spans = parse_times(times) if space else None
+        if spans is None:
+            return None
+        if selector == "PH":
+            if holidays is not None:
+                return None
+            holidays = spans
+            continue
+        days = parse_days(selector)
+        if days is None:
+            return None
+        for day in days:
+            if week[day] is not None:
+                return None
+            week[day] = spans
+    return ("rules", week, holidays)
+
+
+def time_zone(station):
+    """The IANA zone of a station's clock, by country, and by longitude for the Canary Islands and the Azores."""
+    country, lon = station["country"], station["lon"]
+    if country == "PT":
+        return "Atlantic/Azores" if lon < -20 else "Europe/Lisbon"
+    if country == "ES":
+        return "Atlantic/Canary" if lon < -12 else "Europe/Madrid"
+    return {"FR": "Europe/Paris", "IT": "Europe/Rome", "AT": "Europe/Vienna"}.get(country)
+
+
+def open_state(station, instant):
+    """"open", "closed" or "unknown" for a station (a tile's station object) at an aware datetime."""
+    text, zone = station.get("openingHours"), time_zone(station)
+    parsed = parse_opening_hours(text) if isinstance(text, str) else None
+    if parsed is None or zone is None or parsed[2] is not None:
+        return "unknown"
+    if parsed[0] == "24/7":
+        return "open"
+    local = instant.astimezone(ZoneInfo(zone))
+    day, minute, week = local.weekday(), local.hour * 60 + local.minute, parsed[1]
+    for start, end in week[day] or []:
+        if start <= minute and (end <= start or minute < end):
+            return "open"
+    for start, end in week[(day + 6) % 7] or []:
+        if end <= start and minute < end:
+            return "open"
+    return "closed"
+
+
+def run_open_now(kit):
+    """The names of the cases of open-now.json whose answer differs from `expect`, and the number of cases."""
+    with open(os.path.join(kit, "open-now.json"), encoding="utf-8") as handle:
+        cases = json.load(handle)["cases"]
+    failures = []
+    for case in cases:
+        instant = datetime.strptime(case["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
+        if open_state(case["station"], instant) != case["expect"]:
+            failures.append(case["name"])
+    return failures, len(cases)
+
+
 # The kit's server.
 
 
@@ -258,10 +376,12 @@ def main(arguments):
     with open(os.path.join(kit, "cases.json"), encoding="utf-8") as handle:
         cases = json.load(handle)["cases"]
     failures = [case["name"] for case in cases if run_case(kit, case) != case["expect"]]
-    for name in failures:
+    open_failures, open_count = run_open_now(kit)
+    for name in failures + open_failures:
         print("differs: " + name, file=sys.stderr)
     print("%d of %d cases answered as expected" % (len(cases) - len(failures), len(cases)))
-    return 1 if failures else 0
+    print("%d of %d open-now cases answered as expected" % (open_count - len(open_failures), open_count))
+    return 1 if failures or open_failures else 0
 
 
 if __name__ == "__main__":

@@ -16,6 +16,9 @@ public struct NearbyFilter: Sendable, Hashable {
     public var brand: String?
     /// Keep at most this many stations, the nearest; nil for all.
     public var limit: Int?
+    /// Keep only stations that are not closed at this instant (open or unknown, ``Station/openState(at:)``), each
+    /// with its ``NearbyStation/open`` answer; nil keeps them all and answers nothing about hours.
+    public var openAt: Date?
 
     /// A filter; with no fuel, brand or limit it keeps every station within the radius.
     public init(
@@ -24,7 +27,8 @@ public struct NearbyFilter: Sendable, Hashable {
         radiusKm: Double,
         fuel: FuelCode? = nil,
         brand: String? = nil,
-        limit: Int? = nil
+        limit: Int? = nil,
+        openAt: Date? = nil
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -32,6 +36,7 @@ public struct NearbyFilter: Sendable, Hashable {
         self.fuel = fuel
         self.brand = brand
         self.limit = limit
+        self.openAt = openAt
     }
 
     /// Stations within the radius (inclusive) that pass the filters, by haversine distance, ties by id.
@@ -43,12 +48,15 @@ public struct NearbyFilter: Sendable, Hashable {
             let displayed = fuel.flatMap { station.displayedPrice(of: $0) }
             if fuel != nil, displayed == nil { continue }
             if let wantedBrand, station.brand.map(Self.fold) != wantedBrand { continue }
+            let open = openAt.map { station.openState(at: $0) }
+            if open == .closed { continue }
             let distance = Earth.distanceKm(
                 fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,
                 longitude: station.longitude)
             // The radius is inclusive.
             if distance <= radiusKm {
-                kept.append(NearbyStation(station: station, distanceKm: distance, displayed: displayed))
+                kept.append(
+                    NearbyStation(station: station, distanceKm: distance, displayed: displayed, open: open))
             }
         }
         kept.sort { ($0.distanceKm, $0.station.id) < ($1.distanceKm, $1.station.id) }

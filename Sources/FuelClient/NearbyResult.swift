@@ -12,22 +12,29 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
     /// rule of `docs/format.md`); nil for a lookup of every fuel, where ``Station/displayedPrice(of:)`` gives it.
     public var displayed: DisplayedPrice?
 
-    /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one.
-    public init(station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil) {
+    /// For a lookup of stations open at an instant, whether this one is ``OpenState/open`` or
+    /// ``OpenState/unknown`` then (closed ones are left out); nil for any other lookup.
+    public var open: OpenState?
+
+    /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one
+    /// and, for a lookup of open stations, its answer.
+    public init(station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil, open: OpenState? = nil) {
         self.station = station
         self.distanceKm = distanceKm
         self.displayed = displayed
+        self.open = open
     }
 
-    private enum CodingKeys: String, CodingKey { case station, distanceKm, displayed }
+    private enum CodingKeys: String, CodingKey { case station, distanceKm, displayed, open }
 
     /// Writes the distance rounded to metres; the station as the tile contract spells it; `displayed` only for a
-    /// lookup of one fuel.
+    /// lookup of one fuel; `open` only for a lookup of open stations.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode((distanceKm * 1000).rounded() / 1000, forKey: .distanceKm)
         try container.encode(station, forKey: .station)
         try container.encodeIfPresent(displayed, forKey: .displayed)
+        try container.encodeIfPresent(open, forKey: .open)
     }
 }
 

@@ -72,6 +72,8 @@ public actor TileClient {
     ///   - fuel: keep only stations with a price for this fuel.
     ///   - brand: keep only stations of this brand (case-insensitive).
     ///   - limit: at most this many stations.
+    ///   - openAt: keep only stations not closed at this instant (``Station/openState(at:)``: open or unknown),
+    ///     each with its ``NearbyStation/open`` answer; nil keeps every station.
     /// - Throws: ``NearbyError`` when the query is invalid, the index is unusable, or a needed tile is unavailable
     ///   with no cached copy.
     public func stationsAround(
@@ -80,7 +82,8 @@ public actor TileClient {
         radiusKm: Double = 10,
         fuel: FuelCode? = nil,
         brand: String? = nil,
-        limit: Int? = nil
+        limit: Int? = nil,
+        openAt: Date? = nil
     ) async throws(NearbyError) -> NearbyResult {
         let deadline = policy.lookupDeadline
         // Whichever comes first, the answer or the deadline, settles the lookup; a transfer that ignores
@@ -92,7 +95,7 @@ public actor TileClient {
                 result = .success(
                     try await self.lookup(
                         latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
-                        limit: limit))
+                        limit: limit, openAt: openAt))
             } catch {
                 result = .failure(error)
             }
@@ -110,7 +113,8 @@ public actor TileClient {
     }
 
     private func lookup(
-        latitude: Double, longitude: Double, radiusKm: Double, fuel: FuelCode?, brand: String?, limit: Int?
+        latitude: Double, longitude: Double, radiusKm: Double, fuel: FuelCode?, brand: String?, limit: Int?,
+        openAt: Date?
     ) async throws(NearbyError) -> NearbyResult {
         try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
         let cells = grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
@@ -164,7 +168,8 @@ public actor TileClient {
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
 
         let stations = NearbyFilter(
-            latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit
+            latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit,
+            openAt: openAt
         ).apply(to: candidates)
         return NearbyResult(
             stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,

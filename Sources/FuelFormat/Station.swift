@@ -26,6 +26,9 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
     public var unavailable: [FuelCode]?
     /// Opening hours as readable text, where the source has them (see `docs/format.md`).
     public var hours: String?
+    /// Opening hours for machines, in the subset of OpenStreetMap's `opening_hours` syntax that ``OpeningHours``
+    /// reads; only where the source's data converts without guessing (`docs/format.md`).
+    public var openingHours: String?
     /// Services on site, as the source names them, sorted.
     public var services: [String]?
     /// True for a motorway station, where the source says so (FR, IT).
@@ -47,6 +50,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         prices: [FuelPrice] = [],
         unavailable: [FuelCode]? = nil,
         hours: String? = nil,
+        openingHours: String? = nil,
         services: [String]? = nil,
         motorway: Bool? = nil,
         restricted: Bool? = nil
@@ -63,6 +67,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         self.prices = prices
         self.unavailable = unavailable
         self.hours = hours
+        self.openingHours = openingHours
         self.services = services
         self.motorway = motorway
         self.restricted = restricted
@@ -72,12 +77,12 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         case id, country, name, brand, address, postcode, city
         case latitude = "lat"
         case longitude = "lon"
-        case prices, unavailable, hours, services, motorway, restricted
+        case prices, unavailable, hours, openingHours, services, motorway, restricted
     }
 
     /// Writes the station as the tiles do (`docs/schema/tile.schema.json`): `name`, `brand`, `address`, `postcode`
     /// and `city` always, `null` when unknown; the optional extras only when they say something (`unavailable` and
-    /// `services` when not empty, `hours` when known, `motorway` and `restricted` only when true), since the
+    /// `services` when not empty, `hours` and `openingHours` when known, `motorway` and `restricted` only when true), since the
     /// contract has no `null` or `false` for them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -93,6 +98,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         try container.encode(prices, forKey: .prices)
         if let unavailable, !unavailable.isEmpty { try container.encode(unavailable, forKey: .unavailable) }
         try container.encodeIfPresent(hours, forKey: .hours)
+        try container.encodeIfPresent(openingHours, forKey: .openingHours)
         if let services, !services.isEmpty { try container.encode(services, forKey: .services) }
         if motorway == true { try container.encode(true, forKey: .motorway) }
         if restricted == true { try container.encode(true, forKey: .restricted) }

@@ -8,7 +8,8 @@ import FuelFormat
 struct FuelNearby {
     static let usage = """
         usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
-                           [--limit N] [--json] [--cache DIR] [--deadline S] [--layout auto|v1|v2]
+                           [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
+                           [--layout auto|v1|v2]
 
         Lists fuel stations near a point from published tiles, nearest first.
 
@@ -21,6 +22,11 @@ struct FuelNearby {
         \(fuelList)
           --brand NAME    only stations of this brand (case-insensitive)
           --limit N       at most N stations, default 20
+          --open-now      leave out stations whose opening hours say they are closed now, in the station's own
+                          time zone; the OPEN column (and "open" in --json) says open, or unknown where the
+                          station publishes no machine-readable hours, has a public-holiday rule, or hours the
+                          reader cannot read. Unknown stations are kept: their hours are not known to be closed
+          --at TIME       with --open-now, ask about this UTC instant (2026-12-03T18:30:00Z) instead of now
           --json          machine-readable output: the stations with distanceKm, the format that answered, the
                           stale and partial flags, stale reasons and missing cells
           --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
@@ -64,7 +70,8 @@ struct FuelNearby {
             do throws(NearbyError) {
                 result = try await client.stationsAround(
                     latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
-                    fuel: options.fuel, brand: options.brand, limit: options.limit)
+                    fuel: options.fuel, brand: options.brand, limit: options.limit,
+                    openAt: options.openNow ? options.at ?? Date() : nil)
             } catch {
                 throw try failure(error, json: options.json)
             }
@@ -74,7 +81,7 @@ struct FuelNearby {
                 for (path, reason) in result.staleReasons {
                     Console.error("warning: \(path) could not be refreshed (\(reason)); showing the cached copy")
                 }
-                Console.output(NearbyTable(fuel: options.fuel, now: Date()).render(result))
+                Console.output(NearbyTable(fuel: options.fuel, now: Date(), showsOpen: options.openNow).render(result))
             }
             if result.isPartial {
                 Console.error(partialWarning(result.missingTiles))
@@ -152,6 +159,8 @@ struct NearbyOptions {
     var cache: URL?
     var deadline = 30.0
     var layout = ReadFormat.standard
+    var openNow = false
+    var at: Date?
 
     init(_ arguments: [String], usage: String) throws {
         var reader = Arguments(arguments)
@@ -183,6 +192,14 @@ struct NearbyOptions {
         if let limit = try reader.option("--limit", as: Int.init, expected: "a whole number") {
             guard limit > 0 else { throw UsageError("--limit must be at least 1") }
             self.limit = limit
+        }
+        openNow = try reader.flag("--open-now")
+        if let text = try reader.option("--at") {
+            guard openNow else { throw UsageError("--at needs --open-now") }
+            guard let seconds = UTCTime.parse(text) else {
+                throw UsageError("--at \(text) is not a UTC time like 2026-12-03T18:30:00Z")
+            }
+            at = Date(timeIntervalSince1970: TimeInterval(seconds))
         }
         json = try reader.flag("--json")
         cache = try reader.option("--cache").map { URL(fileURLWithPath: $0, isDirectory: true) }

@@ -8,28 +8,34 @@ struct NearbyTable: Sendable {
     var fuel: FuelCode?
     /// The time ages are measured from.
     var now: Date
+    /// Whether to add the OPEN column (`--open-now`): `open` or `unknown`.
+    var showsOpen: Bool
     /// Widest station and address columns, in characters.
     var maxColumnWidth = 34
 
-    init(fuel: FuelCode?, now: Date) {
+    init(fuel: FuelCode?, now: Date, showsOpen: Bool = false) {
         self.fuel = fuel
         self.now = now
+        self.showsOpen = showsOpen
     }
 
     /// The table, one line per station after a header; a single line when nothing matched.
     func render(_ result: NearbyResult) -> String {
         guard !result.stations.isEmpty else { return "no stations found" }
-        let header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
+        var header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
+        if showsOpen { header.append("OPEN") }
         var rows = [header]
         for nearby in result.stations {
             let price = shownPrice(nearby.station)
-            rows.append([
+            var row = [
                 Self.distance(nearby.distanceKm),
                 clip(Self.title(nearby.station)),
                 clip([nearby.station.address, nearby.station.city].compactMap { $0 }.joined(separator: ", ")),
                 price.map { priceText($0) } ?? "-",
                 price.map { age(of: $0.updated) } ?? "-",
-            ])
+            ]
+            if showsOpen { row.append(nearby.open?.rawValue ?? OpenState.unknown.rawValue) }
+            rows.append(row)
         }
         let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in

@@ -46,7 +46,7 @@ import _FuelTestSupport
         // Every optional key occurs, so the check is not vacuous for any of them. No real sample sells a fuel
         // outside the canonical table, so `label` is shown by the next test.
         let seen = Self.optionalKeysSeen(result.stdout)
-        for key in ["unavailable", "hours", "services", "motorway", "restricted", "unit", "service"] {
+        for key in ["unavailable", "hours", "openingHours", "services", "motorway", "restricted", "unit", "service"] {
             #expect((seen[key] ?? 0) > 0, "no \(key) in the sample build: \(result.stdout)")
         }
     }
@@ -163,6 +163,14 @@ import _FuelTestSupport
         Drift(
             label: "an id without its country", change: { editFirstStation(&$0) { $0["id"] = "AA-1" } },
             complaint: "does not start with"),
+        Drift(
+            label: "openingHours outside the subset's syntax",
+            change: { editFirstStation(&$0) { $0["openingHours"] = "Mo-Fr 6:00-22:00" } },
+            complaint: "$.stations[0].openingHours: 'Mo-Fr 6:00-22:00' does not match"),
+        Drift(
+            label: "openingHours naming a day twice",
+            change: { editFirstStation(&$0) { $0["openingHours"] = "Mo-Fr 06:00-22:00; Mo 08:00-10:00" } },
+            complaint: "is outside the subset of docs/format.md"),
         Drift(label: "a wrong version", change: { $0["version"] = 2 }, complaint: "$.version: 1 was expected"),
         // A reader takes a missing version as 1, but every published file carries one.
         Drift(

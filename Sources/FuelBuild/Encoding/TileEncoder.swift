@@ -131,6 +131,7 @@ public enum TileEncoder {
             writer.member("unavailable", strings: unavailable.lazy.map(\.rawValue))
         }
         if let hours = station.hours { writer.member("hours", hours) }
+        if let openingHours = station.openingHours { writer.member("openingHours", openingHours) }
         if let services = station.services, !services.isEmpty { writer.member("services", strings: services) }
         if station.motorway == true { writer.member("motorway", true) }
         if station.restricted == true { writer.member("restricted", true) }

@@ -146,6 +146,7 @@ public struct Validator: Sendable {
         merged.postcode = second.postcode ?? first.postcode
         merged.city = second.city ?? first.city
         merged.hours = second.hours ?? first.hours
+        merged.openingHours = second.hours == nil ? first.openingHours : second.openingHours
         merged.motorway = second.motorway ?? first.motorway
         merged.restricted = second.restricted ?? first.restricted
         if first.unavailable != nil || second.unavailable != nil {

@@ -4,7 +4,8 @@ extension Reason {
     public static let catalog: [Reason] =
         [
             .emptyCoordinates, .unknownFuel(name: ""),
-            .emptyIDEESS, .duplicateIDEESS, .unknownPriceKey(key: ""), .junkHours, .bioethanolReadAsE85,
+            .emptyIDEESS, .duplicateIDEESS, .unknownPriceKey(key: ""), .junkHours, .horarioNotConverted,
+            .bioethanolReadAsE85,
             .bioethanolKeptAsOther,
             .rowWithoutFuelName, .emptyPrice, .priceWithoutDataAtualizacao, .repeatedPrice,
             .shortageAlreadyOver, .shortageOfUnknownFuel(name: ""), .discontinuedFuelPrice,

@@ -60,6 +60,10 @@ extension Reason {
             return Declaration(
                 "horario-without-any-time-junk-dropped", .counter, "Horario without any time (junk), dropped",
                 by: .adapters(["ES"]))
+        case .horarioNotConverted:
+            return Declaration(
+                "horario-not-converted-to-opening-hours", .counter, "Horario not converted to opening hours",
+                by: .adapters(["ES"]))
         case .bioethanolReadAsE85:
             return Declaration(
                 "precio-bioetanol-read-as-e85", .counter,

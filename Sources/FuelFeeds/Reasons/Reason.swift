@@ -20,6 +20,9 @@ public enum Reason: Hashable, Sendable {
     case unknownPriceKey(key: String)
     /// An `Horario` with no digit at all (``ESAdapter/isJunkHours(_:)``).
     case junkHours
+    /// An `Horario` that none of ``ESOpeningHours``' patterns reads: the station keeps its `hours` text and has no
+    /// `openingHours`.
+    case horarioNotConverted
     /// `Precio Bioetanol` read as E85, its `% BioEtanol` being at least ``ESAdapter/e85MinimumEthanolPercent``.
     case bioethanolReadAsE85
     /// `Precio Bioetanol` kept as `other`: its `% BioEtanol` is lower or missing.

@@ -13,6 +13,8 @@ struct StationDraft {
     var latitude: Double?
     var longitude: Double?
     var hours: String?
+    /// The machine-readable hours (``FuelFormat/OpeningHours``), where the feed's data converts.
+    var openingHours: String?
     var services: [String] = []
     var prices: [FuelPrice] = []
     /// The records merged so far.
@@ -42,12 +44,14 @@ struct StationDraft {
     }
 
     /// The station, prices in canonical order and services sorted; nil while a coordinate is missing.
-    func station(id: String, country: String, brand: String?, hours: String?) -> Station? {
+    func station(
+        id: String, country: String, brand: String?, hours: String?, openingHours: String? = nil
+    ) -> Station? {
         guard let latitude, let longitude else { return nil }
         return Station(
             id: id, country: country, name: name, brand: brand, address: address, postcode: postcode, city: city,
             latitude: latitude, longitude: longitude, prices: prices.sorted(by: FuelPrice.canonicalOrder),
-            hours: hours, services: services.isEmpty ? nil : services.sorted())
+            hours: hours, openingHours: openingHours, services: services.isEmpty ? nil : services.sorted())
     }
 }
 

@@ -53,6 +53,20 @@ import _FuelTestSupport
         )
     }
 
+    /// `openingHours` follows `hours`; the station above, which has none, is written exactly as before the field was
+    /// added (``writesTheContractKeyOrderAndFormats()``).
+    @Test func openingHoursFollowsHoursAndReadsBack() throws {
+        var station = Station(id: "AT-1", country: "AT", latitude: 48.2, longitude: 16.37)
+        station.hours = "Mo-Sa 07:00-19:00; Su closed; PH closed"
+        station.openingHours = "Mo-Sa 07:00-19:00; Su off; PH off"
+        let bytes = TileEncoder.encode(station)
+        #expect(
+            String(decoding: bytes, as: UTF8.self).hasSuffix(
+                #""prices":[],"hours":"Mo-Sa 07:00-19:00; Su closed; PH closed","openingHours":"Mo-Sa 07:00-19:00; Su off; PH off"}"#
+            ))
+        #expect(try JSONDecoder().decode(Station.self, from: Data(bytes)) == station)
+    }
+
     @Test func roundTripsThroughTheClientDecoder() throws {
         var station = Self.lisbon
         station.latitude = 38.72

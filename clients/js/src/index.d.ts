@@ -33,6 +33,8 @@ export interface Station {
   unavailable?: string[];
   /** Opening hours as text for people. */
   hours?: string;
+  /** Opening hours for machines: the subset of OpenStreetMap's opening_hours in docs/format.md. */
+  openingHours?: string;
   services?: string[];
   motorway?: true;
   restricted?: true;
@@ -57,6 +59,37 @@ export interface DisplayedPrice {
  * first in tile order; null when the station has no price of the fuel.
  */
 export function displayedPrice(station: Pick<Station, 'prices'>, fuel: string): DisplayedPrice | null;
+
+/** Whether a station is open at an instant (R11). */
+export type OpenState = 'open' | 'closed' | 'unknown';
+
+/** One opening span in minutes after midnight; an end at or before the start runs past midnight. */
+export type OpeningSpan = [number, number];
+
+/** A value of the published openingHours subset, read. */
+export interface OpeningHours {
+  /** `24/7`. */
+  alwaysOpen: boolean;
+  /** Monday to Sunday: null when no rule names the day (closed), [] for off, else its spans. */
+  week: Array<OpeningSpan[] | null>;
+  /** The PH rule's spans, or null when there is none. */
+  holidays: OpeningSpan[] | null;
+}
+
+/** Reads a value of the published openingHours subset; null outside it. */
+export function parseOpeningHours(text: string): OpeningHours | null;
+
+/**
+ * The IANA time zone of a station's clock: by country, and by longitude for the Canary Islands and the Azores;
+ * null for a country the tiles do not cover.
+ */
+export function stationTimeZone(station: Pick<Station, 'country' | 'lon'>): string | null;
+
+/**
+ * Whether a station is open at `instant`, read in its own time zone (R11): unknown without openingHours, with a PH
+ * rule, outside the subset, or in a country without a known time zone.
+ */
+export function openState(station: Pick<Station, 'country' | 'lon' | 'openingHours'>, instant: Date): OpenState;
 
 /** The codes of R9, in order of precedence. */
 export type ErrorCode =
@@ -152,6 +185,8 @@ export interface NearbyQuery {
   brand?: string | null;
   /** At most this many stations, the nearest (a whole number ≥ 1). */
   limit?: number | null;
+  /** Leave out stations closed at this instant (R11), before the limit; the others carry `open`. */
+  openAt?: Date | null;
 }
 
 export interface NearbyStation {
@@ -160,6 +195,8 @@ export interface NearbyStation {
   distanceKm: number;
   /** The displayed price of the query's fuel; null when the query has no fuel. */
   displayed: DisplayedPrice | null;
+  /** With `openAt`: `'open'` or `'unknown'` (closed stations are left out); absent otherwise. */
+  open?: OpenState;
 }
 
 /** How each cell of the search circle was settled. */

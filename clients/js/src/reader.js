@@ -78,7 +78,7 @@ export function createReader(options) {
    * The stations around a point (R1–R9). Resolves with an answer whose `outcome` is `ok`, `empty` or `partial`;
    * rejects with a {@link FuelTilesError} for `failed`.
    * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
-   *   limit?: number | null}} query
+   *   limit?: number | null, openAt?: Date | null}} query
    */
   async function nearby(query) {
     validateQuery(query);

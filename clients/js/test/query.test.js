@@ -14,6 +14,8 @@ const invalid = [
   ['limit 0', { lat: 0, lon: 0, radiusKm: 1, limit: 0 }],
   ['limit 1.5', { lat: 0, lon: 0, radiusKm: 1, limit: 1.5 }],
   ['fuel not a string', { lat: 0, lon: 0, radiusKm: 1, fuel: 3 }],
+  ['openAt not a Date', { lat: 0, lon: 0, radiusKm: 1, openAt: '2026-12-07T22:30:00Z' }],
+  ['openAt an invalid Date', { lat: 0, lon: 0, radiusKm: 1, openAt: new Date('never') }],
 ];
 for (const [name, query] of invalid) {
   test(`invalid-query: ${name}`, () => {
@@ -55,4 +57,19 @@ test('fuel: kept only with a price of it, not for `unavailable` alone; brand: tr
   assert.deepEqual(ids({ fuel: 'diesel', brand: 'galp' }), ['PT-1']);
   assert.equal(selectStations(stations, { ...q, fuel: 'diesel' })[1].displayed.price, 1.5);
   assert.equal(selectStations(stations, q)[0].displayed, null);
+});
+
+test('openAt: closed stations left out before the limit, the others say open or unknown (R11)', () => {
+  // Monday 2026-12-07 23:30 in Madrid.
+  const openAt = new Date('2026-12-07T22:30:00Z');
+  const stations = [
+    station('ES-1', 40.4, -3.7, [], { openingHours: '24/7' }),
+    station('ES-2', 40.4, -3.7, [], { openingHours: 'Mo-Su 06:00-22:00' }),
+    station('ES-3', 40.4, -3.7),
+    station('ES-4', 40.4, -3.7, [], { openingHours: 'Mo-Su 06:00-22:00; PH off' }),
+  ];
+  const q = { lat: 40.4, lon: -3.7, radiusKm: 1 };
+  const answer = selectStations(stations, { ...q, openAt, limit: 2 });
+  assert.deepEqual(answer.map((s) => [s.station.id, s.open]), [['ES-1', 'open'], ['ES-3', 'unknown']]);
+  assert.ok(selectStations(stations, q).every((s) => !('open' in s)));
 });

@@ -1,7 +1,8 @@
 // Type-checked by `tsc --noEmit -p clients/js` (never run): the usage README.md shows, against src/index.d.ts.
 
 import {
-  Cache, FuelTilesError, MemoryCache, NearbyResult, cellsOfCircle, createReader, displayedPrice, keyOf,
+  Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, cellsOfCircle, createReader, displayedPrice, keyOf,
+  openState,
 } from '../src/index.js';
 
 declare const storage: { getItem(k: string): Promise<string | null>; setItem(k: string, v: string): Promise<void> };
@@ -23,6 +24,8 @@ export async function example(): Promise<string[]> {
       lines.push(`${station.name ?? station.id} ${distanceKm.toFixed(1)} km ${price ?? '-'} ${displayed?.unit ?? 'l'}`);
     }
     const again = displayedPrice(result.stations[0].station, 'cng');
+    const open: OpenState = openState(result.stations[0].station, new Date());
+    if (open !== 'closed') lines.push(open);
     if (again) lines.push(String(again.secondary.length));
     const attribution = (await other.sources()).sources.map((s) => s.attribution);
     lines.push(...attribution, keyOf(38.72, -9.14), ...cellsOfCircle(38.72, -9.14, 10));

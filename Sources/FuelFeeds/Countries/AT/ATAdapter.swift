@@ -85,7 +85,7 @@ private struct ATFeedRun {
             guard
                 let station = draft.station(
                     id: "AT-" + id, country: input.country, brand: brands.brand(draft.name),
-                    hours: hours.shared(draft.hours))
+                    hours: hours.shared(draft.hours), openingHours: hours.shared(draft.openingHours))
             else {
                 reasons[.emptyCoordinates] += 1
                 continue
@@ -173,7 +173,9 @@ private struct ATFeedRun {
                     "location.longitude", context, roundedTo: PublishedPlaces.coordinate))
         }
         if draft.hours == nil, let hours = station.member(keys.openingHours) {
-            draft.hours = try openingHours(hours, keys: keys, context)
+            let entries = try openingHours(hours, keys: keys, context)
+            draft.hours = OpeningHoursText.format(entries)
+            draft.openingHours = entries.isEmpty ? nil : ATOpeningHours.value(entries)
         }
         if draft.services.isEmpty {
             draft.services = try services(of: station, keys: keys, context)
@@ -213,8 +215,11 @@ private struct ATFeedRun {
         }
     }
 
-    private func openingHours(_ value: JSONValue, keys: Keys, _ context: JSONRecordContext) throws -> String? {
-        guard value.kind == .array else { return nil }
+    /// The (day, from, to) entries of `openingHours`, those without all three left out.
+    private func openingHours(
+        _ value: JSONValue, keys: Keys, _ context: JSONRecordContext
+    ) throws -> [(day: String, from: String, to: String)] {
+        guard value.kind == .array else { return [] }
         var entries: [(day: String, from: String, to: String)] = []
         for item in value.elements where item.kind == .object {
             guard let day = try item.member(keys.day)?.text("openingHours.day", context),
@@ -223,7 +228,7 @@ private struct ATFeedRun {
             else { continue }
             entries.append((day, from, to))
         }
-        return OpeningHoursText.format(entries)
+        return entries
     }
 
     /// Readable labels for the service and payment flags that are true, plus other payment methods.

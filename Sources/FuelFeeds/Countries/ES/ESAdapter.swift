@@ -231,11 +231,16 @@ private struct ESFeedRun {
             hours = nil
         }
         hours = hoursPool.shared(hours)
+        var openingHours: String?
+        if let hours {
+            openingHours = hoursPool.shared(ESOpeningHours.value(hours))
+            if openingHours == nil { reasons[.horarioNotConverted] += 1 }
+        }
         stations[key] = Station(
             id: key, country: input.country, name: name, brand: brands.brand(name),
             address: try values[1]?.text("Dirección", context), postcode: try values[2]?.text("C.P.", context),
             city: try values[3]?.text("Localidad", context), latitude: latitude, longitude: longitude,
-            prices: prices, hours: hours,
+            prices: prices, hours: hours, openingHours: openingHours,
             restricted: try values[7]?.text("Tipo Venta", context) == "R" ? true : nil)
     }
 

@@ -73,6 +73,7 @@ public struct FRAdapter: FeedAdapter {
                 continue
             }
             station.hours = hours.shared(station.hours)
+            station.openingHours = hours.shared(station.openingHours)
             stations.append(station)
         }
         stations.sort { $0.id < $1.id }

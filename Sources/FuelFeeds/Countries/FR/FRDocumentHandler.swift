@@ -80,6 +80,7 @@ final class FRDocumentHandler: XMLEventHandler {
                 let closing = attributes.value("fermeture").flatMap(FRHours.clockTime)
             else {
                 counters[.malformedOpeningTime] += 1
+                currentDay?.malformed = true
                 return
             }
             currentDay?.intervals.append(FRHours.interval(opening: opening, closing: closing))

@@ -1,4 +1,5 @@
 import FuelCodecs
+import FuelFormat
 
 /// Turns an FR `<horaires>` element into the readable `hours` text.
 ///
@@ -21,6 +22,8 @@ struct FRHours: Equatable {
         var closed: Bool
         /// `HH:MM-HH:MM` texts, already converted.
         var intervals: [String] = []
+        /// True when one of its `<horaire>` had a malformed time (and was left out).
+        var malformed = false
     }
 
     var automat = false
@@ -73,5 +76,36 @@ struct FRHours: Equatable {
             parts.append(name + " " + run.text)
         }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// The machine-readable `openingHours` (``OpeningHours``' subset), only where the days say everything: each of
+    /// the seven days given once, either `ferme="1"` with no interval or open with well-formed intervals. A day
+    /// missing, given twice, marked closed while it has intervals, or with a malformed time gives nil, since the feed
+    /// then does not say when the station is open. The automat is not in it (it is in ``text``): these are the
+    /// station's opening hours.
+    var openingHours: String? {
+        var week: [[OpeningHours.Span]?] = Array(repeating: nil, count: 7)
+        for day in days {
+            guard (1...7).contains(day.id), week[day.id - 1] == nil, !day.malformed,
+                day.closed == day.intervals.isEmpty
+            else { return nil }
+            var spans: [OpeningHours.Span] = []
+            for interval in day.intervals {
+                guard let span = Self.span(interval) else { return nil }
+                spans.append(span)
+            }
+            week[day.id - 1] = spans
+        }
+        guard week.allSatisfy({ $0 != nil }) else { return nil }
+        return OpeningHours(week: week).text
+    }
+
+    /// `HH:MM-HH:MM` (as ``interval(opening:closing:)`` writes it) as a span.
+    private static func span(_ interval: String) -> OpeningHours.Span? {
+        let ends = interval.split(separator: "-")
+        guard ends.count == 2, let start = OpeningHours.minutes(String(ends[0])),
+            let end = OpeningHours.minutes(String(ends[1]))
+        else { return nil }
+        return OpeningHours.Span(start: start, end: end)
     }
 }

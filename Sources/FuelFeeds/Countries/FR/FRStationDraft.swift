@@ -94,15 +94,18 @@ struct FRStationDraft {
         }
         result.sort(by: FuelPrice.canonicalOrder)
         var hoursText = hours?.text
+        var openingHours = hours?.openingHours
         let currentSince = Date(timeIntervalSince1970: TimeInterval(reference - maxPriceAge))
         if let hours, hours.isClosedAllWeek, result.contains(where: { $0.updated >= currentSince }) {
             counters[.closedWeekWithCurrentPrices] += 1
             hoursText = hours.automat ? FRHours(automat: true).text : nil
+            openingHours = nil
         }
         return Station(
             id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
             latitude: latitude, longitude: longitude, prices: result,
             unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
+            openingHours: openingHours,
             services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
     }
 }

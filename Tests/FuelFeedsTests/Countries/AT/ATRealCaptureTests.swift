@@ -31,7 +31,7 @@ import _FuelTestSupport
                     FeedRun.price(.diesel, 1.759, "2026-06-11T09:00:00Z"),
                     FeedRun.price(.gasoline95, 1.689, "2026-06-11T09:00:01Z"),
                 ],
-                hours: "Mo-Sa 07:00-19:00; Su closed; PH closed",
+                hours: "Mo-Sa 07:00-19:00; Su closed; PH closed", openingHours: "Mo-Sa 07:00-19:00; Su off; PH off",
                 services: ["Attended service", "Cash", "Credit card", "Debit card"])),
         StationCase(
             label: "4348 eni Floragasse: listed without prices, other payment methods",
@@ -39,6 +39,7 @@ import _FuelTestSupport
                 id: "AT-4348", country: "AT", name: "eni", brand: "Eni", address: "Floragasse 7a", postcode: "1040",
                 city: "Wien", latitude: 48.194386, longitude: 16.368023, prices: [],
                 hours: "Mo-Fr 07:00-22:00; Sa 09:00-14:00; Su closed; PH closed",
+                openingHours: "Mo-Fr 07:00-22:00; Sa 09:00-14:00; Su off; PH off",
                 services: [
                     "Attended service", "Cash", "Credit card", "Debit card",
                     "Other payment: ROUTEX, VISA, Mastercard, Maestro, OMV Card, eni multicard, BP Plus Karte, Diners Club, AMEX",

@@ -21,14 +21,14 @@ import Testing
                     FeedRun.price(.diesel, 1.529, "2025-09-27T10:03:00Z"),
                     FeedRun.price(.gasoline95, 1.599, "2025-09-27T10:05:00Z"),
                 ],
-                hours: "24/7", services: ["Cash", "Credit card", "Debit card", "Self-service"])),
+                hours: "24/7", openingHours: "24/7", services: ["Cash", "Credit card", "Debit card", "Self-service"])),
         Case(
             label: "AT-700105 Erdgastankstelle Graz: unattended, CNG per kg only, empty in the diesel response",
             expected: Station(
                 id: "AT-700105", country: "AT", name: "Erdgastankstelle Graz Puchstraße", brand: nil,
                 address: "Puchstraße 51", postcode: "8020", city: "Graz", latitude: 47.048, longitude: 15.423,
                 prices: [FeedRun.price(.cng, 1.499, "2025-09-27T10:04:00Z", unit: .kilogram)],
-                hours: "24/7", services: ["Credit card", "Debit card", "Unattended"])),
+                hours: "24/7", openingHours: "24/7", services: ["Credit card", "Debit card", "Unattended"])),
         Case(
             label: "AT-700204 Genol Salzburg-Liefering: mornings only, cooperative",
             expected: Station(

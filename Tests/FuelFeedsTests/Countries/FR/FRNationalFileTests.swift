@@ -69,7 +69,7 @@ import Testing
                     FeedRun.price(.gasoline95E10, 1.76, "2022-04-29T16:38:58Z"),
                     FeedRun.price(.gasoline98, 1.85, "2022-04-29T16:38:59Z"),
                 ],
-                hours: "Mo-Su 05:00-22:00")),
+                hours: "Mo-Su 05:00-22:00", openingHours: "Mo-Su 05:00-22:00")),
     ]
 
     static func parse(_ name: String) throws -> FeedParseResult {

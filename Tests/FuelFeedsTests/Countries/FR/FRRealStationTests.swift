@@ -37,7 +37,7 @@ import Testing
                     FeedRun.price(.gasoline95E10, 2.112, "2026-02-07T08:30:00Z"),
                     FeedRun.price(.gasoline98, 2.262, "2026-02-07T08:30:00Z"),
                 ],
-                unavailable: [.gasoline95], hours: "24/7",
+                unavailable: [.gasoline95], hours: "24/7", openingHours: "24/7",
                 services: [
                     "Aire de camping-cars", "Automate CB 24/24", "Bornes électriques", "Boutique alimentaire",
                     "Boutique non alimentaire", "Carburant additivé", "DAB (Distributeur automatique de billets)",
@@ -58,6 +58,7 @@ import Testing
                     FeedRun.price(.gasoline98, 2.47, "2025-05-14T12:56:11Z"),
                 ],
                 unavailable: [.e85, .lpg], hours: "Mo-Fr 07:00-20:00; Sa 09:00-18:00; Su 09:00-17:00",
+                openingHours: "Mo-Fr 07:00-20:00; Sa 09:00-18:00; Su 09:00-17:00",
                 services: [
                     "Boutique non alimentaire", "Carburant additivé", "Lavage manuel",
                     "Services réparation / entretien", "Station de gonflage",
@@ -72,7 +73,7 @@ import Testing
                     FeedRun.price(.diesel, 1.81, "2026-02-02T05:00:00Z"),
                     FeedRun.price(.gasoline95, 1.86, "2026-02-02T05:00:00Z"),
                 ],
-                hours: "24/7 automat; Mo-Su 06:00-20:00",
+                hours: "24/7 automat; Mo-Su 06:00-20:00", openingHours: "Mo-Su 06:00-20:00",
                 services: [
                     "Automate CB 24/24", "Boutique alimentaire", "Boutique non alimentaire",
                     "DAB (Distributeur automatique de billets)", "Lavage automatique", "Lavage manuel",
@@ -92,7 +93,7 @@ import Testing
                     FeedRun.price(.gasoline95, 1.779, "2026-01-06T10:05:13Z"),
                     FeedRun.price(.gasoline98, 1.819, "2026-01-06T10:05:13Z"),
                 ],
-                unavailable: [.gasoline95E10], hours: "24/7",
+                unavailable: [.gasoline95E10], hours: "24/7", openingHours: "24/7",
                 services: ["Automate CB 24/24", "Relais colis", "Vente de gaz domestique (Butane, Propane)"])),
         Case(
             label: "91190012 Gif-sur-Yvette (2024 excerpt): euros, space dates, typed shortage, é from 0xE9",

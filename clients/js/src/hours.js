@@ -1,0 +1,127 @@
+// R11: whether a station is open at an instant, from its openingHours, in its own time zone.
+
+const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+const TIME = /^([0-9]{2}):([0-9]{2})$/;
+const ZONES = { FR: 'Europe/Paris', IT: 'Europe/Rome', AT: 'Europe/Vienna' };
+
+/** @param {string} text `HH:MM`, up to `24:00` @returns {number | null} minutes after midnight */
+function minutes(text) {
+  const match = TIME.exec(text);
+  if (!match) return null;
+  const hour = Number(match[1]);
+  const minute = Number(match[2]);
+  if (minute > 59 || hour > 24 || (hour === 24 && minute !== 0)) return null;
+  return hour * 60 + minute;
+}
+
+/** @param {string} text `off`, `closed` or spans @returns {Array<[number, number]> | null} */
+function parseTimes(text) {
+  if (text === 'off' || text === 'closed') return [];
+  /** @type {Array<[number, number]>} */
+  const spans = [];
+  for (const part of text.split(',')) {
+    const ends = part.split('-');
+    if (ends.length !== 2) return null;
+    const start = minutes(ends[0]);
+    const end = minutes(ends[1]);
+    if (start === null || end === null || start === 1440 || start === end) return null;
+    spans.push([start, end]);
+  }
+  return spans;
+}
+
+/** @param {string} text `Mo-Fr,Su` @returns {number[] | null} day indexes, Monday 0 */
+function parseDays(text) {
+  /** @type {number[]} */
+  const days = [];
+  for (const part of text.split(',')) {
+    const ends = part.split('-');
+    if (ends.length > 2 || ends.some((end) => !DAYS.includes(end))) return null;
+    const first = DAYS.indexOf(ends[0]);
+    const last = DAYS.indexOf(ends[ends.length - 1]);
+    if (ends.length === 2 && last <= first) return null;
+    for (let day = first; day <= last; day += 1) days.push(day);
+  }
+  return days;
+}
+
+/**
+ * Reads a value of the published subset of OpenStreetMap's opening_hours (docs/format.md).
+ * @param {string} text
+ * @returns {null | {alwaysOpen: boolean, week: Array<Array<[number, number]> | null>,
+ *   holidays: Array<[number, number]> | null}} null outside the subset
+ */
+export function parseOpeningHours(text) {
+  if (text === '24/7') return { alwaysOpen: true, week: [null, null, null, null, null, null, null], holidays: null };
+  /** @type {Array<Array<[number, number]> | null>} */
+  const week = [null, null, null, null, null, null, null];
+  /** @type {Array<[number, number]> | null} */
+  let holidays = null;
+  for (const rule of text.split('; ')) {
+    const space = rule.indexOf(' ');
+    if (space < 0) return null;
+    const selector = rule.slice(0, space);
+    const spans = parseTimes(rule.slice(space + 1));
+    if (spans === null) return null;
+    if (selector === 'PH') {
+      if (holidays !== null) return null;
+      holidays = spans;
+      continue;
+    }
+    const days = parseDays(selector);
+    if (days === null) return null;
+    for (const day of days) {
+      if (week[day] !== null) return null;
+      week[day] = spans;
+    }
+  }
+  return { alwaysOpen: false, week, holidays };
+}
+
+/**
+ * The IANA time zone of a station's clock: by country, and by longitude for the islands an hour behind (ES west of
+ * 12° W is Atlantic/Canary, PT west of 20° W Atlantic/Azores); null for a country the tiles do not cover.
+ * @param {{country: string, lon: number}} station
+ * @returns {string | null}
+ */
+export function stationTimeZone(station) {
+  if (station.country === 'PT') return station.lon < -20 ? 'Atlantic/Azores' : 'Europe/Lisbon';
+  if (station.country === 'ES') return station.lon < -12 ? 'Atlantic/Canary' : 'Europe/Madrid';
+  return Object.prototype.hasOwnProperty.call(ZONES, station.country)
+    ? ZONES[/** @type {keyof typeof ZONES} */ (station.country)] : null;
+}
+
+/** @param {Date} instant @param {string} zone @returns {{day: number, minute: number}} local weekday (Monday 0) */
+function localTime(instant, zone) {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false,
+  });
+  /** @type {Record<string, string>} */
+  const parts = {};
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  // Some engines write midnight as 24 with hour12 false.
+  return { day: weekdays.indexOf(parts.weekday), minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+}
+
+/**
+ * Whether a station is open at an instant (R11): `"open"`, `"closed"`, or `"unknown"` when it has no openingHours,
+ * they have a PH (public holiday) rule, they are outside the subset, or its country has no known time zone.
+ * @param {{country: string, lon: number, openingHours?: string}} station a station as a tile spells it
+ * @param {Date} instant
+ * @returns {'open' | 'closed' | 'unknown'}
+ */
+export function openState(station, instant) {
+  const zone = stationTimeZone(station);
+  const hours = typeof station.openingHours === 'string' ? parseOpeningHours(station.openingHours) : null;
+  if (hours === null || zone === null || hours.holidays !== null) return 'unknown';
+  if (hours.alwaysOpen) return 'open';
+  const { day, minute } = localTime(instant, zone);
+  for (const [start, end] of hours.week[day] ?? []) {
+    if (minute >= start && (end <= start || minute < end)) return 'open';
+  }
+  for (const [start, end] of hours.week[(day + 6) % 7] ?? []) {
+    if (end <= start && minute < end) return 'open';
+  }
+  return 'closed';
+}

@@ -58,6 +58,13 @@ FETCHED_AT = {
     "AT": "2026-06-11T08:00:00Z",
 }
 
+# The second build's one changed price, so that the kit shows a last change (`was`, `changed`, docs/format.md): ES-1736
+# (NIEVES, Abrera) diesel 1.339 → 1.349, fetched half an hour after the first build's ES fetch.
+SECOND_RUN_EDITS = {
+    "ES": (b'"Precio Gasoleo A":"1,339"', b'"Precio Gasoleo A":"1,349"'),
+}
+SECOND_FETCHED_AT = {"ES": "2025-09-27T16:40:00Z"}
+
 AT_URL = "https://api.e-control.at/sprit/1.0/search/gas-stations/"
 AT_QUERIES = {
     "by-address-wien": "by-address?latitude=48.2082&longitude=16.3738&fuelType=%s&includeClosed=true",
@@ -65,26 +72,32 @@ AT_QUERIES = {
 }
 
 
-def write_feeds(feeds, failed=None):
-    """Lays out feeds/<CC>/… and feeds/manifest.json; `failed` names a country whose last fetch failed."""
+def write_feeds(feeds, failed=None, second=False):
+    """Lays out feeds/<CC>/… and feeds/manifest.json; `failed` names a country whose last fetch failed; `second`
+    applies the second build's edits and fetch times (SECOND_RUN_EDITS)."""
     manifest = {"version": 1, "files": {}, "countries": {}}
+    fetched_at = dict(FETCHED_AT, **(SECOND_FETCHED_AT if second else {}))
     for country, files in FEEDS.items():
         folder = os.path.join(feeds, country)
         os.makedirs(folder)
         for name, sources in files:
             data = b"".join(source_bytes(source, appended=number > 0) for number, source in enumerate(sources))
+            if second and country in SECOND_RUN_EDITS:
+                old, new = SECOND_RUN_EDITS[country]
+                if data.count(old) == 1:
+                    data = data.replace(old, new)
             with open(os.path.join(folder, name), "wb") as handle:
                 handle.write(data)
             if country == "AT":
                 stem, fuel = name[: -len("-XXX.json")], name[-len("XXX.json") : -len(".json")]
                 manifest["files"][country + "/" + name] = {
                     "url": AT_URL + AT_QUERIES[stem] % fuel,
-                    "fetchedAt": FETCHED_AT[country],
+                    "fetchedAt": fetched_at[country],
                     "status": 200,
                     "bytes": len(data),
                     "sha256": hashlib.sha256(data).hexdigest(),
                 }
-        entry = {"status": "ok", "fetchedAt": FETCHED_AT[country]}
+        entry = {"status": "ok", "fetchedAt": fetched_at[country]}
         if country == failed:
             entry = {"status": "failed", "fetchedAt": "2026-12-02T04:50:00Z", "error": "HTTP 503 (the kit's failure)"}
         manifest["countries"][country] = entry

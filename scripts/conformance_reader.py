@@ -219,7 +219,8 @@ def price_object(station, fuel):
     if fuel is None:
         return None
     price = displayed_price(station, fuel)
-    return {"price": price["price"], "service": price.get("service"), "unit": price.get("unit")}
+    return {"price": price["price"], "service": price.get("service"), "unit": price.get("unit"),
+            "was": price.get("was"), "changed": price.get("changed")}
 
 
 # R11: open now.

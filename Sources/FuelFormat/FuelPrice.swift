@@ -38,15 +38,22 @@ public struct FuelPrice: Sendable, Hashable, Codable {
     public var service: ServiceKind?
     /// The source's own name of the fuel, kept for ``FuelCode/other``.
     public var label: String?
+    /// The last change: the previous different value of this price, as this publisher last published it; set only
+    /// together with ``changed``, and only while the price has held since (at most 30 days).
+    public var was: Double?
+    /// The last change: when this publisher first saw the current value (the fetch that brought it), UTC.
+    public var changed: Date?
 
-    /// A price in litres, with no service kind or label unless given.
+    /// A price in litres, with no service kind, label or last change unless given.
     public init(
         fuel: FuelCode,
         price: Double,
         updated: Date,
         unit: PriceUnit = .litre,
         service: ServiceKind? = nil,
-        label: String? = nil
+        label: String? = nil,
+        was: Double? = nil,
+        changed: Date? = nil
     ) {
         self.fuel = fuel
         self.price = price
@@ -54,10 +61,12 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         self.unit = unit
         self.service = service
         self.label = label
+        self.was = was
+        self.changed = changed
     }
 
     private enum CodingKeys: String, CodingKey {
-        case fuel, price, updated, unit, service, label
+        case fuel, price, updated, unit, service, label, was, changed
     }
 
     /// Reads a price: `updated` as UTC text, a missing `unit` as litres.
@@ -70,10 +79,12 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         unit = try container.decodeIfPresent(PriceUnit.self, forKey: .unit) ?? .litre
         service = try container.decodeIfPresent(ServiceKind.self, forKey: .service)
         label = try container.decodeIfPresent(String.self, forKey: .label)
+        was = try container.decodeIfPresent(Double.self, forKey: .was)
+        changed = try container.decodeUTCTimeIfPresent(forKey: .changed)
     }
 
-    /// Writes a price in the contract's key order, `updated` as UTC text, `unit` only when not litres and `service`
-    /// and `label` only when set.
+    /// Writes a price in the contract's key order, `updated` as UTC text, `unit` only when not litres and `service`,
+    /// `label`, `was` and `changed` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fuel, forKey: .fuel)
@@ -82,6 +93,8 @@ public struct FuelPrice: Sendable, Hashable, Codable {
         if unit != .litre { try container.encode(unit, forKey: .unit) }
         try container.encodeIfPresent(service, forKey: .service)
         try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(was, forKey: .was)
+        try container.encodeIfPresent(changed.map(UTCTime.format), forKey: .changed)
     }
 
     /// The order prices are written in: fuel, service, unit, label.

@@ -31,6 +31,11 @@ extension KeyedDecodingContainer {
             DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: $0)
         }
     }
+
+    /// A UTC time, or nil when the key is absent.
+    func decodeUTCTimeIfPresent(forKey key: Key) throws -> Date? {
+        contains(key) ? try decodeUTCTime(forKey: key) : nil
+    }
 }
 
 extension UTCTime {

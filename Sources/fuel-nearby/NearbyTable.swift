@@ -47,11 +47,15 @@ struct NearbyTable: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// `1.579 €`, `1.459 €/kg`, `1.619 € self`, or `diesel 1.579 €` when no fuel was chosen.
+    /// `1.579 €`, `1.459 €/kg`, `1.619 € self`, or `diesel 1.579 €` when no fuel was chosen; with a last change,
+    /// `1.349 € (+0.010, 2 d)`: the move since the previous value and how long ago it was first seen.
     func priceText(_ price: FuelPrice) -> String {
         var text = String(format: "%.3f €", price.price)
         if price.unit != .litre { text += "/\(price.unit.rawValue)" }
         if let service = price.service { text += " \(service.rawValue)" }
+        if let was = price.was, let changed = price.changed {
+            text += String(format: " (%+.3f, ", price.price - was) + age(of: changed) + ")"
+        }
         return fuel == nil ? "\(price.fuel.rawValue) \(text)" : text
     }
 

@@ -155,6 +155,19 @@ import _FuelTestSupport
             label: "a price with 4 decimals", change: { editFirstPrice(&$0) { $0["price"] = 1.2345 } },
             complaint: "$.stations[0].prices[0].price: 1.2345 has 4 decimals, more than 3"),
         Drift(
+            label: "a last change without its time",
+            change: { editFirstPrice(&$0) { $0["was"] = 1.111 } },
+            complaint: "$.stations[0].prices[0]: 'changed' is a dependency of 'was'"),
+        Drift(
+            label: "a last change to the same value",
+            change: {
+                editFirstPrice(&$0) { price in
+                    price["was"] = price["price"]
+                    price["changed"] = "2026-12-02T05:17:00Z"
+                }
+            },
+            complaint: "is the price itself: a last change names another value"),
+        Drift(
             label: "a coordinate with 7 decimals", change: { editFirstStation(&$0, sevenDecimalLatitude) },
             complaint: "has 7 decimals, more than 6"),
         Drift(

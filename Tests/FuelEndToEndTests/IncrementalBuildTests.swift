@@ -47,6 +47,8 @@ import _FuelTestSupport
         let out = root.appendingPathComponent("out")
         let first = try Self.build(feeds, out, "2026-11-30T08:00:00Z")
         #expect(first.reused == 0, "nothing to reuse the first time")
+        let before = root.appendingPathComponent("before")
+        try FileManager.default.copyItem(at: out, to: before)
         if let (old, new) = change.edit {
             let file = feeds.appendingPathComponent("ES/estaciones-terrestres-barcelona-2025-09-27-first40.json")
             let text = try String(contentsOf: file, encoding: .utf8)
@@ -59,7 +61,13 @@ import _FuelTestSupport
         // The report's count of changed tiles, from the two builds' digests, agrees.
         #expect(rebuilt.changed == change.changedTiles)
 
+        // A full build over the same previous build (prices carry their last change from it), with the sidecars that
+        // let a build reuse anything removed.
         let full = root.appendingPathComponent("full")
+        try FileManager.default.copyItem(at: before, to: full)
+        for sidecar in [".tile-digests.json", ".country-inputs.json"] {
+            try FileManager.default.removeItem(at: full.appendingPathComponent(sidecar))
+        }
         let fresh = try Self.build(feeds, full, "2026-12-01T08:00:00Z")
         #expect(fresh.reused == 0)
         let incremental = Self.files(out)

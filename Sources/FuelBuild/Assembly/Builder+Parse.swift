@@ -118,10 +118,19 @@ extension Builder {
         var valid = validation.stations
         validation.stations = []
         if adapter.priceTimes == .firstSeen {
-            let (times, note) = FirstSeenTimes.load(country, boxes: config.boxes, from: previous)
+            let (before, note) = FirstSeenTimes.previousStations(country, boxes: config.boxes, from: previous)
             if let note { parse.notes.append(note) }
-            times.apply(to: &valid)
+            FirstSeenTimes(previous: before).apply(to: &valid)
             MemoryTrace.mark("\(country) dated by first sight")
+        }
+        do {
+            let seenAt = fetchedAt.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            try LastChanges.load(country, boxes: config.boxes, from: previous).apply(
+                to: &valid, seenAt: seenAt ?? options.builtAt, builtAt: options.builtAt)
+        } catch {
+            parse.notes.append(
+                "\(country): the previous build's prices could not be read (\(error.reason)), so no price has a last "
+                    + "change")
         }
         let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
         MemoryTrace.mark("\(country) encoded")

@@ -19,8 +19,10 @@ extension Builder {
         else { return nil }
         let config = try plan.config(country)
         try checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)
-        let stations = try previous.stations(of: country, within: config.boxes)
+        var stations = try previous.stations(of: country, within: config.boxes)
         guard stations.count == summary.stations else { return nil }
+        // No value changed; a last change older than its window is dropped as a parse would drop it.
+        LastChanges(previous: stations).apply(to: &stations, seenAt: summary.updated, builtAt: options.builtAt)
         let dataset = CountryDataset(config: config, stations: stations, referenceTime: summary.updated)
         return CountryBuild(
             tiles: CountryTiles(dataset),

@@ -45,17 +45,17 @@ struct FirstSeenTimes: Sendable {
         self.times = times
     }
 
-    /// The previous build's times of `country`, read from its tiles in the country's boxes; a note for the report
-    /// instead when it has no readable tiles, in which case every price keeps its fetch time.
-    static func load(
+    /// The previous build's stations of `country`, read from its tiles in the country's boxes; none, with a note for
+    /// the report, when its tiles cannot be read: every price then keeps the time its adapter gave it.
+    static func previousStations(
         _ country: String, boxes: [CountryConfig.Box], from previous: PreviousBuild?
-    ) -> (times: FirstSeenTimes, note: String?) {
-        guard let previous, previous.index.countries[country] != nil else { return (FirstSeenTimes(previous: []), nil) }
+    ) -> (stations: [Station], note: String?) {
+        guard let previous, previous.index.countries[country] != nil else { return ([], nil) }
         do {
-            return (FirstSeenTimes(previous: try previous.stations(of: country, within: boxes)), nil)
+            return (try previous.stations(of: country, within: boxes), nil)
         } catch {
             return (
-                FirstSeenTimes(previous: []),
+                [],
                 "\(country): the previous build's prices could not be read (\(ErrorText.describe(error))), so every price "
                     + "is dated by this fetch"
             )

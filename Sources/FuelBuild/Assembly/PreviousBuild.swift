@@ -32,19 +32,7 @@ struct PreviousBuild: Sendable {
     /// - Throws: ``FeedError`` naming the tile that cannot be read.
     func stations(of country: String, within boxes: [CountryConfig.Box] = []) throws -> [Station] {
         var stations: [Station] = []
-        let grid = Grid(degrees: index.gridDegrees > 0 && index.gridDegrees.isFinite ? index.gridDegrees : 0.5)
-        let margin = 1e-5  // as TileAssembler: coordinates are rounded to 6 decimals after the box check
-        let reach = boxes.map { box in
-            let southWest = grid.key(latitude: box.south - margin, longitude: box.west - margin)
-            let northEast = grid.key(latitude: box.north + margin, longitude: box.east + margin)
-            return (rows: southWest.row...northEast.row, columns: southWest.column...northEast.column)
-        }
-        for key in index.tiles {
-            if !reach.isEmpty {
-                guard let cell = TileKey(key),
-                    reach.contains(where: { $0.rows.contains(cell.row) && $0.columns.contains(cell.column) })
-                else { continue }
-            }
+        for key in tiles(reaching: boxes) {
             do {
                 stations += try published.readTile(key, in: folder).tile.stations.filter { $0.country == country }
             } catch {
@@ -56,6 +44,22 @@ struct PreviousBuild: Sendable {
             }
         }
         return stations
+    }
+
+    /// The keys of the build's tiles whose cells one of `boxes` reaches; every tile when there are no boxes.
+    func tiles(reaching boxes: [CountryConfig.Box]) -> [String] {
+        let grid = Grid(degrees: index.gridDegrees > 0 && index.gridDegrees.isFinite ? index.gridDegrees : 0.5)
+        let margin = 1e-5  // as TileAssembler: coordinates are rounded to 6 decimals after the box check
+        let reach = boxes.map { box in
+            let southWest = grid.key(latitude: box.south - margin, longitude: box.west - margin)
+            let northEast = grid.key(latitude: box.north + margin, longitude: box.east + margin)
+            return (rows: southWest.row...northEast.row, columns: southWest.column...northEast.column)
+        }
+        guard !reach.isEmpty else { return index.tiles }
+        return index.tiles.filter { key in
+            guard let cell = TileKey(key) else { return false }
+            return reach.contains { $0.rows.contains(cell.row) && $0.columns.contains(cell.column) }
+        }
     }
 
     /// How the tiles of a new file set differ from this build's, by path and bytes. Where both builds recorded a

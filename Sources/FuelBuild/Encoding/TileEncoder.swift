@@ -126,6 +126,10 @@ public enum TileEncoder {
             if price.unit != .litre { writer.member("unit", price.unit.rawValue) }
             if let service = price.service { writer.member("service", service.rawValue) }
             if let label = price.label { writer.member("label", label) }
+            if let was = price.was, let changed = price.changed {
+                writer.member("was", was, decimals: priceDecimals)
+                writer.member("changed", changed)
+            }
         }
         if let unavailable = station.unavailable, !unavailable.isEmpty {
             writer.member("unavailable", strings: unavailable.lazy.map(\.rawValue))

@@ -29,6 +29,9 @@ struct ConformanceKit {
                     var price: Double
                     var service: String?
                     var unit: String?
+                    /// The last change (docs/format.md): the previous value and when the new one was first seen.
+                    var was: Double?
+                    var changed: String?
                 }
                 var id: String
                 var distanceM: Int

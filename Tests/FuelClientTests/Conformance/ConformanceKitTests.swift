@@ -35,7 +35,8 @@ import Testing
                     id: nearby.station.id, distanceM: Int((nearby.distanceKm * 1000).rounded()),
                     price: nearby.displayed.map {
                         .init(
-                            price: $0.price.price, service: $0.price.service?.rawValue, unit: Self.unit($0.price.unit))
+                            price: $0.price.price, service: $0.price.service?.rawValue, unit: Self.unit($0.price.unit),
+                            was: $0.price.was, changed: $0.price.changed.map(UTCTime.format))
                     })
             }
             let outcome = result.isPartial ? "partial" : stations.isEmpty ? "empty" : "ok"

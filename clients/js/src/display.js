@@ -11,10 +11,11 @@ const UNIT_PREFERENCE = [null, 'kg', 'm3'];
  * is secondary (in the tile's order), for example the attended-service price where a self-service one is shown.
  *
  * @param {{prices?: Array<{fuel: string, price: number, updated?: string, unit?: string, service?: string,
- *   label?: string}>}} station a station as a tile spells it
+ *   label?: string, was?: number, changed?: string}>}} station a station as a tile spells it
  * @param {string} fuel a fuel code, e.g. `"diesel"`
  * @returns {null | {fuel: string, price: number, unit: string | null, service: string | null,
- *   updated: string | null, label: string | null, secondary: Array<object>}} null when the station has no price of
+ *   updated: string | null, label: string | null, was: number | null, changed: string | null,
+ *   secondary: Array<object>}} null when the station has no price of
  *   the fuel
  */
 export function displayedPrice(station, fuel) {
@@ -33,6 +34,8 @@ export function displayedPrice(station, fuel) {
     service: best.service ?? null,
     updated: best.updated ?? null,
     label: best.label ?? null,
+    was: best.was ?? null,
+    changed: best.changed ?? null,
     secondary: prices.filter((p) => p !== best),
   };
 }

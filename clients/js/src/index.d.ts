@@ -14,6 +14,10 @@ export interface Price {
   service?: 'self' | 'full';
   /** The source's own fuel name, for `other`. */
   label?: string;
+  /** The last change, with `changed`: the previous different value (docs/format.md, "The last change"). */
+  was?: number;
+  /** The last change, with `was`: when the publisher first saw the current value, UTC. */
+  changed?: string;
 }
 
 /** A station as a tile spells it (docs/format.md, "Station"). Unknown keys may appear. */
@@ -50,6 +54,10 @@ export interface DisplayedPrice {
   service: 'self' | 'full' | null;
   updated: string | null;
   label: string | null;
+  /** The displayed price's last change: its previous value, null when it has none. */
+  was: number | null;
+  /** When the displayed price's current value was first seen, null when it has no last change. */
+  changed: string | null;
   /** Every other price of the fuel, in the tile's order. */
   secondary: Price[];
 }

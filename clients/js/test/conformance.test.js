@@ -65,7 +65,10 @@ async function answer(reader, query) {
       stations: result.stations.map((s) => ({
         id: s.station.id,
         distanceM: Math.sign(s.distanceKm) * Math.round(Math.abs(s.distanceKm * 1000)),
-        price: s.displayed && { price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit },
+        price: s.displayed && {
+          price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
+          was: s.displayed.was, changed: s.displayed.changed,
+        },
       })),
     };
   } catch (error) {

@@ -107,24 +107,11 @@ struct Uploader: Sendable {
         // Phase 4: deletes, only while the live index is the one this run stands on.
         // Another publisher may have replaced the index meanwhile: its tiles must not be pruned, so the index is
         // checked again before every batch, and pruning stops (exit 1) the moment it is no longer this run's.
-        if !plan.deletes.isEmpty {
-            progress.begin("deletes", total: plan.deletes.count, detail: "\(plan.deletes.count) tiles no longer listed")
-            for start in stride(from: 0, to: plan.deletes.count, by: Self.deleteBatch) {
-                try await confirmIndexIsOurs(md5: plan.indexMD5, client: client)
-                let batch = Array(plan.deletes[start..<min(start + Self.deleteBatch, plan.deletes.count)])
-                try session.stop.check()
-                let failures = try await session.forEach(batch) { key in
-                    defer { progress.advance() }
-                    return await client.deleteObject(key)
-                }
-                summary.deletes += batch.count - failures.failures.count - failures.notAttempted
-                guard failures.failures.isEmpty else {
-                    throw UploadError.objectsFailed(
-                        phase: "deletes", failures: failures.failures, notAttempted: failures.notAttempted,
-                        indexWritten: true)
-                }
-            }
-        }
+        try await session.deleteInBatches(
+            plan.deletes, phase: "deletes", detail: "\(plan.deletes.count) tiles no longer listed",
+            purpose: "before deleting",
+            indexKey: settings.prefix + TileFormat.indexPath, indexMD5: plan.indexMD5
+        ) { summary.deletes += $0 }
         return finish()
     }
 
@@ -171,11 +158,6 @@ struct Uploader: Sendable {
             throw UploadError.shrink(ShrinkGuard.refusal(shrinks, against: "the live \(key) in the bucket"))
         }
         return live.builtAt
-    }
-
-    /// Throws ``UploadError/indexChanged`` unless the bucket's index has exactly the local index's bytes.
-    private func confirmIndexIsOurs(md5: String, client: S3Client) async throws {
-        try await client.confirmObject(settings.prefix + TileFormat.indexPath, md5: md5, purpose: "before deleting")
     }
 
     // MARK: - Helpers

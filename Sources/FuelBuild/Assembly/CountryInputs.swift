@@ -26,7 +26,8 @@ struct CountryInputs: Sendable {
     /// The sidecar's name in `OUT`.
     static let fileName = ".country-inputs.json"
 
-    private struct Sidecar: Codable {
+    private struct Sidecar: BuildSidecar {
+        static let fileName = CountryInputs.fileName
         var version: Int
         var build: String
         var countries: [String: Entry]
@@ -34,20 +35,12 @@ struct CountryInputs: Sendable {
 
     /// The published build's inputs, when `OUT` has a sidecar for the build `OUT/fuel` links to; nil otherwise.
     static func load(_ output: OutputDirectory) -> CountryInputs? {
-        guard let current = output.currentBuildName(),
-            let data = FileManager.default.contents(atPath: output.root.appendingPathComponent(fileName).path),
-            let sidecar = try? JSONDecoder().decode(Sidecar.self, from: data),
-            sidecar.version == 1, sidecar.build == current
-        else { return nil }
-        return CountryInputs(countries: sidecar.countries)
+        Sidecar.load(output).map { CountryInputs(countries: $0.countries) }
     }
 
     /// Records a committed build's inputs for the next build (atomically; a failure only costs the next build time).
     static func save(_ countries: [String: Entry], build: String, in output: OutputDirectory) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Sidecar(version: 1, build: build, countries: countries)) else { return }
-        try? data.write(to: output.root.appendingPathComponent(fileName), options: .atomic)
+        Sidecar(version: 1, build: build, countries: countries).save(in: output)
     }
 
     /// The SHA-256 hex of a country's inputs: every visible file of `feeds/<CC>/` (name and bytes, by name), its

@@ -12,20 +12,14 @@ import FuelFormat
 /// validated stations, just before encoding: validation judges the fetch times, since every fetch confirms that a
 /// price still holds; the kept time only says since when.
 struct FirstSeenTimes: Sendable {
-    /// What makes two prices of one station the same price.
+    /// What makes two prices of one station the same price: the same slot and value (to the published thousandth).
     struct Key: Hashable, Sendable {
-        var fuel: FuelCode
-        var unit: PriceUnit
-        var service: ServiceKind?
-        var label: String?
+        var slot: LastChanges.Key
         /// The price in thousandths, as published.
         var thousandths: Int64
 
         init(_ price: FuelPrice) {
-            fuel = price.fuel
-            unit = price.unit
-            service = price.service
-            label = price.label
+            slot = LastChanges.Key(price)
             thousandths = Int64((price.price * 1000).rounded())
         }
     }

@@ -15,7 +15,8 @@ struct LastChanges: Sendable {
     /// How long a last change is published after it happened.
     static let window: TimeInterval = 30 * 86_400
 
-    /// What makes two prices of one station the same price, whatever their values.
+    /// A price's slot at a station, whatever its value: what makes two prices of one station the same price here
+    /// (and, with the same value, in ``FirstSeenTimes``).
     struct Key: Hashable, Sendable {
         var fuel: FuelCode
         var unit: PriceUnit

@@ -33,20 +33,12 @@ public struct TileReuse: Sendable {
 
     /// The previous build's tiles, when `OUT` has a sidecar for the build `OUT/fuel` links to; nil otherwise.
     static func load(_ output: OutputDirectory) -> TileReuse? {
-        guard let current = output.currentBuildName(),
-            let data = FileManager.default.contents(atPath: output.root.appendingPathComponent(fileName).path),
-            let sidecar = try? JSONDecoder().decode(Sidecar.self, from: data),
-            sidecar.version == 1, sidecar.build == current
-        else { return nil }
-        return TileReuse(tiles: sidecar.tiles, folder: output.published.resolvingSymlinksInPath())
+        Sidecar.load(output).map { TileReuse(tiles: $0.tiles, folder: output.published.resolvingSymlinksInPath()) }
     }
 
     /// Records a committed build's tiles for the next build (atomically; a failure only costs the next build time).
     static func save(_ tiles: [String: Entry], build: String, in output: OutputDirectory) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Sidecar(version: 1, build: build, tiles: tiles)) else { return }
-        try? data.write(to: output.root.appendingPathComponent(fileName), options: .atomic)
+        Sidecar(version: 1, build: build, tiles: tiles).save(in: output)
     }
 
     /// The previous gzipped bytes of a tile whose JSON has this digest; nil when it changed or cannot be read.
@@ -58,7 +50,8 @@ public struct TileReuse: Sendable {
         return (url, [UInt8](data))
     }
 
-    private struct Sidecar: Codable {
+    private struct Sidecar: BuildSidecar {
+        static let fileName = TileReuse.fileName
         var version: Int
         var build: String
         var tiles: [String: Entry]

@@ -139,24 +139,11 @@ struct Format2Uploader: Sendable {
         let prune = try await pruning(snapshot, live: live, listing: listing.etags, session: session)
         summary.record(prune)
         if !prune.deletes.isEmpty {
-            progress.begin(
-                "prune", total: prune.deletes.count, detail: "\(prune.deletes.count) objects no kept build names")
-            let indexKey = prefix + Format2.indexPath
-            for start in stride(from: 0, to: prune.deletes.count, by: Uploader.deleteBatch) {
-                try await client.confirmObject(indexKey, md5: plan.indexMD5, purpose: "before pruning")
-                let batch = Array(prune.deletes[start..<min(start + Uploader.deleteBatch, prune.deletes.count)])
-                try session.stop.check()
-                let failures = try await session.forEach(batch) { key in
-                    defer { progress.advance() }
-                    return await client.deleteObject(key)
-                }
-                summary.deletes += batch.count - failures.failures.count - failures.notAttempted
-                guard failures.failures.isEmpty else {
-                    throw UploadError.objectsFailed(
-                        phase: "prune", failures: failures.failures, notAttempted: failures.notAttempted,
-                        indexWritten: true)
-                }
-            }
+            try await session.deleteInBatches(
+                prune.deletes, phase: "prune", detail: "\(prune.deletes.count) objects no kept build names",
+                purpose: "before pruning",
+                indexKey: prefix + Format2.indexPath, indexMD5: plan.indexMD5
+            ) { summary.deletes += $0 }
             await afterPhase("prune")
         }
         return summary

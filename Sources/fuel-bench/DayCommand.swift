@@ -37,7 +37,7 @@ enum DayCommand {
             let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
             guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }
             let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 0.05
-            guard scale > 0, scale <= 0.5 else { throw UsageError("--scale must be above 0 and at most 0.5") }
+            guard scale > 0, scale <= 1 else { throw UsageError("--scale must be above 0 and at most 1") }
             let which = try arguments.option("--schedule") ?? "both"
             let schedules: [DaySchedule]
             switch which {

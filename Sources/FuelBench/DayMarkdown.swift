@@ -110,7 +110,8 @@ public struct DayMarkdown: Sendable {
             "\(Self.number($0.perDay($0.classB))); \(String(format: "%.1f", $0.perDay($0.uploadedBytes) / 1e6))"
         }
         row("phone: lookups; requests; kB received") {
-            "\($0.phoneLookups); \($0.phoneRequests); \(Self.number(Double($0.phoneBytes) / 1_000))"
+            "\(Self.number(Double($0.phoneLookups))); \(Self.number(Double($0.phoneRequests))); "
+                + Self.number(Double($0.phoneBytes) / 1_000)
         }
         row("one run, wall: median / max") {
             String(format: "%.2f s / %.2f s", $0.runSeconds.median, $0.runSeconds.max)

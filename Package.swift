@@ -78,7 +78,8 @@ let package = Package(
         .target(
             name: "FuelBench",
             dependencies: [
-                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild", "FuelUpload", "FuelClient",
+                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelFetch", "FuelHTTP", "FuelBuild", "FuelUpload",
+                "FuelClient",
                 "FuelProcess", "CFuelZlib",
             ]),
 

@@ -17,6 +17,10 @@ public struct GeneratorOptions: Sendable {
     /// Share of stations whose prices changed since the unperturbed feed (0.05 for the republish benchmark).
     public var changedFraction: Double
     public var countries: [String]
+    /// Nested changes: each station draws its own threshold, and changes once `changedFraction` passes it, so a
+    /// larger fraction changes a superset of the stations a smaller one changed, each to the same new price (a day
+    /// that grows the fraction changes stations one by one). False keeps the evenly spread share.
+    public var nestedChanges = false
 
     /// 2026-11-30T07:00:00Z: 08:00 in Rome, the time of IT's `prezzo_alle_8`.
     public static let defaultReferenceTime: Int64 = 1_796_022_000
@@ -230,7 +234,11 @@ struct GenerationContext: Sendable {
     /// True when a station's prices changed: evenly spread, so exactly that share of the stations (less the
     /// invalid ones, which are never changed), and never station 0, which carries the newest time.
     func isChanged(_ index: Int) -> Bool {
-        options.changedFraction > 0 && schedule("changed prices", rate: options.changedFraction).hits(index)
+        if options.nestedChanges {
+            var threshold = rng(index, "change threshold")
+            return index > 0 && threshold.unit() < options.changedFraction
+        }
+        return options.changedFraction > 0 && schedule("changed prices", rate: options.changedFraction).hits(index)
     }
 
     /// A price moved by 0.5 to 4 cents up or down.

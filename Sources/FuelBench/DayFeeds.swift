@@ -1,0 +1,155 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+import FuelHTTP
+import Synchronization
+
+/// The five national services of the simulated day, answered in process at their real URLs from feeds the generator
+/// writes for the moment each service last published.
+///
+/// Rhythms: ES regenerates its file every 30 minutes, FR every 10, IT its two CSVs once a day at 08:00 Rome time;
+/// PT and AT answer current prices on every request. Prices change by ``DayPriceModel``: the feed published at a
+/// moment holds every change made before it. ES, FR and IT send an `ETag` and answer a matching `If-None-Match` with
+/// 304, as the real services do; PT and AT (JSON APIs) always answer 200.
+final class DayFeeds: HTTPTransport {
+    /// One published state of a country's feed: its files by fetch-relative key and the moment it was published.
+    struct Published {
+        var moment: Date
+        var files: [String: [UInt8]]
+    }
+
+    private struct State {
+        var published: [String: Published] = [:]
+        var requests: [String: Int] = [:]
+        var notModified: [String: Int] = [:]
+        var bytes: [String: Int] = [:]
+    }
+
+    private let state = Mutex(State())
+    private let clock: SimulatedClock
+    private let model: DayPriceModel
+    private let work: URL
+
+    init(clock: SimulatedClock, model: DayPriceModel, work: URL) {
+        self.clock = clock
+        self.model = model
+        self.work = work
+    }
+
+    /// Requests, 304 answers and body bytes per country so far.
+    var requests: [String: Int] { state.withLock { $0.requests } }
+    var notModified: [String: Int] { state.withLock { $0.notModified } }
+    var bytes: [String: Int] { state.withLock { $0.bytes } }
+
+    /// Generates every country's feed as published now, so that a timed run does not include the generator.
+    func prepare() throws {
+        for country in FeedGenerator.countries {
+            _ = try feed(country, at: Self.publishedMoment(country, at: clock.now))
+        }
+    }
+
+    /// The moment a country's feed was last published at or before `now`.
+    static func publishedMoment(_ country: String, at now: Date) -> Date {
+        let seconds = now.timeIntervalSince1970
+        func floor(_ step: Double) -> Date { Date(timeIntervalSince1970: (seconds / step).rounded(.down) * step) }
+        switch country {
+        case "ES": return floor(1_800)
+        case "FR": return floor(600)
+        case "IT":
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "Europe/Rome") ?? .gmt
+            let today = calendar.date(bySettingHour: 8, minute: 0, second: 0, of: now) ?? now
+            return today <= now ? today : calendar.date(byAdding: .day, value: -1, to: today) ?? today
+        default: return now
+        }
+    }
+
+    func send(_ request: HTTPRequest, progress: (@Sendable (Int64) -> Void)?) async throws -> HTTPResponse {
+        guard let country = Self.country(of: request.url) else {
+            return HTTPResponse(status: 404, headers: [:], body: [], bytesReceived: 0, url: request.url)
+        }
+        let published = try feed(country, at: Self.publishedMoment(country, at: clock.now))
+        let body = Self.body(country, url: request.url, files: published.files)
+        let etag = "\"\(Digest.hex(Digest.sha256(body)).prefix(16))\""  // as feed_server.py tags a file
+        let conditional = ["ES", "FR", "IT"].contains(country)
+        let notModified =
+            conditional && request.headers.contains { $0.name.lowercased() == "if-none-match" && $0.value == etag }
+        state.withLock {
+            $0.requests[country, default: 0] += 1
+            if notModified {
+                $0.notModified[country, default: 0] += 1
+            } else {
+                $0.bytes[country, default: 0] += body.count
+            }
+        }
+        var headers = ["content-type": "application/octet-stream"]
+        if conditional {
+            headers["etag"] = etag
+            headers["last-modified"] = HTTPDate.format(published.moment)
+        }
+        if notModified {
+            return HTTPResponse(status: 304, headers: headers, body: [], bytesReceived: 0, url: request.url)
+        }
+        progress?(Int64(body.count))
+        if let file = request.responseFile {
+            do { try Data(body).write(to: file) } catch {
+                throw HTTPError.file(path: file.path, message: "\(error)")
+            }
+            return HTTPResponse(status: 200, headers: headers, body: [], bytesReceived: body.count, url: request.url)
+        }
+        return HTTPResponse(status: 200, headers: headers, body: body, bytesReceived: body.count, url: request.url)
+    }
+
+    /// The country's feed as published at `moment`, generated on first use (one state per country kept).
+    private func feed(_ country: String, at moment: Date) throws -> Published {
+        if let cached = state.withLock({ $0.published[country] }), cached.moment == moment { return cached }
+        let folder = work.appendingPathComponent("\(country)-\(Int(moment.timeIntervalSince1970))")
+        let options = model.generatorOptions(country, at: moment, output: folder)
+        let report = try FeedGenerator.generate(options)
+        var files: [String: [UInt8]] = [:]
+        for path in report.countries.flatMap(\.files) {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+                throw BenchError("\(country): the generated feed file \(path) is unreadable in \(folder.path)")
+            }
+            files[(path as NSString).lastPathComponent] = Array(data)
+        }
+        try? FileManager.default.removeItem(at: folder)
+        if country == "PT" { files = try PortugalPages.rows(files) }
+        let published = Published(moment: moment, files: files)
+        state.withLock { $0.published[country] = published }
+        return published
+    }
+
+    /// Which country's service a URL belongs to, by the real hosts in `adapters/<CC>/source.json`.
+    static func country(of url: String) -> String? {
+        let hosts = [
+            "minetur.gob.es": "ES", "roulez-eco.fr": "FR", "dgeg.gov.pt": "PT", "e-control.at": "AT",
+            "mimit.gov.it": "IT",
+        ]
+        let host = URLComponents(string: url)?.host ?? ""
+        return hosts.first { host.hasSuffix($0.key) }?.value
+    }
+
+    /// The answer's body: the file a real service would send for that URL.
+    private static func body(_ country: String, url: String, files: [String: [UInt8]]) -> [UInt8] {
+        let components = URLComponents(string: url)
+        var query: [String: String] = [:]
+        for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
+        let path = components?.path ?? ""
+        func first(_ suffix: String) -> [UInt8] {
+            files.first { $0.key.hasSuffix(suffix) }?.value ?? []
+        }
+        switch country {
+        case "ES": return first(".json")
+        case "FR": return first(".zip")
+        case "IT": return files[(path as NSString).lastPathComponent] ?? []
+        case "PT":
+            return PortugalPages.page(
+                files, size: Int(query["qtdPorPagina"] ?? "") ?? 0, number: Int(query["pagina"] ?? "") ?? 0)
+        default:
+            if path.hasSuffix("/regions") { return files["_regions.json"] ?? [] }
+            let name = "by-region-PB-\(query["code"] ?? "")-\(query["fuelType"] ?? "").json"
+            return files[name] ?? Array("[]".utf8)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import FuelFormat
+
+/// Everything `fuel-bench day` measured.
+public struct DayReport: Sendable, Codable, Equatable {
+    public var scale: Double
+    public var seed: UInt64
+    public var start: String
+    public var schedules: [DayScheduleReport]
+
+    /// The report of one schedule.
+    public func schedule(_ schedule: DaySchedule) -> DayScheduleReport? {
+        schedules.first { $0.schedule == schedule.rawValue }
+    }
+
+    /// The report as pretty, sorted JSON.
+    public func json() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import FuelBench
+import FuelCommandLine
+
+/// `fuel-bench day`: freshness and cost of the publish schedules over a simulated day.
+enum DayCommand {
+    static let usage = """
+        usage: fuel-bench day [--hours 24] [--scale S] [--schedule daily|hourly|both] [--seed N] [--points N]
+                              [--work DIR] [--adapters DIR] [--output FILE] [--write-benchmarks] [--json]
+
+        Simulates the publish job on an injected clock (no waiting): the five national services publish at their
+        real rhythms with prices changing through the day, the real fetch, build and upload run on the schedule to
+        a local SeaweedFS, and a phone looks up random points every 10 minutes with its disk cache. Prints, per
+        schedule, the age of the prices the phone sees, the requests to each service against its budget, the
+        bucket's PUTs and Class A operations, the phone's requests and bytes, and the wall time of a run.
+
+        options:
+          --hours H             simulated hours (default 24)
+          --scale S             feed sizes, 1 ≈ 52,000 stations (default 0.05)
+          --schedule WHICH      daily, hourly or both (default both)
+          --seed N              generator and phone seed (default 1)
+          --points N            lookups at each of the phone's checks (default 5)
+          --work DIR            scratch folder (default .build/bench-day)
+          --adapters DIR        per-country metadata (default adapters)
+          --output FILE         the Markdown file --write-benchmarks updates (default BENCHMARKS.md)
+          --write-benchmarks    write the section between the day markers of the output file
+          --json                print the report as JSON on stdout
+        """
+
+    static func run(_ arguments: inout Arguments) async throws {
+        if arguments.wantsHelp { throw CleanExit(usage) }
+        let options: DayOptions
+        let output: URL
+        let write: Bool
+        let json: Bool
+        do {
+            let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
+            guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }
+            let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 0.05
+            guard scale > 0, scale <= 1 else { throw UsageError("--scale must be above 0 and at most 1") }
+            let which = try arguments.option("--schedule") ?? "both"
+            let schedules: [DaySchedule]
+            switch which {
+            case "both": schedules = DaySchedule.allCases
+            default:
+                guard let schedule = DaySchedule(rawValue: which) else {
+                    throw UsageError("--schedule takes daily, hourly or both, got '\(which)'")
+                }
+                schedules = [schedule]
+            }
+            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 5
+            guard points > 0 else { throw UsageError("--points must be at least 1") }
+            let work = try arguments.option("--work") ?? ".build/bench-day"
+            let adapters = try arguments.option("--adapters") ?? "adapters"
+            output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
+            write = try arguments.flag("--write-benchmarks")
+            json = try arguments.flag("--json")
+            try arguments.finish()
+            options = DayOptions(
+                hours: hours, scale: scale, schedules: schedules, seed: seed, lookupsPerCheck: points,
+                work: URL(fileURLWithPath: work), adapters: URL(fileURLWithPath: adapters),
+                s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"))
+        } catch let error as UsageError {
+            throw UsageError("\(error.message)\n\n\(usage)")
+        }
+        let report = try await DayBench.run(options) { Console.error($0) }
+        let command = (["fuel-bench"] + CommandMain.arguments).joined(separator: " ")
+        let markdown = DayMarkdown(report: report, command: command)
+        if json { Console.output(report.json()) } else { Console.error(markdown.summary()) }
+        if write {
+            try markdown.write(to: output)
+            Console.error("wrote \(output.path)")
+        }
+    }
+}

@@ -5,24 +5,37 @@ import FuelFormat
 /// Reusing a country whose inputs did not change: its stations are taken from the published build, as published,
 /// without parsing its feed again. Such a country is fresh, not carried: its index entry is the published one.
 extension Builder {
-    /// The country built from the published build's stations, when its inputs (``CountryInputs``) are the ones that
-    /// build was made from, it was fresh there (not carried), and no price of it was held back as dated after its
-    /// fetch (a later fetch may admit it). The fetch's freshness checks still apply: a feed frozen for days is
-    /// refused whether it is parsed or reused. Nil when it must be parsed.
+    /// What lets a country be taken from the published build: its inputs (``CountryInputs``) are the ones that
+    /// build was made from, it was fresh there (not carried), no price of it was held back as dated after its fetch
+    /// (a later fetch may admit it), and its last fetch did not fail. The fetch's freshness checks still apply: a
+    /// feed frozen for days is refused whether it is parsed or reused. Nil when it must be parsed.
+    /// - Throws: ``FeedError`` when its metadata cannot be read or a freshness check fails.
+    private func reusable(
+        _ country: String, digest: String, plan: BuildPlan, previous: PreviousBuild, inputs: CountryInputs?
+    ) throws -> (entry: CountryInputs.Entry, summary: CountrySummary, config: CountryConfig)? {
+        guard let entry = inputs?.countries[country], entry.digest == digest,
+            let summary = previous.index.countries[country], summary.carriedSince == nil,
+            entry.line.carriedSince == nil, (entry.line.rejected[FutureTimes.reason.code] ?? 0) == 0,
+            plan.manifest?.countries[country]?.failed != true
+        else { return nil }
+        let config = try plan.config(country)
+        try checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)
+        return (entry, summary, config)
+    }
+
+    /// The country built from the published build's stations, when it is ``reusable(_:digest:plan:previous:inputs:)``.
     /// - Throws: ``FeedError`` when a freshness check fails or the published tiles cannot be read.
     func reuse(
         _ country: String, digest: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?
     ) throws -> CountryBuild? {
-        guard let previous, let entry = inputs?.countries[country], entry.digest == digest,
-            let summary = previous.index.countries[country], summary.carriedSince == nil,
-            entry.line.carriedSince == nil, (entry.line.rejected[FutureTimes.reason.code] ?? 0) == 0
+        guard let previous,
+            let (entry, summary, config) = try reusable(
+                country, digest: digest, plan: plan, previous: previous, inputs: inputs)
         else { return nil }
-        let config = try plan.config(country)
-        try checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)
         var stations = try previous.stations(of: country, within: config.boxes)
         guard stations.count == summary.stations else { return nil }
         // No value changed; a last change older than its window is dropped as a parse would drop it.
-        LastChanges(previous: stations).apply(to: &stations, seenAt: summary.updated, builtAt: options.builtAt)
+        LastChanges.dropExpired(in: &stations, builtAt: options.builtAt)
         let dataset = CountryDataset(config: config, stations: stations, referenceTime: summary.updated)
         return CountryBuild(
             tiles: CountryTiles(dataset),
@@ -72,14 +85,9 @@ extension Builder {
             guard
                 let digest = CountryInputs.digest(
                     country: country, feeds: options.feedsDirectory, adaptersDirectory: options.adaptersDirectory),
-                let entry = inputs.countries[country], entry.digest == digest,
-                let summary = previous.index.countries[country], summary.carriedSince == nil,
-                entry.line.carriedSince == nil, (entry.line.rejected[FutureTimes.reason.code] ?? 0) == 0,
-                plan.manifest?.countries[country]?.failed != true,
-                let config = try? plan.config(country),
-                (try? checkFreshness(country, config: config, plan: plan, referenceTime: summary.updated)) != nil
+                let reusable = try? reusable(country, digest: digest, plan: plan, previous: previous, inputs: inputs)
             else { return nil }
-            lines.append(entry.line)
+            lines.append(reusable.entry.line)
         }
         var report = BuildReport(
             countries: lines, files: 0, tiles: 0, jsonBytes: 0, gzipBytes: 0,

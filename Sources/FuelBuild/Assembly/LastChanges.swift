@@ -131,6 +131,24 @@ struct LastChanges: Sendable {
 
     private static func thousandths(_ price: Double) -> Int64 { Int64((price * 1000).rounded()) }
 
+    /// Whether a last change at `changed` is still published by a build at `builtAt`.
+    private static func isCurrent(_ changed: Date, builtAt: Date) -> Bool {
+        builtAt.timeIntervalSince(changed) <= window
+    }
+
+    /// Clears the last changes of `stations` that are older than ``window`` at `builtAt`: what ``apply(to:seenAt:builtAt:)``
+    /// does to stations whose values did not change since the previous build.
+    static func dropExpired(in stations: inout [Station], builtAt: Date) {
+        for index in stations.indices {
+            for price in stations[index].prices.indices {
+                guard let changed = stations[index].prices[price].changed, !isCurrent(changed, builtAt: builtAt)
+                else { continue }
+                stations[index].prices[price].was = nil
+                stations[index].prices[price].changed = nil
+            }
+        }
+    }
+
     /// Sets or clears the last change of every price of `stations`.
     /// - Parameters:
     ///   - seenAt: when this publisher first saw a price that changed now: the country's fetch time.
@@ -150,7 +168,7 @@ struct LastChanges: Sendable {
                         (was, changed) = (Double(old.thousandths) / 1000, seenAt)
                         changes += 1
                     } else if let oldWas = old.was, let oldChanged = old.changed,
-                        builtAt.timeIntervalSince(oldChanged) <= Self.window
+                        Self.isCurrent(oldChanged, builtAt: builtAt)
                     {
                         (was, changed) = (oldWas, oldChanged)
                     }

@@ -66,6 +66,22 @@ import _FuelTestSupport
         #expect(try Self.changes(out).isEmpty)
     }
 
+    @Test func aReusedCountryDropsALastChangePastItsWindowToo() async throws {
+        let root = RepositoryPaths.temporaryDirectory("last-change-reused")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = try CountryReuseTests.feeds(root)
+        let out = root.appendingPathComponent("out")
+        _ = try await CountryReuseTests.build(feeds, out, builtAt: "2026-10-01T05:00:00Z")
+        try CountryReuseTests.edit(feeds, Self.spanishFeed, Self.oldPrice, Self.newPrice)
+        _ = try await CountryReuseTests.build(feeds, out, builtAt: "2026-10-02T05:00:00Z")
+        #expect(try Self.changes(out).count == 1)
+
+        // The same feeds 30 days and a second later: ES is reused, not parsed, and its last change is gone.
+        let late = try await CountryReuseTests.build(feeds, out, builtAt: "2026-11-01T05:00:01Z")
+        #expect(CountryReuseTests.outcomes(late.events)["ES"] == "reused")
+        #expect(try Self.changes(out).isEmpty)
+    }
+
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var previous: [Station]

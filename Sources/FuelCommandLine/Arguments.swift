@@ -79,6 +79,27 @@ public struct Arguments: Sendable {
         return values
     }
 
+    /// Reads a command's options: `--help` ends the run with `usage`, `read` takes what the command knows, and then
+    /// nothing may be left. A ``UsageError`` from either carries `usage`.
+    public mutating func parse<Options>(usage: String, _ read: (inout Arguments) throws -> Options) throws -> Options {
+        try parse(usage: usage, read, then: { $0 })
+    }
+
+    /// As ``parse(usage:_:)``, then `check` turns the options into settings once nothing is left over, so an unknown
+    /// option is reported before a setting's own error; a ``UsageError`` from `check` carries `usage` too.
+    public mutating func parse<Options, Settings>(
+        usage: String, _ read: (inout Arguments) throws -> Options, then check: (Options) throws -> Settings
+    ) throws -> Settings {
+        if wantsHelp { throw CleanExit(usage) }
+        do {
+            let options = try read(&self)
+            try finish()
+            return try check(options)
+        } catch let error as UsageError {
+            throw UsageError(error.message, usage: usage)
+        }
+    }
+
     /// Fails on anything not consumed.
     /// - Throws: ``UsageError`` naming the first unknown argument.
     public func finish() throws {

@@ -28,12 +28,7 @@ enum DayCommand {
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let options: DayOptions
-        let output: URL
-        let write: Bool
-        let json: Bool
-        do {
+        let (options, output, write, json) = try arguments.parse(usage: usage) { arguments in
             let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
             guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }
             let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 0.05
@@ -53,16 +48,14 @@ enum DayCommand {
             guard points > 0 else { throw UsageError("--points must be at least 1") }
             let work = try arguments.option("--work") ?? ".build/bench-day"
             let adapters = try arguments.option("--adapters") ?? "adapters"
-            output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
-            write = try arguments.flag("--write-benchmarks")
-            json = try arguments.flag("--json")
-            try arguments.finish()
-            options = DayOptions(
+            let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
+            let write = try arguments.flag("--write-benchmarks")
+            let json = try arguments.flag("--json")
+            let options = DayOptions(
                 hours: hours, scale: scale, schedules: schedules, seed: seed, lookupsPerCheck: points,
                 work: URL(fileURLWithPath: work), adapters: URL(fileURLWithPath: adapters),
                 s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"))
-        } catch let error as UsageError {
-            throw UsageError("\(error.message)\n\n\(usage)")
+            return (options, output, write, json)
         }
         let report = try await DayBench.run(options) { Console.error($0) }
         let command = (["fuel-bench"] + CommandMain.arguments).joined(separator: " ")

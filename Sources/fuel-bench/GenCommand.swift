@@ -24,8 +24,7 @@ enum GenCommand {
         """
 
     static func run(_ arguments: inout Arguments) throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        do {
+        let (options, json) = try arguments.parse(usage: usage) { arguments in
             guard let out = try arguments.option("--out") else { throw UsageError("--out DIR is required") }
             let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 1
             guard scale > 0, scale.isFinite else { throw UsageError("--scale must be positive, got \(scale)") }
@@ -41,14 +40,12 @@ enum GenCommand {
             }
             let countries = try arguments.list("--countries")?.map { $0.uppercased() } ?? FeedGenerator.countries
             let json = try arguments.flag("--json")
-            try arguments.finish()
             let options = GeneratorOptions(
                 scale: scale, seed: seed, output: URL(fileURLWithPath: out), referenceTime: reference,
                 changedFraction: change, countries: countries)
-            let report = try FeedGenerator.generate(options)
-            if json { Console.output(report.json()) } else { Console.error(report.text()) }
-        } catch let error as UsageError {
-            throw UsageError("\(error.message)\n\n\(usage)")
+            return (options, json)
         }
+        let report = try FeedGenerator.generate(options)
+        if json { Console.output(report.json()) } else { Console.error(report.text()) }
     }
 }

@@ -27,9 +27,7 @@ enum RunCommand {
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let options: BenchOptions
-        do {
+        let options = try arguments.parse(usage: usage) { arguments in
             let publisher = try arguments.option("--publisher") ?? ".build/release/fuel-publish"
             let work = try arguments.option("--work") ?? ".build/bench"
             let output = try arguments.option("--output") ?? "BENCHMARKS.md"
@@ -49,18 +47,17 @@ enum RunCommand {
             let upload = try !arguments.flag("--no-upload")
             let lookups = try !arguments.flag("--no-lookups")
             let profile = try !arguments.flag("--no-profile")
-            try arguments.finish()
-            guard FileManager.default.isExecutableFile(atPath: publisher) else {
-                throw UsageError("\(publisher) is not an executable; build it with swift build -c release")
-            }
-            options = BenchOptions(
+            return BenchOptions(
                 publisher: publisher, work: URL(fileURLWithPath: work), output: URL(fileURLWithPath: output),
                 adapters: URL(fileURLWithPath: adapters),
                 s3Script: URL(fileURLWithPath: "scripts/servers/s3_server.py"),
                 scales: scales, runs: runs, seed: seed, lookupPoints: points, upload: upload, lookups: lookups,
                 profile: profile)
-        } catch let error as UsageError {
-            throw UsageError("\(error.message)\n\n\(usage)")
+        } then: { options in
+            guard FileManager.default.isExecutableFile(atPath: options.publisher) else {
+                throw UsageError("\(options.publisher) is not an executable; build it with swift build -c release")
+            }
+            return options
         }
         let results = try await BenchRunner(options: options) { Console.error($0) }.run()
         for target in results.targets {

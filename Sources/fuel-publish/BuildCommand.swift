@@ -134,8 +134,7 @@ enum BuildCommand {
         _ arguments: inout Arguments, feeds: URL, out: String, adapters: URL?, countries: [String]?,
         dryRun: Bool
     ) throws -> BuildOptions {
-        let builtAt = try arguments.option(
-            "--built-at", as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
+        let builtAt = try timeOption("--built-at", &arguments)
         let allowShrink = try arguments.flag("--allow-shrink")
         let allowStaleFeeds = try arguments.flag("--allow-stale-feeds")
         let layout = try layoutOption(&arguments)
@@ -160,6 +159,16 @@ enum BuildCommand {
     static func layoutOption(_ arguments: inout Arguments) throws -> PublishLayout {
         try arguments.option("--layout", as: PublishLayout.init(rawValue:), expected: PublishLayout.choices)
             ?? .standard
+    }
+
+    /// A time option such as `--built-at` or `--now`, nil when not given.
+    static func timeOption(_ name: String, _ arguments: inout Arguments) throws -> Date? {
+        try arguments.option(name, as: parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
+    }
+
+    /// `--now`, the clock that ages are measured from; the real clock when not given.
+    static func now(_ arguments: inout Arguments) throws -> Date {
+        try timeOption("--now", &arguments) ?? Date()
     }
 
     /// `2026-11-30T05:00:00Z` or seconds since 1970.

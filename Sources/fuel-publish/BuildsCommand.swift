@@ -13,30 +13,17 @@ enum BuildsCommand {
         country and tiles, whether it is live, and whether every object it names is still in the bucket (only
         such a build can be rolled back to).
 
-          --bucket B         bucket name (default: $FUEL_BUCKET)
-          --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
-          --v2-prefix P      format 2's key prefix (default: fuel/v2/)
-          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
-          --region R         SigV4 region (default: $AWS_REGION, else auto)
+        \(UploadCommand.bucketHelp)
           --now TIME         measure ages from this UTC time instead of now
 
-        environment:
-          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+        \(UploadCommand.credentialsHelp)
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let settings: UploadSettings
-        let now: Date
-        do {
-            now =
-                try arguments.option(
-                    "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z") ?? Date()
-            let options = try UploadCommand.bucketOptions(&arguments, dryRun: true)
-            try arguments.finish()
-            settings = try UploadCommand.settings(options)
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+        let (settings, now) = try arguments.parse(usage: usage) { arguments in
+            (try UploadCommand.bucketOptions(&arguments, dryRun: true), try BuildCommand.now(&arguments))
+        } then: { (options, now) in
+            (try UploadCommand.settings(options), now)
         }
         let builds = try await Format2History(settings: settings) { Console.error($0.sentence) }.builds()
         guard !builds.isEmpty else {

@@ -17,18 +17,13 @@ enum DiffCommand {
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let json: Bool
-        let folders: [String]
-        do {
-            json = try arguments.flag("--json")
-            folders = arguments.positionals()
-            try arguments.finish()
+        let (json, folders) = try arguments.parse(usage: usage) { arguments in
+            (try arguments.flag("--json"), arguments.positionals())
+        } then: { (json, folders) in
             guard folders.count == 2 else {
                 throw UsageError("give two build folders, OLD and NEW (got \(folders.count))")
             }
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+            return (json, folders)
         }
         let old = try PublishedBuild.load(URL(fileURLWithPath: folders[0]))
         let new = try PublishedBuild.load(URL(fileURLWithPath: folders[1]))

@@ -28,22 +28,13 @@ enum ReportCommand {
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let html: URL
-        let out: URL
-        let previous: URL?
-        let fuelName: String?
-        let json: Bool
-        do {
+        let (html, out, previous, fuelName, json) = try arguments.parse(usage: usage) { arguments in
             guard let file = try arguments.option("--html") else { throw UsageError("--html FILE is required") }
-            html = URL(fileURLWithPath: file)
-            out = URL(fileURLWithPath: try arguments.option("--out") ?? "out")
-            previous = try arguments.option("--previous").map { URL(fileURLWithPath: $0) }
-            fuelName = try arguments.option("--fuel")
-            json = try arguments.flag("--json")
-            try arguments.finish()
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+            return (
+                URL(fileURLWithPath: file), URL(fileURLWithPath: try arguments.option("--out") ?? "out"),
+                try arguments.option("--previous").map { URL(fileURLWithPath: $0) }, try arguments.option("--fuel"),
+                try arguments.flag("--json")
+            )
         }
         let build = try PublishedBuild.load(out)
         let fuel = try chosenFuel(fuelName, build: build)

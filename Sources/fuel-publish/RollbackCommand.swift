@@ -15,32 +15,21 @@ enum RollbackCommand {
         missing object is refused, and nothing is written. 'fuel-publish builds' lists what can be restored.
 
           --to BUILT_AT      the build's builtAt, 2026-12-02T06:00:00Z or its name 20261202T060000Z
-          --bucket B         bucket name (default: $FUEL_BUCKET)
-          --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
-          --v2-prefix P      format 2's key prefix (default: fuel/v2/)
-          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
-          --region R         SigV4 region (default: $AWS_REGION, else auto)
+        \(UploadCommand.bucketHelp)
           --dry-run          check the build and say what would change; write nothing
 
-        environment:
-          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+        \(UploadCommand.credentialsHelp)
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let settings: UploadSettings
-        let target: Date
-        do {
+        let (settings, target) = try arguments.parse(usage: usage) { arguments in
             guard
                 let to = try arguments.option(
                     "--to", as: Format2.parseBuildName, expected: "a builtAt like 2026-12-02T06:00:00Z")
             else { throw UsageError("--to is required: the builtAt of the build to restore") }
-            target = to
-            let options = try UploadCommand.bucketOptions(&arguments, dryRun: try arguments.flag("--dry-run"))
-            try arguments.finish()
-            settings = try UploadCommand.settings(options)
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+            return (try UploadCommand.bucketOptions(&arguments, dryRun: try arguments.flag("--dry-run")), to)
+        } then: { (options, target) in
+            (try UploadCommand.settings(options), target)
         }
         let (restored, replaced) = try await StoppableRun.run { stop in
             try await Format2History(settings: settings, stop: stop) { Console.error($0.sentence) }.rollback(to: target)

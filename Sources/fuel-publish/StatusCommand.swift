@@ -21,26 +21,16 @@ enum StatusCommand {
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let base: String
-        let prefix: String
-        let maxAge: Double
-        let maxCarried: Double
-        let now: Date
-        do {
+        let (base, prefix, maxAge, maxCarried, now) = try arguments.parse(usage: usage) { arguments in
             guard let given = try arguments.option("--base") else { throw UsageError("--base is required") }
-            base = given.hasPrefix("http://") || given.hasPrefix("https://") ? given : URL(fileURLWithPath: given).path
-            prefix = try arguments.option("--prefix") ?? "fuel/"
             let hours = { (text: String) in Double(text).flatMap { $0 > 0 ? $0 : nil } }
-            maxAge = try arguments.option("--max-age", as: hours, expected: "a number of hours above 0") ?? 30
-            maxCarried = try arguments.option("--max-carried", as: hours, expected: "a number of hours above 0") ?? 48
-            now =
-                try arguments.option(
-                    "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
-                ?? Date()
-            try arguments.finish()
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+            return (
+                given.hasPrefix("http://") || given.hasPrefix("https://") ? given : URL(fileURLWithPath: given).path,
+                try arguments.option("--prefix") ?? "fuel/",
+                try arguments.option("--max-age", as: hours, expected: "a number of hours above 0") ?? 30,
+                try arguments.option("--max-carried", as: hours, expected: "a number of hours above 0") ?? 48,
+                try BuildCommand.now(&arguments)
+            )
         }
         let status = try await PublishedStatus.check(
             base: base, prefix: prefix.isEmpty || prefix.hasSuffix("/") ? prefix : prefix + "/", maxAgeHours: maxAge,

@@ -59,19 +59,29 @@ enum UploadCommand {
                                endpoint is not retried
           --dry-run            list and print the plan (PUT n, skip m, delete k, bytes); write nothing
 
+        \(credentialsHelp)
+        """
+
+    /// The bucket options of `builds`, `rollback` and `verify`, as their usage lists them.
+    static let bucketHelp = """
+          --bucket B         bucket name (default: $FUEL_BUCKET)
+          --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
+          --v2-prefix P      format 2's key prefix (default: fuel/v2/)
+          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
+          --region R         SigV4 region (default: $AWS_REGION, else auto)
+        """
+
+    /// Where every command that reads the bucket takes its credentials from.
+    static let credentialsHelp = """
         environment:
           AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let settings: UploadSettings
-        do {
-            let options = try parseOptions(&arguments)
-            try arguments.finish()
-            settings = try Self.settings(options)
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+        let settings = try arguments.parse(usage: usage) {
+            try parseOptions(&$0)
+        } then: {
+            try Self.settings($0)
         }
         for line in try await upload(settings) { Console.output(line) }
     }
@@ -123,8 +133,7 @@ enum UploadCommand {
         let stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
         let format2Prefix = try arguments.option("--v2-prefix")
         let keep = try arguments.option("--keep", as: seconds, expected: "a number of hours")
-        let now = try arguments.option(
-            "--now", as: BuildCommand.parseTime, expected: "a UTC time like 2026-11-30T05:00:00Z")
+        let now = try BuildCommand.timeOption("--now", &arguments)
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,

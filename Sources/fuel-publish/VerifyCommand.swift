@@ -20,33 +20,23 @@ enum VerifyCommand {
           --all              format 2: also every archived build within --keep hours (the builds rollback
                              can restore), not only the live one
           --keep HOURS       with --all: the window of kept builds (default: 48, as upload)
-          --bucket B         bucket name (default: $FUEL_BUCKET)
-          --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
-          --v2-prefix P      format 2's key prefix (default: fuel/v2/)
-          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
-          --region R         SigV4 region (default: $AWS_REGION, else auto)
+        \(UploadCommand.bucketHelp)
           --concurrency N    reads in flight (default: 16)
 
-        environment:
-          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+        \(UploadCommand.credentialsHelp)
         """
 
     static func run(_ arguments: inout Arguments) async throws {
-        if arguments.wantsHelp { throw CleanExit(usage) }
-        let settings: UploadSettings
-        let all: Bool
-        do {
+        let (settings, all) = try arguments.parse(usage: usage) { arguments in
             var options = try UploadCommand.bucketOptions(&arguments, dryRun: true)
             options.layout =
                 try arguments.option("--layout", as: PublishLayout.init(rawValue:), expected: PublishLayout.choices)
                 ?? .both
             options.keepHours = try arguments.option("--keep", as: { Double($0) }, expected: "a number of hours")
             options.concurrency = try arguments.option("--concurrency", as: { Int($0) }, expected: "a whole number")
-            all = try arguments.flag("--all")
-            try arguments.finish()
-            settings = try UploadCommand.settings(options)
-        } catch let error as UsageError {
-            throw UsageError(error.message, usage: usage)
+            return (options, try arguments.flag("--all"))
+        } then: { (options, all) in
+            (try UploadCommand.settings(options), all)
         }
         let reports = try await PublishedVerifier(settings: settings, all: all) { Console.error($0.sentence) }.run()
         for report in reports {

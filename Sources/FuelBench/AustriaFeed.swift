@@ -42,9 +42,7 @@ struct AustriaFeed {
         let zeroAmount = context.schedule("zero amount", rate: 0.01)
         let repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
         let cities = context.geography.cities
-        var quirks: [String: Int] = [:]
-        var valid = 0
-        var changed = 0
+        var summary = GeneratedCountry(country: "AT", stations: count)
         var byDistrict = [[Station]](repeating: [], count: cities.count)
 
         for index in 0..<count {
@@ -64,27 +62,27 @@ struct AustriaFeed {
             var zero: Int?
             if noPrices.hits(index) {
                 amounts = amounts.map { $0.map { _ in 0 } }
-                quirks["no price in any response (rejected)", default: 0] += 1
+                summary.count("no price in any response (rejected)")
                 isValid = false
             } else if zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
                 amounts.filter({ ($0 ?? 0) > 0 }).count > 1
             {
                 amounts[priced] = 0
                 zero = priced
-                quirks["amount 0 beside a real price", default: 0] += 1
+                summary.count("amount 0 beside a real price")
             }
             if isValid, context.isChanged(index) {
                 var change = context.rng(index, "change")
                 amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
-                changed += 1
+                summary.changed += 1
             }
-            if isValid { valid += 1 }
+            if isValid { summary.expectedValid += 1 }
             var alsoIn: Int?
             if repeated.hits(index) {
                 let neighbours = cities.indices.filter { $0 != district && cities[$0].groupCode == city.groupCode }
                 if !neighbours.isEmpty {
                     alsoIn = rng.pick(neighbours)
-                    quirks["station listed in a second district", default: 0] += 1
+                    summary.count("station listed in a second district")
                 }
             }
             let street = rng.pick(Vocabulary.austriaStreets)
@@ -136,9 +134,7 @@ struct AustriaFeed {
         }
         try writeRegions()
         files.append(GeneratedFile(path: "AT/_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
-        let summary = GeneratedCountry(
-            country: "AT", stations: count, expectedValid: valid, records: records, changed: changed, files: [],
-            bytes: 0, quirks: quirks)
+        summary.records = records
         return (summary, files)
     }
 

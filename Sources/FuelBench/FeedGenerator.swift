@@ -58,6 +58,21 @@ public struct GeneratedCountry: Sendable, Codable, Equatable {
     public var bytes: Int
     /// Quirks written, by kind; invalidating ones are marked `(rejected)`.
     public var quirks: [String: Int]
+
+    /// A country about to be written, nothing counted yet; one record per station unless the writer says otherwise.
+    init(country: String, stations: Int) {
+        self.country = country
+        self.stations = stations
+        expectedValid = 0
+        records = stations
+        changed = 0
+        files = []
+        bytes = 0
+        quirks = [:]
+    }
+
+    /// Counts one quirk written.
+    mutating func count(_ quirk: String) { quirks[quirk, default: 0] += 1 }
 }
 
 /// Everything a generation wrote.
@@ -207,6 +222,12 @@ public enum FeedGenerator {
     }
 }
 
+/// A price a format writer is about to write: millis and its feed time, seconds since 1970.
+protocol GeneratedPrice {
+    var price: Int { get set }
+    var time: Int64 { get set }
+}
+
 /// Per-country helpers shared by the format writers: per-station random streams, quirk schedules, price changes.
 struct GenerationContext: Sendable {
     let country: String
@@ -239,6 +260,19 @@ struct GenerationContext: Sendable {
             return index > 0 && threshold.unit() < options.changedFraction
         }
         return options.changedFraction > 0 && schedule("changed prices", rate: options.changedFraction).hits(index)
+    }
+
+    /// Moves a changed station's prices and dates them as changed, only those of the last 30 days with
+    /// `recentOnly`, and counts the station as changed.
+    func change<Price: GeneratedPrice>(
+        _ prices: inout [Price], of index: Int, recentOnly: Bool, _ summary: inout GeneratedCountry
+    ) {
+        var change = rng(index, "change")
+        for position in prices.indices where !recentOnly || prices[position].time > times.reference - 30 * 86_400 {
+            prices[position].price = moved(prices[position].price, &change)
+            prices[position].time = times.changed(&change)
+        }
+        summary.changed += 1
     }
 
     /// A price moved by 0.5 to 4 cents up or down.

@@ -21,9 +21,9 @@ struct FranceFeed {
     ]
     static let days = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]
 
-    private struct Price {
+    private struct Price: GeneratedPrice {
         var fuel: Int
-        var value: Int
+        var price: Int
         var time: Int64
     }
 
@@ -34,9 +34,7 @@ struct FranceFeed {
         let allStale = context.schedule("all prices stale", rate: 0.006)
         let onlyShortages = context.schedule("only shortages", rate: 0.005)
         let stalePrice = context.schedule("one stale price", rate: 0.03)
-        var quirks: [String: Int] = [:]
-        var valid = 0
-        var changed = 0
+        var summary = GeneratedCountry(country: "FR", stations: count)
         var clock = LocalTimes(zone: "Europe/Paris")
         var files: [GeneratedFile] = []
         var sink: ByteSink?
@@ -74,13 +72,13 @@ struct FranceFeed {
             for (fuel, entry) in Self.fuels.enumerated() where rng.chance(entry.share) {
                 prices.append(
                     Price(
-                        fuel: fuel, value: context.price(base: entry.base, level: level, &rng),
+                        fuel: fuel, price: context.price(base: entry.base, level: level, &rng),
                         time: context.times.fresh(&rng)))
             }
             if prices.isEmpty {
                 prices.append(
                     Price(
-                        fuel: 0, value: context.price(base: 1_680, level: level, &rng), time: context.times.fresh(&rng))
+                        fuel: 0, price: context.price(base: 1_680, level: level, &rng), time: context.times.fresh(&rng))
                 )
             }
             if index == 0 { prices[0].time = context.times.newest }
@@ -95,37 +93,32 @@ struct FranceFeed {
 
             var isValid = true
             if emptyCoordinates.hits(index) {
-                quirks["empty coordinates (rejected)", default: 0] += 1
+                summary.count("empty coordinates (rejected)")
                 isValid = false
             }
             if closed.hits(index) {
                 prices = []
                 shortages = []
-                quirks["closed: empty <prix/> only (rejected)", default: 0] += 1
+                summary.count("closed: empty <prix/> only (rejected)")
                 isValid = false
             } else if allStale.hits(index) {
                 for position in prices.indices { prices[position].time = context.times.stale(&rng) }
                 shortages = []
-                quirks["all prices years old (rejected)", default: 0] += 1
+                summary.count("all prices years old (rejected)")
                 isValid = false
             } else if onlyShortages.hits(index) {
                 shortages = prices.map { ($0.fuel, context.times.fresh(&rng), true) }
                 prices = []
-                quirks["shortages only, no price", default: 0] += 1
+                summary.count("shortages only, no price")
             } else if stalePrice.hits(index), prices.count > 1 {
                 prices[prices.count - 1].time = context.times.stale(&rng)
-                quirks["one price years old beside current ones", default: 0] += 1
+                summary.count("one price years old beside current ones")
             }
             if isValid, context.isChanged(index), !prices.isEmpty {
-                var change = context.rng(index, "change")
-                for position in prices.indices where prices[position].time > context.times.reference - 30 * 86_400 {
-                    prices[position].value = context.moved(prices[position].value, &change)
-                    prices[position].time = context.times.changed(&change)
-                }
-                changed += 1
+                context.change(&prices, of: index, recentOnly: true, &summary)
             }
-            if isValid { valid += 1 }
-            if !shortages.isEmpty { quirks["stations with shortages", default: 0] += 1 }
+            if isValid { summary.expectedValid += 1 }
+            if !shortages.isEmpty { summary.count("stations with shortages") }
 
             let department = city.regionCode
             out.text("  <pdv id=\"")
@@ -139,7 +132,7 @@ struct FranceFeed {
             } else {
                 out.text("\" longitude=\"")
             }
-            if decimal { quirks["decimal coordinates", default: 0] += 1 }
+            if decimal { summary.count("decimal coordinates") }
             out.text("\" cp=\"")
             out.text(city.postcode.prefix(2) + String(format: "%03d", rng.below(1000)))
             let motorway = rng.chance(0.06)
@@ -171,7 +164,7 @@ struct FranceFeed {
                 out.text("    <prix nom=\"\(fuel.name)\" id=\"\(fuel.id)\" maj=\"")
                 out.parisTime(clock.local(price.time))
                 out.text("\" valeur=\"")
-                out.fixed(price.value, digits: 3)
+                out.fixed(price.price, digits: 3)
                 out.text("\"/>\n")
             }
             for shortage in shortages {
@@ -188,9 +181,6 @@ struct FranceFeed {
             last.text("</pdv_liste>\n")
             try last.close()
         }
-        let summary = GeneratedCountry(
-            country: "FR", stations: count, expectedValid: valid, records: count, changed: changed, files: [],
-            bytes: 0, quirks: quirks)
         return (summary, files)
     }
 

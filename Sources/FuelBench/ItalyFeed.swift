@@ -71,7 +71,7 @@ struct ItalyFeed {
         var motorway: Bool
     }
 
-    private struct Row {
+    private struct Row: GeneratedPrice {
         var product: String
         var price: Int
         var selfService: Bool
@@ -113,11 +113,9 @@ struct ItalyFeed {
             duplicate: context.schedule("duplicate station", rate: 0.01),
             orphan: context.schedule("prices without station", rate: 0.01)
         )
-        var quirks: [String: Int] = [:]
-        var valid = 0
+        var summary = GeneratedCountry(country: "IT", stations: count)
         // The previous registry row as written, for a duplicate to repeat: fields, coordinates, and its validity.
         var previous: (fields: [String], coordinates: (Double, Double, Bool, UInt64)?, valid: Bool)?
-        var changed = 0
         var records = 0
         var clock = LocalTimes(zone: "Europe/Rome")
         let registry = try ByteSink.file(folder.appendingPathComponent(Self.registryName))
@@ -146,16 +144,16 @@ struct ItalyFeed {
             var operatorName = station.operatorName
             if duplicateOf == nil, schedules.quote.hits(index) {
                 operatorName = rng.chance(0.6) ? "\"\(operatorName)" : "\"\(operatorName)\""
-                quirks["quote characters in Gestore", default: 0] += 1
+                summary.count("quote characters in Gestore")
             }
             if duplicateOf == nil, schedules.pipe.hits(index) {
                 station.name += " | gestori.prezzibenzina.it"
                 if rng.chance(0.09) { operatorName += " | gestori.prezzibenzina.it" }
-                quirks["' | gestori.prezzibenzina.it' inside fields", default: 0] += 1
+                summary.count("' | gestori.prezzibenzina.it' inside fields")
             }
             if duplicateOf == nil, schedules.tab.hits(index) {
                 if rng.chance(0.5) { station.name = "19834\t" + station.name } else { station.address += "\t" }
-                quirks["TAB inside a field", default: 0] += 1
+                summary.count("TAB inside a field")
             }
             var fields = [
                 operatorName, station.brand, station.motorway ? "Autostradale" : "Stradale", station.name,
@@ -167,7 +165,7 @@ struct ItalyFeed {
             if let duplicateOf {
                 fields = duplicateOf.fields
                 coordinates = duplicateOf.coordinates
-                quirks["identical registry row under a second id (merged)", default: 0] += 1
+                summary.count("identical registry row under a second id (merged)")
             }
             registry.byte(0x0A)
             registry.int(id)
@@ -183,14 +181,14 @@ struct ItalyFeed {
                 registry.italianCoordinate(longitude, long: long, &digitsRNG)
             } else {
                 registry.byte(0x7C)
-                if duplicateOf == nil { quirks["empty coordinates (rejected)", default: 0] += 1 }
+                if duplicateOf == nil { summary.count("empty coordinates (rejected)") }
                 isValid = false
             }
 
             // Its prices.
             var rows: [Row] = []
             if schedules.noPrices.hits(index) {
-                quirks["registry only, no price rows (rejected)", default: 0] += 1
+                summary.count("registry only, no price rows (rejected)")
                 isValid = false
             } else {
                 let level = context.level(&rng)
@@ -218,7 +216,7 @@ struct ItalyFeed {
                 if index == 0 { rows[0].time = context.times.newest }
                 if schedules.allStale.hits(index) {
                     for position in rows.indices { rows[position].time = context.times.stale(&rng) }
-                    quirks["all prices years old (rejected)", default: 0] += 1
+                    summary.count("all prices years old (rejected)")
                     isValid = false
                 } else {
                     if schedules.staleRow.hits(index), !rows.contains(where: { $0.product == "Gasolio Premium" }) {
@@ -226,7 +224,7 @@ struct ItalyFeed {
                             Row(
                                 product: "Gasolio Premium", price: 1_650, selfService: true,
                                 time: context.times.stale(&rng)))
-                        quirks["one price row years old", default: 0] += 1
+                        summary.count("one price row years old")
                     }
                     if schedules.outlier.hits(index),
                         !rows.contains(where: { $0.product == "Hi-Q Diesel" && !$0.selfService })
@@ -235,24 +233,17 @@ struct ItalyFeed {
                             Row(
                                 product: "Hi-Q Diesel", price: rng.pick([100, 113, 8_888]), selfService: false,
                                 time: context.times.fresh(&rng)))
-                        quirks["outlier or placeholder price row", default: 0] += 1
+                        summary.count("outlier or placeholder price row")
                     }
                 }
             }
-            if isValid, context.isChanged(index) {
-                var change = context.rng(index, "change")
-                for position in rows.indices where rows[position].time > context.times.reference - 30 * 86_400 {
-                    rows[position].price = context.moved(rows[position].price, &change)
-                    rows[position].time = context.times.changed(&change)
-                }
-                changed += 1
-            }
+            if isValid, context.isChanged(index) { context.change(&rows, of: index, recentOnly: true, &summary) }
             if let duplicateOf {
                 // One station for the pair: valid when either row is, counted once.
-                if isValid && !duplicateOf.valid { valid += 1 }
+                if isValid && !duplicateOf.valid { summary.expectedValid += 1 }
                 previous = (fields, coordinates, isValid || duplicateOf.valid)
             } else {
-                if isValid { valid += 1 }
+                if isValid { summary.expectedValid += 1 }
                 previous = (fields, coordinates, isValid)
             }
             for row in rows { writePrice(prices, id: id, row, &clock) }
@@ -264,16 +255,14 @@ struct ItalyFeed {
                     time: context.times.fresh(&rng))
                 writePrice(prices, id: orphan, row, &clock)
                 records += 1
-                quirks["price rows for an id not in the registry", default: 0] += 1
+                summary.count("price rows for an id not in the registry")
             }
             try registry.checkpoint()
             try prices.checkpoint()
         }
         try registry.close()
         try prices.close()
-        let summary = GeneratedCountry(
-            country: "IT", stations: count, expectedValid: valid, records: records, changed: changed, files: [],
-            bytes: 0, quirks: quirks)
+        summary.records = records
         return (
             summary,
             [

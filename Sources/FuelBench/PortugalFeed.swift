@@ -20,7 +20,7 @@ struct PortugalFeed {
         ("GNL (gás natural liquefeito) - €/kg", 1_400, 0.002),
     ]
 
-    private struct Row {
+    private struct Row: GeneratedPrice {
         var fuel: Int
         var price: Int
         var time: Int64
@@ -31,9 +31,7 @@ struct PortugalFeed {
         let noCoordinates = context.schedule("no coordinates", rate: 0.002)
         let allStale = context.schedule("all prices stale", rate: 0.005)
         let staleRow = context.schedule("stale row", rate: 0.02)
-        var quirks: [String: Int] = [:]
-        var valid = 0
-        var changed = 0
+        var summary = GeneratedCountry(country: "PT", stations: count)
         var records = 0
         var files: [GeneratedFile] = []
         var clock = LocalTimes(zone: "Europe/Lisbon")
@@ -81,12 +79,12 @@ struct PortugalFeed {
 
             var isValid = true
             if noCoordinates.hits(index) {
-                quirks["no coordinates (rejected)", default: 0] += 1
+                summary.count("no coordinates (rejected)")
                 isValid = false
             }
             if allStale.hits(index) {
                 for position in rows.indices { rows[position].time = context.times.stale(&rng) }
-                quirks["all prices years old (rejected)", default: 0] += 1
+                summary.count("all prices years old (rejected)")
                 isValid = false
             } else if staleRow.hits(index),
                 let extra = Self.fuels.indices.first(where: { fuel in !rows.contains { $0.fuel == fuel } })
@@ -95,19 +93,12 @@ struct PortugalFeed {
                     Row(
                         fuel: extra, price: context.price(base: Self.fuels[extra].base, level: level, &rng),
                         time: context.times.stale(&rng)))
-                quirks["one stale row beside current ones", default: 0] += 1
+                summary.count("one stale row beside current ones")
             }
-            if isValid, context.isChanged(index) {
-                var change = context.rng(index, "change")
-                for position in rows.indices {
-                    rows[position].price = context.moved(rows[position].price, &change)
-                    rows[position].time = context.times.changed(&change)
-                }
-                changed += 1
-            }
-            if isValid { valid += 1 }
+            if isValid, context.isChanged(index) { context.change(&rows, of: index, recentOnly: false, &summary) }
+            if isValid { summary.expectedValid += 1 }
             if rows.contains(where: { Self.fuels[$0.fuel].name.hasSuffix("m3") }) {
-                quirks["CNG priced per m3", default: 0] += 1
+                summary.count("CNG priced per m3")
             }
 
             for row in rows {
@@ -171,9 +162,7 @@ struct PortugalFeed {
         empty.text("]}")
         try empty.close()
 
-        let summary = GeneratedCountry(
-            country: "PT", stations: count, expectedValid: valid, records: records, changed: changed, files: [],
-            bytes: 0, quirks: quirks)
+        summary.records = records
         return (summary, files)
     }
 }

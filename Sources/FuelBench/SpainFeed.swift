@@ -34,9 +34,7 @@ struct SpainFeed {
         let count = context.options.stations(Self.realStations)
         let noPrices = context.schedule("no prices", rate: 0.004)
         let restricted = context.schedule("restricted sale", rate: 0.012)
-        var quirks: [String: Int] = [:]
-        var valid = 0
-        var changed = 0
+        var summary = GeneratedCountry(country: "ES", stations: count)
         var clock = LocalTimes(zone: "Europe/Madrid")
         let sink = try ByteSink.file(folder.appendingPathComponent(Self.fileName))
         sink.text("{\"Fecha\":\"")
@@ -64,7 +62,7 @@ struct SpainFeed {
             var isValid = true
             if noPrices.hits(index) {
                 values = [Int](repeating: 0, count: Self.prices.count)
-                quirks["no price at all (rejected)", default: 0] += 1
+                summary.count("no price at all (rejected)")
                 isValid = false
             }
             if isValid, context.isChanged(index) {
@@ -72,11 +70,11 @@ struct SpainFeed {
                 for position in values.indices where values[position] > 0 {
                     values[position] = context.moved(values[position], &change)
                 }
-                changed += 1
+                summary.changed += 1
             }
-            if isValid { valid += 1 }
+            if isValid { summary.expectedValid += 1 }
             let isRestricted = restricted.hits(index)
-            if isRestricted { quirks["Tipo Venta R (restricted)", default: 0] += 1 }
+            if isRestricted { summary.count("Tipo Venta R (restricted)") }
 
             if index > 0 { sink.byte(0x2C) }
             sink.text("{\"C.P.\":\"")
@@ -130,9 +128,6 @@ struct SpainFeed {
         sink.jsonString(Self.note)
         sink.text(",\"ResultadoConsulta\":\"OK\"}")
         try sink.close()
-        let summary = GeneratedCountry(
-            country: "ES", stations: count, expectedValid: valid, records: count, changed: changed, files: [],
-            bytes: 0, quirks: quirks)
         return (summary, [GeneratedFile(path: "ES/\(Self.fileName)", url: Self.endpoint)])
     }
 }

@@ -39,6 +39,25 @@ public struct City: Sendable {
     }
 }
 
+extension City {
+    /// Cities written one per line as `name | latitude | longitude | weight | spread km | region | code | group |
+    /// postcode`, a blank spread taking the default for the weight; the tables are data in code, so a malformed
+    /// row stops the program at once.
+    static func table(_ text: String) -> [City] {
+        text.split(separator: "\n").map { line in
+            let fields = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+            }
+            guard fields.count == 9, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
+                let weight = Double(fields[3]), let code = Int(fields[6]), let group = Int(fields[7])
+            else { preconditionFailure("malformed city row: \(line)") }
+            return City(
+                fields[0], latitude, longitude, weight: weight, spreadKm: Double(fields[4]), region: fields[5],
+                code: code, group: group, postcode: fields[8])
+        }
+    }
+}
+
 /// A latitude/longitude rectangle stations of a country are placed in (the country's land boxes, kept a little
 /// inside the boxes the adapters validate against).
 public struct LandBox: Sendable {

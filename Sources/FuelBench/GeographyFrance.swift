@@ -2,108 +2,109 @@ extension CountryGeography {
     /// Metropolitan France and Corsica; département codes and the postcodes of their seats.
     static let france = CountryGeography(
         country: "FR",
-        cities: [
-            City("Paris", 48.8566, 2.3522, weight: 40, region: "75", code: 75, postcode: "75001"),
-            City("Boulogne-Billancourt", 48.8397, 2.2399, weight: 8, region: "92", code: 92, postcode: "92100"),
-            City("Créteil", 48.7904, 2.4556, weight: 8, region: "94", code: 94, postcode: "94000"),
-            City("Versailles", 48.8049, 2.1204, weight: 7, region: "78", code: 78, postcode: "78000"),
-            City("Évry-Courcouronnes", 48.6294, 2.4410, weight: 7, region: "91", code: 91, postcode: "91000"),
-            City("Cergy", 49.0364, 2.0761, weight: 6, region: "95", code: 95, postcode: "95000"),
-            City("Meaux", 48.9601, 2.8788, weight: 6, region: "77", code: 77, postcode: "77100"),
-            City("Marseille", 43.2965, 5.3698, weight: 14, region: "13", code: 13, postcode: "13001"),
-            City("Aix-en-Provence", 43.5297, 5.4474, weight: 5, region: "13", code: 13, postcode: "13090"),
-            City("Lyon", 45.7640, 4.8357, weight: 14, region: "69", code: 69, postcode: "69001"),
-            City("Toulouse", 43.6047, 1.4442, weight: 11, region: "31", code: 31, postcode: "31000"),
-            City("Nice", 43.7102, 7.2620, weight: 8, region: "06", code: 6, postcode: "06000"),
-            City("Nantes", 47.2184, -1.5536, weight: 9, region: "44", code: 44, postcode: "44000"),
-            City("Strasbourg", 48.5734, 7.7521, weight: 8, region: "67", code: 67, postcode: "67000"),
-            City("Mulhouse", 47.7508, 7.3359, weight: 4, region: "68", code: 68, postcode: "68100"),
-            City("Montpellier", 43.6108, 3.8767, weight: 7, region: "34", code: 34, postcode: "34000"),
-            City("Bordeaux", 44.8378, -0.5792, weight: 11, region: "33", code: 33, postcode: "33000"),
-            City("Lille", 50.6292, 3.0573, weight: 12, region: "59", code: 59, postcode: "59000"),
-            City("Valenciennes", 50.3570, 3.5235, weight: 4, region: "59", code: 59, postcode: "59300"),
-            City("Arras", 50.2910, 2.7775, weight: 6, region: "62", code: 62, postcode: "62000"),
-            City("Rennes", 48.1173, -1.6778, weight: 8, region: "35", code: 35, postcode: "35000"),
-            City("Reims", 49.2583, 4.0317, weight: 5, region: "51", code: 51, postcode: "51100"),
-            City("Le Havre", 49.4944, 0.1079, weight: 4, region: "76", code: 76, postcode: "76600"),
-            City("Rouen", 49.4432, 1.0999, weight: 6, region: "76", code: 76, postcode: "76000"),
-            City("Saint-Étienne", 45.4397, 4.3872, weight: 5, region: "42", code: 42, postcode: "42000"),
-            City("Toulon", 43.1242, 5.9280, weight: 6, region: "83", code: 83, postcode: "83000"),
-            City("Grenoble", 45.1885, 5.7245, weight: 7, region: "38", code: 38, postcode: "38000"),
-            City("Dijon", 47.3220, 5.0415, weight: 5, region: "21", code: 21, postcode: "21000"),
-            City("Angers", 47.4784, -0.5632, weight: 6, region: "49", code: 49, postcode: "49000"),
-            City("Nîmes", 43.8367, 4.3601, weight: 6, region: "30", code: 30, postcode: "30000"),
-            City("Clermont-Ferrand", 45.7772, 3.0870, weight: 5, region: "63", code: 63, postcode: "63000"),
-            City("Le Mans", 48.0061, 0.1996, weight: 5, region: "72", code: 72, postcode: "72000"),
-            City("Brest", 48.3904, -4.4861, weight: 4, region: "29", code: 29, postcode: "29200"),
-            City("Quimper", 47.9960, -4.1024, weight: 3, region: "29", code: 29, postcode: "29000"),
-            City("Tours", 47.3941, 0.6848, weight: 5, region: "37", code: 37, postcode: "37000"),
-            City("Amiens", 49.8941, 2.2958, weight: 5, region: "80", code: 80, postcode: "80000"),
-            City("Limoges", 45.8336, 1.2611, weight: 4, region: "87", code: 87, postcode: "87000"),
-            City("Perpignan", 42.6887, 2.8948, weight: 4, region: "66", code: 66, postcode: "66000"),
-            City("Metz", 49.1193, 6.1757, weight: 6, region: "57", code: 57, postcode: "57000"),
-            City("Nancy", 48.6921, 6.1844, weight: 5, region: "54", code: 54, postcode: "54000"),
-            City("Besançon", 47.2378, 6.0241, weight: 4, region: "25", code: 25, postcode: "25000"),
-            City("Orléans", 47.9030, 1.9093, weight: 5, region: "45", code: 45, postcode: "45000"),
-            City("Caen", 49.1829, -0.3707, weight: 5, region: "14", code: 14, postcode: "14000"),
-            City("Poitiers", 46.5802, 0.3404, weight: 4, region: "86", code: 86, postcode: "86000"),
-            City("Pau", 43.2951, -0.3708, weight: 4, region: "64", code: 64, postcode: "64000"),
-            City("Bayonne", 43.4929, -1.4748, weight: 3, region: "64", code: 64, postcode: "64100"),
-            City("La Rochelle", 46.1603, -1.1511, weight: 5, region: "17", code: 17, postcode: "17000"),
-            City("Bourg-en-Bresse", 46.2052, 5.2255, weight: 5, region: "01", code: 1, postcode: "01000"),
-            City("Troyes", 48.2973, 4.0744, weight: 3, region: "10", code: 10, postcode: "10000"),
-            City("Avignon", 43.9493, 4.8055, weight: 5, region: "84", code: 84, postcode: "84000"),
-            City("Chartres", 48.4439, 1.4890, weight: 4, region: "28", code: 28, postcode: "28000"),
-            City("Valence", 44.9334, 4.8924, weight: 4, region: "26", code: 26, postcode: "26000"),
-            City("Annecy", 45.8992, 6.1294, weight: 5, region: "74", code: 74, postcode: "74000"),
-            City("Chambéry", 45.5646, 5.9178, weight: 4, region: "73", code: 73, postcode: "73000"),
-            City("Agen", 44.2033, 0.6163, weight: 3, region: "47", code: 47, postcode: "47000"),
-            City("Périgueux", 45.1846, 0.7214, weight: 4, region: "24", code: 24, postcode: "24000"),
-            City("Rodez", 44.3506, 2.5750, weight: 3, region: "12", code: 12, postcode: "12000"),
-            City("Auxerre", 47.7982, 3.5673, weight: 3, region: "89", code: 89, postcode: "89000"),
-            City("Châteauroux", 46.8103, 1.6911, weight: 2.5, region: "36", code: 36, postcode: "36000"),
-            City("Laval", 48.0707, -0.7734, weight: 3, region: "53", code: 53, postcode: "53000"),
-            City("Vannes", 47.6582, -2.7608, weight: 5, region: "56", code: 56, postcode: "56000"),
-            City("Saint-Brieuc", 48.5136, -2.7653, weight: 5, region: "22", code: 22, postcode: "22000"),
-            City("Niort", 46.3237, -0.4588, weight: 3.5, region: "79", code: 79, postcode: "79000"),
-            City("Angoulême", 45.6484, 0.1562, weight: 3.5, region: "16", code: 16, postcode: "16000"),
-            City("Mont-de-Marsan", 43.8902, -0.4994, weight: 3.5, region: "40", code: 40, postcode: "40000"),
-            City("Tarbes", 43.2328, 0.0781, weight: 2.5, region: "65", code: 65, postcode: "65000"),
-            City("Carcassonne", 43.2130, 2.3491, weight: 3, region: "11", code: 11, postcode: "11000"),
-            City("Albi", 43.9289, 2.1464, weight: 3, region: "81", code: 81, postcode: "81000"),
-            City("Montauban", 44.0176, 1.3550, weight: 2.5, region: "82", code: 82, postcode: "82000"),
-            City("Cahors", 44.4475, 1.4419, weight: 2, region: "46", code: 46, postcode: "46000"),
-            City("Aurillac", 44.9264, 2.4397, weight: 1.5, region: "15", code: 15, postcode: "15000"),
-            City("Le Puy-en-Velay", 45.0434, 3.8855, weight: 2, region: "43", code: 43, postcode: "43000"),
-            City("Gap", 44.5594, 6.0786, weight: 1.5, region: "05", code: 5, postcode: "05000"),
-            City("Digne-les-Bains", 44.0925, 6.2356, weight: 1.5, region: "04", code: 4, postcode: "04000"),
-            City("Épinal", 48.1725, 6.4496, weight: 3, region: "88", code: 88, postcode: "88000"),
-            City("Charleville-Mézières", 49.7621, 4.7263, weight: 2.5, region: "08", code: 8, postcode: "08000"),
-            City("Beauvais", 49.4295, 2.0807, weight: 4, region: "60", code: 60, postcode: "60000"),
-            City("Saint-Quentin", 49.8465, 3.2876, weight: 4, region: "02", code: 2, postcode: "02100"),
-            City("Évreux", 49.0270, 1.1508, weight: 4, region: "27", code: 27, postcode: "27000"),
-            City("Alençon", 48.4329, 0.0913, weight: 2.5, region: "61", code: 61, postcode: "61000"),
-            City("Saint-Lô", 49.1157, -1.0906, weight: 3.5, region: "50", code: 50, postcode: "50000"),
-            City("Nevers", 46.9896, 3.1590, weight: 2, region: "58", code: 58, postcode: "58000"),
-            City("Moulins", 46.5660, 3.3326, weight: 3, region: "03", code: 3, postcode: "03000"),
-            City("Mâcon", 46.3069, 4.8287, weight: 4, region: "71", code: 71, postcode: "71000"),
-            City("Lons-le-Saunier", 46.6744, 5.5547, weight: 2, region: "39", code: 39, postcode: "39000"),
-            City("Vesoul", 47.6198, 6.1544, weight: 2, region: "70", code: 70, postcode: "70000"),
-            City("Chaumont", 48.1113, 5.1392, weight: 1.5, region: "52", code: 52, postcode: "52000"),
-            City("Bar-le-Duc", 48.7727, 5.1600, weight: 1.5, region: "55", code: 55, postcode: "55000"),
-            City("Guéret", 46.1717, 1.8717, weight: 1.2, region: "23", code: 23, postcode: "23000"),
-            City("Tulle", 45.2671, 1.7707, weight: 1.8, region: "19", code: 19, postcode: "19000"),
-            City("Mende", 44.5181, 3.5005, weight: 0.8, region: "48", code: 48, postcode: "48000"),
-            City("Privas", 44.7355, 4.5992, weight: 2.5, region: "07", code: 7, postcode: "07000"),
-            City("Foix", 42.9639, 1.6054, weight: 1.2, region: "09", code: 9, postcode: "09000"),
-            City("Auch", 43.6465, 0.5855, weight: 1.8, region: "32", code: 32, postcode: "32000"),
-            City("Blois", 47.5861, 1.3359, weight: 3, region: "41", code: 41, postcode: "41000"),
-            City("Bourges", 47.0810, 2.3988, weight: 3, region: "18", code: 18, postcode: "18000"),
-            City("Colmar", 48.0794, 7.3585, weight: 3, region: "68", code: 68, postcode: "68000"),
-            City("Saint-Nazaire", 47.2735, -2.2138, weight: 3, region: "44", code: 44, postcode: "44600"),
-            City("Ajaccio", 41.9192, 8.7386, weight: 1.2, spreadKm: 6, region: "2A", code: 20, postcode: "20000"),
-            City("Bastia", 42.6977, 9.4508, weight: 1.2, spreadKm: 6, region: "2B", code: 20, postcode: "20200"),
-        ],
+        cities: City.table(
+            """
+            Paris | 48.8566 | 2.3522 | 40 |  | 75 | 75 | 0 | 75001
+            Boulogne-Billancourt | 48.8397 | 2.2399 | 8 |  | 92 | 92 | 0 | 92100
+            Créteil | 48.7904 | 2.4556 | 8 |  | 94 | 94 | 0 | 94000
+            Versailles | 48.8049 | 2.1204 | 7 |  | 78 | 78 | 0 | 78000
+            Évry-Courcouronnes | 48.6294 | 2.4410 | 7 |  | 91 | 91 | 0 | 91000
+            Cergy | 49.0364 | 2.0761 | 6 |  | 95 | 95 | 0 | 95000
+            Meaux | 48.9601 | 2.8788 | 6 |  | 77 | 77 | 0 | 77100
+            Marseille | 43.2965 | 5.3698 | 14 |  | 13 | 13 | 0 | 13001
+            Aix-en-Provence | 43.5297 | 5.4474 | 5 |  | 13 | 13 | 0 | 13090
+            Lyon | 45.7640 | 4.8357 | 14 |  | 69 | 69 | 0 | 69001
+            Toulouse | 43.6047 | 1.4442 | 11 |  | 31 | 31 | 0 | 31000
+            Nice | 43.7102 | 7.2620 | 8 |  | 06 | 6 | 0 | 06000
+            Nantes | 47.2184 | -1.5536 | 9 |  | 44 | 44 | 0 | 44000
+            Strasbourg | 48.5734 | 7.7521 | 8 |  | 67 | 67 | 0 | 67000
+            Mulhouse | 47.7508 | 7.3359 | 4 |  | 68 | 68 | 0 | 68100
+            Montpellier | 43.6108 | 3.8767 | 7 |  | 34 | 34 | 0 | 34000
+            Bordeaux | 44.8378 | -0.5792 | 11 |  | 33 | 33 | 0 | 33000
+            Lille | 50.6292 | 3.0573 | 12 |  | 59 | 59 | 0 | 59000
+            Valenciennes | 50.3570 | 3.5235 | 4 |  | 59 | 59 | 0 | 59300
+            Arras | 50.2910 | 2.7775 | 6 |  | 62 | 62 | 0 | 62000
+            Rennes | 48.1173 | -1.6778 | 8 |  | 35 | 35 | 0 | 35000
+            Reims | 49.2583 | 4.0317 | 5 |  | 51 | 51 | 0 | 51100
+            Le Havre | 49.4944 | 0.1079 | 4 |  | 76 | 76 | 0 | 76600
+            Rouen | 49.4432 | 1.0999 | 6 |  | 76 | 76 | 0 | 76000
+            Saint-Étienne | 45.4397 | 4.3872 | 5 |  | 42 | 42 | 0 | 42000
+            Toulon | 43.1242 | 5.9280 | 6 |  | 83 | 83 | 0 | 83000
+            Grenoble | 45.1885 | 5.7245 | 7 |  | 38 | 38 | 0 | 38000
+            Dijon | 47.3220 | 5.0415 | 5 |  | 21 | 21 | 0 | 21000
+            Angers | 47.4784 | -0.5632 | 6 |  | 49 | 49 | 0 | 49000
+            Nîmes | 43.8367 | 4.3601 | 6 |  | 30 | 30 | 0 | 30000
+            Clermont-Ferrand | 45.7772 | 3.0870 | 5 |  | 63 | 63 | 0 | 63000
+            Le Mans | 48.0061 | 0.1996 | 5 |  | 72 | 72 | 0 | 72000
+            Brest | 48.3904 | -4.4861 | 4 |  | 29 | 29 | 0 | 29200
+            Quimper | 47.9960 | -4.1024 | 3 |  | 29 | 29 | 0 | 29000
+            Tours | 47.3941 | 0.6848 | 5 |  | 37 | 37 | 0 | 37000
+            Amiens | 49.8941 | 2.2958 | 5 |  | 80 | 80 | 0 | 80000
+            Limoges | 45.8336 | 1.2611 | 4 |  | 87 | 87 | 0 | 87000
+            Perpignan | 42.6887 | 2.8948 | 4 |  | 66 | 66 | 0 | 66000
+            Metz | 49.1193 | 6.1757 | 6 |  | 57 | 57 | 0 | 57000
+            Nancy | 48.6921 | 6.1844 | 5 |  | 54 | 54 | 0 | 54000
+            Besançon | 47.2378 | 6.0241 | 4 |  | 25 | 25 | 0 | 25000
+            Orléans | 47.9030 | 1.9093 | 5 |  | 45 | 45 | 0 | 45000
+            Caen | 49.1829 | -0.3707 | 5 |  | 14 | 14 | 0 | 14000
+            Poitiers | 46.5802 | 0.3404 | 4 |  | 86 | 86 | 0 | 86000
+            Pau | 43.2951 | -0.3708 | 4 |  | 64 | 64 | 0 | 64000
+            Bayonne | 43.4929 | -1.4748 | 3 |  | 64 | 64 | 0 | 64100
+            La Rochelle | 46.1603 | -1.1511 | 5 |  | 17 | 17 | 0 | 17000
+            Bourg-en-Bresse | 46.2052 | 5.2255 | 5 |  | 01 | 1 | 0 | 01000
+            Troyes | 48.2973 | 4.0744 | 3 |  | 10 | 10 | 0 | 10000
+            Avignon | 43.9493 | 4.8055 | 5 |  | 84 | 84 | 0 | 84000
+            Chartres | 48.4439 | 1.4890 | 4 |  | 28 | 28 | 0 | 28000
+            Valence | 44.9334 | 4.8924 | 4 |  | 26 | 26 | 0 | 26000
+            Annecy | 45.8992 | 6.1294 | 5 |  | 74 | 74 | 0 | 74000
+            Chambéry | 45.5646 | 5.9178 | 4 |  | 73 | 73 | 0 | 73000
+            Agen | 44.2033 | 0.6163 | 3 |  | 47 | 47 | 0 | 47000
+            Périgueux | 45.1846 | 0.7214 | 4 |  | 24 | 24 | 0 | 24000
+            Rodez | 44.3506 | 2.5750 | 3 |  | 12 | 12 | 0 | 12000
+            Auxerre | 47.7982 | 3.5673 | 3 |  | 89 | 89 | 0 | 89000
+            Châteauroux | 46.8103 | 1.6911 | 2.5 |  | 36 | 36 | 0 | 36000
+            Laval | 48.0707 | -0.7734 | 3 |  | 53 | 53 | 0 | 53000
+            Vannes | 47.6582 | -2.7608 | 5 |  | 56 | 56 | 0 | 56000
+            Saint-Brieuc | 48.5136 | -2.7653 | 5 |  | 22 | 22 | 0 | 22000
+            Niort | 46.3237 | -0.4588 | 3.5 |  | 79 | 79 | 0 | 79000
+            Angoulême | 45.6484 | 0.1562 | 3.5 |  | 16 | 16 | 0 | 16000
+            Mont-de-Marsan | 43.8902 | -0.4994 | 3.5 |  | 40 | 40 | 0 | 40000
+            Tarbes | 43.2328 | 0.0781 | 2.5 |  | 65 | 65 | 0 | 65000
+            Carcassonne | 43.2130 | 2.3491 | 3 |  | 11 | 11 | 0 | 11000
+            Albi | 43.9289 | 2.1464 | 3 |  | 81 | 81 | 0 | 81000
+            Montauban | 44.0176 | 1.3550 | 2.5 |  | 82 | 82 | 0 | 82000
+            Cahors | 44.4475 | 1.4419 | 2 |  | 46 | 46 | 0 | 46000
+            Aurillac | 44.9264 | 2.4397 | 1.5 |  | 15 | 15 | 0 | 15000
+            Le Puy-en-Velay | 45.0434 | 3.8855 | 2 |  | 43 | 43 | 0 | 43000
+            Gap | 44.5594 | 6.0786 | 1.5 |  | 05 | 5 | 0 | 05000
+            Digne-les-Bains | 44.0925 | 6.2356 | 1.5 |  | 04 | 4 | 0 | 04000
+            Épinal | 48.1725 | 6.4496 | 3 |  | 88 | 88 | 0 | 88000
+            Charleville-Mézières | 49.7621 | 4.7263 | 2.5 |  | 08 | 8 | 0 | 08000
+            Beauvais | 49.4295 | 2.0807 | 4 |  | 60 | 60 | 0 | 60000
+            Saint-Quentin | 49.8465 | 3.2876 | 4 |  | 02 | 2 | 0 | 02100
+            Évreux | 49.0270 | 1.1508 | 4 |  | 27 | 27 | 0 | 27000
+            Alençon | 48.4329 | 0.0913 | 2.5 |  | 61 | 61 | 0 | 61000
+            Saint-Lô | 49.1157 | -1.0906 | 3.5 |  | 50 | 50 | 0 | 50000
+            Nevers | 46.9896 | 3.1590 | 2 |  | 58 | 58 | 0 | 58000
+            Moulins | 46.5660 | 3.3326 | 3 |  | 03 | 3 | 0 | 03000
+            Mâcon | 46.3069 | 4.8287 | 4 |  | 71 | 71 | 0 | 71000
+            Lons-le-Saunier | 46.6744 | 5.5547 | 2 |  | 39 | 39 | 0 | 39000
+            Vesoul | 47.6198 | 6.1544 | 2 |  | 70 | 70 | 0 | 70000
+            Chaumont | 48.1113 | 5.1392 | 1.5 |  | 52 | 52 | 0 | 52000
+            Bar-le-Duc | 48.7727 | 5.1600 | 1.5 |  | 55 | 55 | 0 | 55000
+            Guéret | 46.1717 | 1.8717 | 1.2 |  | 23 | 23 | 0 | 23000
+            Tulle | 45.2671 | 1.7707 | 1.8 |  | 19 | 19 | 0 | 19000
+            Mende | 44.5181 | 3.5005 | 0.8 |  | 48 | 48 | 0 | 48000
+            Privas | 44.7355 | 4.5992 | 2.5 |  | 07 | 7 | 0 | 07000
+            Foix | 42.9639 | 1.6054 | 1.2 |  | 09 | 9 | 0 | 09000
+            Auch | 43.6465 | 0.5855 | 1.8 |  | 32 | 32 | 0 | 32000
+            Blois | 47.5861 | 1.3359 | 3 |  | 41 | 41 | 0 | 41000
+            Bourges | 47.0810 | 2.3988 | 3 |  | 18 | 18 | 0 | 18000
+            Colmar | 48.0794 | 7.3585 | 3 |  | 68 | 68 | 0 | 68000
+            Saint-Nazaire | 47.2735 | -2.2138 | 3 |  | 44 | 44 | 0 | 44600
+            Ajaccio | 41.9192 | 8.7386 | 1.2 | 6 | 2A | 20 | 0 | 20000
+            Bastia | 42.6977 | 9.4508 | 1.2 | 6 | 2B | 20 | 0 | 20200
+            """),
         boxes: [
             LandBox(south: 42.34, west: -4.78, north: 51.08, east: 8.22),
             LandBox(south: 41.38, west: 8.55, north: 43.00, east: 9.55),

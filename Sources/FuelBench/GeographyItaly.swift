@@ -2,115 +2,116 @@ extension CountryGeography {
     /// Italy: the mainland, Sicily and Sardinia; province codes as the registry prints them.
     static let italy = CountryGeography(
         country: "IT",
-        cities: [
-            City("Roma", 41.9028, 12.4964, weight: 30, region: "RM"),
-            City("Milano", 45.4642, 9.1900, weight: 26, region: "MI"),
-            City("Napoli", 40.8518, 14.2681, weight: 20, region: "NA"),
-            City("Torino", 45.0703, 7.6869, weight: 16, region: "TO"),
-            City("Palermo", 38.1157, 13.3615, weight: 9, region: "PA"),
-            City("Genova", 44.4056, 8.9463, weight: 7, region: "GE"),
-            City("Bologna", 44.4949, 11.3426, weight: 9, region: "BO"),
-            City("Firenze", 43.7696, 11.2558, weight: 9, region: "FI"),
-            City("Bari", 41.1171, 16.8719, weight: 11, region: "BA"),
-            City("Catania", 37.5079, 15.0830, weight: 9, region: "CT"),
-            City("Venezia", 45.4408, 12.3155, weight: 7, region: "VE"),
-            City("Verona", 45.4384, 10.9916, weight: 8, region: "VR"),
-            City("Messina", 38.1938, 15.5540, weight: 5, region: "ME"),
-            City("Padova", 45.4064, 11.8768, weight: 8, region: "PD"),
-            City("Trieste", 45.6495, 13.7768, weight: 2, region: "TS"),
-            City("Brescia", 45.5416, 10.2118, weight: 10, region: "BS"),
-            City("Taranto", 40.4644, 17.2470, weight: 5, region: "TA"),
-            City("Prato", 43.8777, 11.1022, weight: 2.5, region: "PO"),
-            City("Parma", 44.8015, 10.3279, weight: 4.5, region: "PR"),
-            City("Modena", 44.6471, 10.9252, weight: 6, region: "MO"),
-            City("Reggio di Calabria", 38.1113, 15.6473, weight: 5, region: "RC"),
-            City("Reggio nell'Emilia", 44.6989, 10.6297, weight: 5, region: "RE"),
-            City("Perugia", 43.1107, 12.3908, weight: 6, region: "PG"),
-            City("Livorno", 43.5485, 10.3106, weight: 3, region: "LI"),
-            City("Cagliari", 39.2238, 9.1217, weight: 5, region: "CA"),
-            City("Foggia", 41.4622, 15.5446, weight: 6, region: "FG"),
-            City("Rimini", 44.0678, 12.5695, weight: 3, region: "RN"),
-            City("Salerno", 40.6824, 14.7681, weight: 9, region: "SA"),
-            City("Ferrara", 44.8381, 11.6198, weight: 3.5, region: "FE"),
-            City("Sassari", 40.7259, 8.5557, weight: 4, region: "SS"),
-            City("Olbia", 40.9233, 9.4966, weight: 2, region: "SS"),
-            City("Latina", 41.4676, 12.9037, weight: 5, region: "LT"),
-            City("Bergamo", 45.6983, 9.6773, weight: 9, region: "BG"),
-            City("Pescara", 42.4618, 14.2161, weight: 3, region: "PE"),
-            City("Ancona", 43.6158, 13.5189, weight: 4, region: "AN"),
-            City("Trento", 46.0748, 11.1217, weight: 4.5, region: "TN"),
-            City("Bolzano/Bozen", 46.4983, 11.3548, weight: 4, region: "BZ"),
-            City("Vicenza", 45.5455, 11.5354, weight: 7, region: "VI"),
-            City("Treviso", 45.6669, 12.2430, weight: 7, region: "TV"),
-            City("Udine", 46.0711, 13.2346, weight: 5, region: "UD"),
-            City("Novara", 45.4469, 8.6220, weight: 3.5, region: "NO"),
-            City("Piacenza", 45.0526, 9.6929, weight: 3, region: "PC"),
-            City("Lecce", 40.3515, 18.1750, weight: 7, region: "LE"),
-            City("Cosenza", 39.2983, 16.2537, weight: 6, region: "CS"),
-            City("Catanzaro", 38.9098, 16.5877, weight: 3.5, region: "CZ"),
-            City("Agrigento", 37.3111, 13.5765, weight: 4, region: "AG"),
-            City("Siracusa", 37.0755, 15.2866, weight: 4, region: "SR"),
-            City("Potenza", 40.6404, 15.8056, weight: 3.5, region: "PZ"),
-            City("L'Aquila", 42.3498, 13.3995, weight: 3, region: "AQ"),
-            City("Campobasso", 41.5603, 14.6627, weight: 2.5, region: "CB"),
-            City("Como", 45.8081, 9.0852, weight: 5, region: "CO"),
-            City("Varese", 45.8206, 8.8251, weight: 6, region: "VA"),
-            City("Cuneo", 44.3845, 7.5427, weight: 6, region: "CN"),
-            City("Alessandria", 44.9133, 8.6150, weight: 4.5, region: "AL"),
-            City("Pisa", 43.7228, 10.4017, weight: 4, region: "PI"),
-            City("Arezzo", 43.4633, 11.8797, weight: 3.5, region: "AR"),
-            City("Siena", 43.3188, 11.3308, weight: 3, region: "SI"),
-            City("Caserta", 41.0745, 14.3327, weight: 7, region: "CE"),
-            City("Avellino", 40.9146, 14.7906, weight: 4, region: "AV"),
-            City("Benevento", 41.1298, 14.7826, weight: 2.5, region: "BN"),
-            City("Brindisi", 40.6327, 17.9418, weight: 3.5, region: "BR"),
-            City("Matera", 40.6664, 16.6043, weight: 2, region: "MT"),
-            City("Trapani", 38.0176, 12.5365, weight: 4, region: "TP"),
-            City("Ragusa", 36.9269, 14.7255, weight: 3, region: "RG"),
-            City("Nuoro", 40.3209, 9.3300, weight: 2, region: "NU"),
-            City("Aosta", 45.7370, 7.3201, weight: 1.5, region: "AO"),
-            City("La Spezia", 44.1025, 9.8241, weight: 2, region: "SP"),
-            City("Savona", 44.3091, 8.4772, weight: 3, region: "SV"),
-            City("Lucca", 43.8429, 10.5027, weight: 4, region: "LU"),
-            City("Pesaro", 43.9098, 12.9131, weight: 3.5, region: "PU"),
-            City("Macerata", 43.3007, 13.4530, weight: 3, region: "MC"),
-            City("Teramo", 42.6589, 13.7040, weight: 3, region: "TE"),
-            City("Chieti", 42.3510, 14.1675, weight: 3.5, region: "CH"),
-            City("Frosinone", 41.6396, 13.3428, weight: 5, region: "FR"),
-            City("Viterbo", 42.4207, 12.1077, weight: 3.5, region: "VT"),
-            City("Terni", 42.5636, 12.6427, weight: 2, region: "TR"),
-            City("Mantova", 45.1564, 10.7914, weight: 4, region: "MN"),
-            City("Cremona", 45.1332, 10.0227, weight: 3.5, region: "CR"),
-            City("Pavia", 45.1847, 9.1582, weight: 5, region: "PV"),
-            City("Lodi", 45.3097, 9.5037, weight: 2, region: "LO"),
-            City("Monza", 45.5845, 9.2744, weight: 5, region: "MB"),
-            City("Lecco", 45.8566, 9.3977, weight: 3, region: "LC"),
-            City("Sondrio", 46.1699, 9.8715, weight: 2, region: "SO"),
-            City("Belluno", 46.1425, 12.2167, weight: 2, region: "BL"),
-            City("Rovigo", 45.0698, 11.7902, weight: 2.5, region: "RO"),
-            City("Pordenone", 45.9564, 12.6615, weight: 3, region: "PN"),
-            City("Gorizia", 45.9415, 13.6221, weight: 1.2, region: "GO"),
-            City("Ravenna", 44.4184, 12.2035, weight: 4, region: "RA"),
-            City("Forlì", 44.2227, 12.0407, weight: 4, region: "FC"),
-            City("Grosseto", 42.7635, 11.1124, weight: 3, region: "GR"),
-            City("Massa", 44.0350, 10.1391, weight: 2, region: "MS"),
-            City("Pistoia", 43.9303, 10.9078, weight: 3, region: "PT"),
-            City("Asti", 44.9008, 8.2065, weight: 2.5, region: "AT"),
-            City("Biella", 45.5628, 8.0583, weight: 2, region: "BI"),
-            City("Vercelli", 45.3202, 8.4185, weight: 2, region: "VC"),
-            City("Verbania", 45.9216, 8.5518, weight: 2, region: "VB"),
-            City("Imperia", 43.8897, 8.0390, weight: 2, region: "IM"),
-            City("Crotone", 39.0808, 17.1277, weight: 1.8, region: "KR"),
-            City("Vibo Valentia", 38.6762, 16.1014, weight: 1.8, region: "VV"),
-            City("Enna", 37.5670, 14.2795, weight: 1.8, region: "EN"),
-            City("Caltanissetta", 37.4901, 14.0629, weight: 2, region: "CL"),
-            City("Oristano", 39.9062, 8.5884, weight: 2, region: "OR"),
-            City("Isernia", 41.5960, 14.2331, weight: 1, region: "IS"),
-            City("Rieti", 42.4048, 12.8625, weight: 2, region: "RI"),
-            City("Fermo", 43.1606, 13.7185, weight: 2, region: "FM"),
-            City("Ascoli Piceno", 42.8537, 13.5749, weight: 2, region: "AP"),
-            City("Barletta", 41.3196, 16.2837, weight: 3, region: "BT"),
-        ],
+        cities: City.table(
+            """
+            Roma | 41.9028 | 12.4964 | 30 |  | RM | 0 | 0 |
+            Milano | 45.4642 | 9.1900 | 26 |  | MI | 0 | 0 |
+            Napoli | 40.8518 | 14.2681 | 20 |  | NA | 0 | 0 |
+            Torino | 45.0703 | 7.6869 | 16 |  | TO | 0 | 0 |
+            Palermo | 38.1157 | 13.3615 | 9 |  | PA | 0 | 0 |
+            Genova | 44.4056 | 8.9463 | 7 |  | GE | 0 | 0 |
+            Bologna | 44.4949 | 11.3426 | 9 |  | BO | 0 | 0 |
+            Firenze | 43.7696 | 11.2558 | 9 |  | FI | 0 | 0 |
+            Bari | 41.1171 | 16.8719 | 11 |  | BA | 0 | 0 |
+            Catania | 37.5079 | 15.0830 | 9 |  | CT | 0 | 0 |
+            Venezia | 45.4408 | 12.3155 | 7 |  | VE | 0 | 0 |
+            Verona | 45.4384 | 10.9916 | 8 |  | VR | 0 | 0 |
+            Messina | 38.1938 | 15.5540 | 5 |  | ME | 0 | 0 |
+            Padova | 45.4064 | 11.8768 | 8 |  | PD | 0 | 0 |
+            Trieste | 45.6495 | 13.7768 | 2 |  | TS | 0 | 0 |
+            Brescia | 45.5416 | 10.2118 | 10 |  | BS | 0 | 0 |
+            Taranto | 40.4644 | 17.2470 | 5 |  | TA | 0 | 0 |
+            Prato | 43.8777 | 11.1022 | 2.5 |  | PO | 0 | 0 |
+            Parma | 44.8015 | 10.3279 | 4.5 |  | PR | 0 | 0 |
+            Modena | 44.6471 | 10.9252 | 6 |  | MO | 0 | 0 |
+            Reggio di Calabria | 38.1113 | 15.6473 | 5 |  | RC | 0 | 0 |
+            Reggio nell'Emilia | 44.6989 | 10.6297 | 5 |  | RE | 0 | 0 |
+            Perugia | 43.1107 | 12.3908 | 6 |  | PG | 0 | 0 |
+            Livorno | 43.5485 | 10.3106 | 3 |  | LI | 0 | 0 |
+            Cagliari | 39.2238 | 9.1217 | 5 |  | CA | 0 | 0 |
+            Foggia | 41.4622 | 15.5446 | 6 |  | FG | 0 | 0 |
+            Rimini | 44.0678 | 12.5695 | 3 |  | RN | 0 | 0 |
+            Salerno | 40.6824 | 14.7681 | 9 |  | SA | 0 | 0 |
+            Ferrara | 44.8381 | 11.6198 | 3.5 |  | FE | 0 | 0 |
+            Sassari | 40.7259 | 8.5557 | 4 |  | SS | 0 | 0 |
+            Olbia | 40.9233 | 9.4966 | 2 |  | SS | 0 | 0 |
+            Latina | 41.4676 | 12.9037 | 5 |  | LT | 0 | 0 |
+            Bergamo | 45.6983 | 9.6773 | 9 |  | BG | 0 | 0 |
+            Pescara | 42.4618 | 14.2161 | 3 |  | PE | 0 | 0 |
+            Ancona | 43.6158 | 13.5189 | 4 |  | AN | 0 | 0 |
+            Trento | 46.0748 | 11.1217 | 4.5 |  | TN | 0 | 0 |
+            Bolzano/Bozen | 46.4983 | 11.3548 | 4 |  | BZ | 0 | 0 |
+            Vicenza | 45.5455 | 11.5354 | 7 |  | VI | 0 | 0 |
+            Treviso | 45.6669 | 12.2430 | 7 |  | TV | 0 | 0 |
+            Udine | 46.0711 | 13.2346 | 5 |  | UD | 0 | 0 |
+            Novara | 45.4469 | 8.6220 | 3.5 |  | NO | 0 | 0 |
+            Piacenza | 45.0526 | 9.6929 | 3 |  | PC | 0 | 0 |
+            Lecce | 40.3515 | 18.1750 | 7 |  | LE | 0 | 0 |
+            Cosenza | 39.2983 | 16.2537 | 6 |  | CS | 0 | 0 |
+            Catanzaro | 38.9098 | 16.5877 | 3.5 |  | CZ | 0 | 0 |
+            Agrigento | 37.3111 | 13.5765 | 4 |  | AG | 0 | 0 |
+            Siracusa | 37.0755 | 15.2866 | 4 |  | SR | 0 | 0 |
+            Potenza | 40.6404 | 15.8056 | 3.5 |  | PZ | 0 | 0 |
+            L'Aquila | 42.3498 | 13.3995 | 3 |  | AQ | 0 | 0 |
+            Campobasso | 41.5603 | 14.6627 | 2.5 |  | CB | 0 | 0 |
+            Como | 45.8081 | 9.0852 | 5 |  | CO | 0 | 0 |
+            Varese | 45.8206 | 8.8251 | 6 |  | VA | 0 | 0 |
+            Cuneo | 44.3845 | 7.5427 | 6 |  | CN | 0 | 0 |
+            Alessandria | 44.9133 | 8.6150 | 4.5 |  | AL | 0 | 0 |
+            Pisa | 43.7228 | 10.4017 | 4 |  | PI | 0 | 0 |
+            Arezzo | 43.4633 | 11.8797 | 3.5 |  | AR | 0 | 0 |
+            Siena | 43.3188 | 11.3308 | 3 |  | SI | 0 | 0 |
+            Caserta | 41.0745 | 14.3327 | 7 |  | CE | 0 | 0 |
+            Avellino | 40.9146 | 14.7906 | 4 |  | AV | 0 | 0 |
+            Benevento | 41.1298 | 14.7826 | 2.5 |  | BN | 0 | 0 |
+            Brindisi | 40.6327 | 17.9418 | 3.5 |  | BR | 0 | 0 |
+            Matera | 40.6664 | 16.6043 | 2 |  | MT | 0 | 0 |
+            Trapani | 38.0176 | 12.5365 | 4 |  | TP | 0 | 0 |
+            Ragusa | 36.9269 | 14.7255 | 3 |  | RG | 0 | 0 |
+            Nuoro | 40.3209 | 9.3300 | 2 |  | NU | 0 | 0 |
+            Aosta | 45.7370 | 7.3201 | 1.5 |  | AO | 0 | 0 |
+            La Spezia | 44.1025 | 9.8241 | 2 |  | SP | 0 | 0 |
+            Savona | 44.3091 | 8.4772 | 3 |  | SV | 0 | 0 |
+            Lucca | 43.8429 | 10.5027 | 4 |  | LU | 0 | 0 |
+            Pesaro | 43.9098 | 12.9131 | 3.5 |  | PU | 0 | 0 |
+            Macerata | 43.3007 | 13.4530 | 3 |  | MC | 0 | 0 |
+            Teramo | 42.6589 | 13.7040 | 3 |  | TE | 0 | 0 |
+            Chieti | 42.3510 | 14.1675 | 3.5 |  | CH | 0 | 0 |
+            Frosinone | 41.6396 | 13.3428 | 5 |  | FR | 0 | 0 |
+            Viterbo | 42.4207 | 12.1077 | 3.5 |  | VT | 0 | 0 |
+            Terni | 42.5636 | 12.6427 | 2 |  | TR | 0 | 0 |
+            Mantova | 45.1564 | 10.7914 | 4 |  | MN | 0 | 0 |
+            Cremona | 45.1332 | 10.0227 | 3.5 |  | CR | 0 | 0 |
+            Pavia | 45.1847 | 9.1582 | 5 |  | PV | 0 | 0 |
+            Lodi | 45.3097 | 9.5037 | 2 |  | LO | 0 | 0 |
+            Monza | 45.5845 | 9.2744 | 5 |  | MB | 0 | 0 |
+            Lecco | 45.8566 | 9.3977 | 3 |  | LC | 0 | 0 |
+            Sondrio | 46.1699 | 9.8715 | 2 |  | SO | 0 | 0 |
+            Belluno | 46.1425 | 12.2167 | 2 |  | BL | 0 | 0 |
+            Rovigo | 45.0698 | 11.7902 | 2.5 |  | RO | 0 | 0 |
+            Pordenone | 45.9564 | 12.6615 | 3 |  | PN | 0 | 0 |
+            Gorizia | 45.9415 | 13.6221 | 1.2 |  | GO | 0 | 0 |
+            Ravenna | 44.4184 | 12.2035 | 4 |  | RA | 0 | 0 |
+            Forlì | 44.2227 | 12.0407 | 4 |  | FC | 0 | 0 |
+            Grosseto | 42.7635 | 11.1124 | 3 |  | GR | 0 | 0 |
+            Massa | 44.0350 | 10.1391 | 2 |  | MS | 0 | 0 |
+            Pistoia | 43.9303 | 10.9078 | 3 |  | PT | 0 | 0 |
+            Asti | 44.9008 | 8.2065 | 2.5 |  | AT | 0 | 0 |
+            Biella | 45.5628 | 8.0583 | 2 |  | BI | 0 | 0 |
+            Vercelli | 45.3202 | 8.4185 | 2 |  | VC | 0 | 0 |
+            Verbania | 45.9216 | 8.5518 | 2 |  | VB | 0 | 0 |
+            Imperia | 43.8897 | 8.0390 | 2 |  | IM | 0 | 0 |
+            Crotone | 39.0808 | 17.1277 | 1.8 |  | KR | 0 | 0 |
+            Vibo Valentia | 38.6762 | 16.1014 | 1.8 |  | VV | 0 | 0 |
+            Enna | 37.5670 | 14.2795 | 1.8 |  | EN | 0 | 0 |
+            Caltanissetta | 37.4901 | 14.0629 | 2 |  | CL | 0 | 0 |
+            Oristano | 39.9062 | 8.5884 | 2 |  | OR | 0 | 0 |
+            Isernia | 41.5960 | 14.2331 | 1 |  | IS | 0 | 0 |
+            Rieti | 42.4048 | 12.8625 | 2 |  | RI | 0 | 0 |
+            Fermo | 43.1606 | 13.7185 | 2 |  | FM | 0 | 0 |
+            Ascoli Piceno | 42.8537 | 13.5749 | 2 |  | AP | 0 | 0 |
+            Barletta | 41.3196 | 16.2837 | 3 |  | BT | 0 | 0 |
+            """),
         boxes: [
             LandBox(south: 37.92, west: 6.64, north: 47.08, east: 18.50),
             LandBox(south: 36.66, west: 12.38, north: 38.32, east: 15.66),

@@ -16,7 +16,9 @@ import FuelFormat
 ///   indexes), their `price` in thousandths of a euro and its `updated` time in seconds after `timeBase`; `scales`,
 ///   per country `[p5, p95, low, high]` in thousandths (``PriceScale``); `outliers`, the stations outside their
 ///   country's `low … high` (none for `other`); `moved` and `was`, the stations whose price moved by more than
-///   ``ReportInput/priceMovedPercent`` since the previous build, and their previous price;
+///   ``ReportInput/priceMovedPercent`` since the previous build, and their previous price; `lastChanged`, `lastWas`
+///   and `lastAgo`, the stations whose price's last change (the tiles' `was` and `changed`) came in the
+///   ``ReportInput/lastChangeHours`` before the build, the price before it and how many seconds before the build;
 /// - `cells`: the non-empty cells' keys; `changes`: the `changed`, `added` and `removed` cells' keys;
 /// - `added`: the stations not in the previous build; `removed`: the previous build's stations not in this one, their
 ///   `latitude` and `longitude` (`f32`);
@@ -61,7 +63,7 @@ enum ReportData {
             members.append(PageText.jsonString(name) + ":" + blob.append(unsigned: tables[name]?.indexes ?? []))
         }
         let fuels = choices.map {
-            fuel($0, stations: stations, timeBase: timeBase, blob: &blob)
+            fuel($0, stations: stations, timeBase: timeBase, builtAt: input.builtAt, blob: &blob)
                 + "," + stationChanges.members(of: $0, stations: stations, blob: &blob) + "}"
         }
         members.append(#""fuels":["# + fuels.joined(separator: ",") + "]")
@@ -81,22 +83,34 @@ enum ReportData {
         return Packed(header: "{" + members.joined(separator: ",") + "}", blob: blob.base64Gzip)
     }
 
-    /// `{"value":"diesel","unit":"€/l","stations":{…},"price":{…},"updated":{…}` (the caller closes it).
-    private static func fuel(_ choice: FuelChoice, stations: [Station], timeBase: Int64, blob: inout DataBlob)
-        -> String
-    {
+    /// `{"value":"diesel","unit":"€/l","stations":{…},"price":{…},"updated":{…},"lastChanged":{…},"lastWas":{…},
+    /// "lastAgo":{…}` (the caller closes it).
+    private static func fuel(
+        _ choice: FuelChoice, stations: [Station], timeBase: Int64, builtAt: Date, blob: inout DataBlob
+    ) -> String {
         var indexes: [UInt32] = []
         var prices: [UInt32] = []
         var updated: [UInt32] = []
+        var lastChanged: [UInt32] = []
+        var lastWas: [UInt32] = []
+        var lastAgo: [UInt32] = []
         for (index, station) in stations.enumerated() {
             guard let price = choice.price(at: station) else { continue }
             indexes.append(UInt32(index))
             prices.append(thousandths(price.price))
             updated.append(UInt32(clamping: seconds(price.updated) - timeBase))
+            guard let was = price.was, let changed = price.changed else { continue }
+            let ago = builtAt.timeIntervalSince(changed)
+            guard ago >= 0, ago <= ReportInput.lastChangeHours * 3600 else { continue }
+            lastChanged.append(UInt32(index))
+            lastWas.append(thousandths(was))
+            lastAgo.append(UInt32(ago.rounded()))
         }
         return "{" + #""value":"# + PageText.jsonString(choice.value) + #","unit":"#
             + PageText.jsonString(choice.unitText) + #","stations":"# + blob.append(unsigned: indexes)
             + #","price":"# + blob.append(unsigned: prices) + #","updated":"# + blob.append(unsigned: updated)
+            + #","lastChanged":"# + blob.append(unsigned: lastChanged) + #","lastWas":"#
+            + blob.append(unsigned: lastWas) + #","lastAgo":"# + blob.append(unsigned: lastAgo)
     }
 
     /// `[{"country":"AT","carriedSince":"2026-11-29T08:00:00Z","boxes":[[46.3,9.4,49.1,17.2]]}, …]`.

@@ -60,6 +60,11 @@ public struct ReportInput: Sendable {
     /// marked on the map's "price moved" layer: the verdict's default `checkPriceMedianPercent`.
     public static let priceMovedPercent = 5.0
 
+    /// A price whose last change (the tiles' `was` and `changed`) came at most this many hours before the build is
+    /// marked on the map's "last change" layer: the stations whose price changed in the last day, previous build or
+    /// not.
+    public static let lastChangeHours = 24.0
+
     /// When the build ran.
     public var builtAt: Date
     /// The grid's cell size.

@@ -8,11 +8,16 @@ extension ReportPage {
         let on: Bool
     }
 
-    /// The layers: coverage always; against a previous build, what changed. Tile bytes that changed start off, since
-    /// a cell whose stations and prices barely moved is no news (its swatch and count still say how many).
+    /// The layers: the last change and coverage always; against a previous build, what changed. Tile bytes that
+    /// changed start off, since a cell whose stations and prices barely moved is no news (its swatch and count still
+    /// say how many).
     static func layers(hasPrevious: Bool) -> [Layer] {
-        let coverage = Layer(name: "coverage", label: "coverage boxes (hatched: carried)", on: true)
-        guard hasPrevious else { return [coverage] }
+        let hours = NumberText.plain(ReportInput.lastChangeHours)
+        let always = [
+            Layer(name: "prices-changed", label: "price changed in the \(hours) h before the build", on: true),
+            Layer(name: "coverage", label: "coverage boxes (hatched: carried)", on: true),
+        ]
+        guard hasPrevious else { return always }
         let percent = NumberText.plain(ReportInput.priceMovedPercent)
         return [
             Layer(name: "stations-removed", label: "stations removed, where they were", on: true),
@@ -21,8 +26,7 @@ extension ReportPage {
             Layer(name: "cells-emptied", label: "cells emptied", on: true),
             Layer(name: "cells-filled", label: "cells filled", on: true),
             Layer(name: "cells-changed", label: "tile bytes changed", on: false),
-            coverage,
-        ]
+        ] + always
     }
 
     /// The layer checkboxes; the script draws each swatch with the map's own mark and fills in each count.

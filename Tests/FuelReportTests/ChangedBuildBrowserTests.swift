@@ -27,6 +27,7 @@ import _FuelTestSupport
         var build = previous
         if example.changed {
             for change in BuildVerdictTests.cases[1...3] { change.change(&build) }
+            Self.addLastChanges(&build)
         }
         let verdict = BuildVerdict.of(build, previous: previous)
         var input = ReportInput.of(build, previous: previous, fuel: .diesel, title: "changed build \(example.name)")
@@ -63,6 +64,11 @@ import _FuelTestSupport
         #expect(run.report.layersDrawn["cells-emptied"] == emptied)
         #expect(run.report.layersDrawn["prices-moved"] == outliers.count, "0.30 is more than 5 % from any price")
 
+        // The last change: the diesel prices changed in the 24 h before the build, and no older change.
+        let changedToday = example.changed ? 3 : 0
+        #expect(run.report.layersDrawn["prices-changed"] == changedToday)
+        #expect(run.layerCounts["prices-changed"] == "(\(changedToday))")
+
         // The outliers: listed, each once, and drawn as diamonds.
         #expect(run.report.outliers.sorted() == outliers)
         #expect(run.outlierLinks.sorted() == outliers)
@@ -85,6 +91,21 @@ import _FuelTestSupport
             #expect(run.report.layersDrawn["carried"] == 1)
         } else {
             #expect(run.carried == [] && run.report.layersDrawn["carried"] == 0)
+        }
+    }
+
+    /// Gives the diesel prices of four French stations a last change, as a build would from its previous one:
+    /// three 2 hours before the build, one 30 hours before it (too old for the layer).
+    static func addLastChanges(_ build: inout PublishedBuild) {
+        let french = build.stations.indices.filter { index in
+            build.stations[index].country == "FR" && build.stations[index].prices.contains { $0.fuel == .diesel }
+        }
+        for (order, index) in french.prefix(4).enumerated() {
+            let hours = order < 3 ? 2.0 : 30.0
+            for slot in build.stations[index].prices.indices where build.stations[index].prices[slot].fuel == .diesel {
+                build.stations[index].prices[slot].was = build.stations[index].prices[slot].price + 0.01
+                build.stations[index].prices[slot].changed = build.index.builtAt.addingTimeInterval(-hours * 3600)
+            }
         }
     }
 

@@ -75,6 +75,41 @@ import Testing
         #expect(coverage.first?["boxes"] as? [[Double]] == [[35.9, -9.5, 43.9, 3.5]])
     }
 
+    struct LastChangeCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// Hours before the build of each station's last change, nil for none.
+        var hoursAgo: [Double?]
+        /// The stations on the layer.
+        var marked: [UInt32]
+        var testDescription: String { name }
+    }
+
+    static let lastChangeCases = [
+        LastChangeCase(name: "none changed", hoursAgo: [nil, nil, nil], marked: []),
+        LastChangeCase(name: "an hour and the whole day", hoursAgo: [1, nil, 24], marked: [0, 2]),
+        LastChangeCase(name: "a day and a second is too old", hoursAgo: [24 + 1 / 3600, 30, 0.5], marked: [2]),
+    ]
+
+    /// The "last change" layer marks the stations whose displayed price changed in the 24 hours before the build,
+    /// from the tiles' own `was` and `changed`, with or without a previous build.
+    @Test(arguments: lastChangeCases) func theLastChangeLayerHoldsTheDaysChanges(_ example: LastChangeCase) throws {
+        var stations = example.hoursAgo.indices.map { Self.station("ES-\($0)", 1.5 + Double($0) / 100) }
+        for (index, hours) in example.hoursAgo.enumerated() {
+            guard let hours else { continue }
+            stations[index].prices[0].was = 1.4
+            stations[index].prices[0].changed = ReportDataTests.day.addingTimeInterval(-hours * 3600)
+        }
+        let input = ReportInput(
+            builtAt: ReportDataTests.day, gridDegrees: 0.5, stations: stations, cells: ["80_-8"], cellChanges: [:],
+            hasPrevious: false, countries: [], fuel: .diesel, title: "last change")
+        let page = try PageDataReader(ReportPage.html(input))
+        let diesel = try #require((page.data["fuels"] as? [[String: Any]])?.first)
+        #expect(try page.column(diesel["lastChanged"]) == example.marked.map(Double.init))
+        #expect(try page.column(diesel["lastWas"]) == example.marked.map { _ in 1400 })
+        let ago = example.marked.map { (example.hoursAgo[Int($0)] ?? 0) * 3600 }
+        #expect(try page.column(diesel["lastAgo"]) == ago.map { $0.rounded() })
+    }
+
     struct ScaleCase: Sendable, CustomTestStringConvertible {
         var name: String
         var prices: [Double]

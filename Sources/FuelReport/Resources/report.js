@@ -18,6 +18,7 @@ const CHANGE_STYLES = {
 const REMOVED_COLOUR = "#cc79a7";
 const ADDED_COLOUR = "#000000";
 const MOVED_COLOUR = "#0072b2";
+const CHANGED_COLOUR = "#009e73";
 const OUTLIER_COLOUR = "#d55e00";
 const COVERAGE_COLOUR = "rgba(0, 114, 178, 0.45)";
 const OUTLIERS_LISTED = 50;
@@ -70,8 +71,9 @@ const countryKeys = stringTable("country");
 const fuels = data.fuels.map(function (fuel) {
   return { value: fuel.value, unit: fuel.unit, stations: column(fuel.stations), price: column(fuel.price),
            updated: column(fuel.updated), scales: fuel.scales, outliers: column(fuel.outliers),
-           moved: column(fuel.moved), was: column(fuel.was), dense: null, slots: null, buckets: null, legend: "",
-           priced: 0 };
+           moved: column(fuel.moved), was: column(fuel.was), lastChanged: column(fuel.lastChanged),
+           lastWas: column(fuel.lastWas), lastAgo: column(fuel.lastAgo), dense: null, slots: null, buckets: null,
+           legend: "", priced: 0 };
 });
 // Against a previous build: the stations added (indexes), and those removed, where they were.
 const added = column(data.added);
@@ -247,12 +249,14 @@ function strokeChange(target, kind, path) {
   target.restore();
 }
 
-// Station marks: a cross where a removed station was, a ring round an added one or a moved price, a diamond for
-// an outlier.
+// Station marks: a cross where a removed station was, a ring round an added one or a moved price, a square round
+// a price changed in the last day, a diamond for an outlier.
 function mark(path, kind, x, y, r) {
   if (kind === "stations-removed") {
     path.moveTo(x - r, y - r); path.lineTo(x + r, y + r);
     path.moveTo(x - r, y + r); path.lineTo(x + r, y - r);
+  } else if (kind === "prices-changed") {
+    path.rect(x - r, y - r, 2 * r, 2 * r);
   } else if (kind === "outliers") {
     path.moveTo(x, y - r); path.lineTo(x + r, y); path.lineTo(x, y + r); path.lineTo(x - r, y); path.closePath();
   } else {
@@ -264,6 +268,7 @@ const MARK_STYLES = {
   "stations-removed": { colour: REMOVED_COLOUR, width: 2 },
   "stations-added": { colour: ADDED_COLOUR, width: 1.5 },
   "prices-moved": { colour: MOVED_COLOUR, width: 2 },
+  "prices-changed": { colour: CHANGED_COLOUR, width: 1.5 },
 };
 function strokeMarks(target, kind, path) {
   target.save();
@@ -328,7 +333,8 @@ function inView(x, y, r) { return x >= -r && y >= -r && x <= view.width + r && y
 // The change layers' station marks and the outliers, above the dots.
 function drawStationLayers(drawn, r) {
   const size = Math.max(4, r + 2.5);
-  const paths = { "stations-removed": new Path2D(), "stations-added": new Path2D(), "prices-moved": new Path2D() };
+  const paths = { "stations-removed": new Path2D(), "stations-added": new Path2D(), "prices-moved": new Path2D(),
+                  "prices-changed": new Path2D() };
   function put(kind, latitudeValue, longitudeValue) {
     const x = screenX(longitudeValue * xScale);
     const y = screenY(-latitudeValue);
@@ -341,6 +347,9 @@ function drawStationLayers(drawn, r) {
   }
   if (layerOn["stations-added"]) for (const i of added) put("stations-added", latitude[i], longitude[i]);
   if (layerOn["prices-moved"] && current) for (const i of current.moved) put("prices-moved", latitude[i], longitude[i]);
+  if (layerOn["prices-changed"] && current) {
+    for (const i of current.lastChanged) put("prices-changed", latitude[i], longitude[i]);
+  }
   for (const kind in paths) strokeMarks(context, kind, paths[kind]);
   if (!current) return;
   const diamonds = new Path2D();
@@ -359,6 +368,7 @@ function draw() {
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.clearRect(0, 0, view.width, view.height);
   const layersDrawn = { "coverage": 0, "carried": 0, "stations-removed": 0, "stations-added": 0, "prices-moved": 0,
+                        "prices-changed": 0,
                         "cells-emptied": 0, "cells-filled": 0, "cells-changed": 0, "outliers": 0 };
   if (layerOn.coverage) drawCoverage(layersDrawn);
   const grid = new Path2D();
@@ -453,6 +463,7 @@ function select(value) {
       + "; ◆ outlier; grey: none"
     : "grey: no price";
   setCount("prices-moved", fuel ? fuel.moved.length : 0);
+  setCount("prices-changed", fuel ? fuel.lastChanged.length : 0);
   listOutliers(fuel);
   hideTooltip();
 }
@@ -593,6 +604,11 @@ function showTooltip(station, x, y) {
     line("updated " + utc(updated));
     const movedAt = current.moved.indexOf(station);
     if (movedAt >= 0) line("was " + euros(current.was[movedAt]) + " in the previous build");
+    const changedAt = current.lastChanged.indexOf(station);
+    if (changedAt >= 0) {
+      const hours = current.lastAgo[changedAt] / 3600;
+      line("last change: from " + euros(current.lastWas[changedAt]) + ", " + hours.toFixed(1) + " h before the build");
+    }
     if (current.buckets[station] === OUTLIER) {
       const scale = current.scales[lookup(countryKeys, station)];
       line("outlier: outside " + euros(scale[2]) + "–" + euros(scale[3]));

@@ -51,6 +51,31 @@ import _FuelTestSupport
         }
     }
 
+    struct Share: Sendable, CustomTestStringConvertible {
+        var source: String
+        /// Stations of the capture, those with hours as text (`hours`), and those whose hours convert.
+        var stations: Int
+        var withHours: Int
+        var converted: Int
+        var testDescription: String { source }
+    }
+
+    /// What share of each real capture's stations gets machine-readable hours (docs/feeds.md gives these figures).
+    static let shares = [
+        Share(
+            source: "FR/PrixCarburants_instantane-2022-05-03.zip", stations: 9_949, withHours: 4_622, converted: 2_548),
+        Share(
+            source: "FR/PrixCarburants_instantane-2026-02-12.zip", stations: 9_931, withHours: 6_218, converted: 2_990),
+        Share(source: "AT/econtrol-2026-06-11-vienna", stations: 10, withHours: 10, converted: 10),
+    ]
+
+    @Test(arguments: shares) func theShareOfEachCapturesStationsWithMachineHours(_ share: Share) throws {
+        let stations = try RealCaptures.stations().filter { $0.source == share.source }.map(\.station)
+        #expect(stations.count == share.stations)
+        #expect(stations.count { $0.hours != nil } == share.withHours)
+        #expect(stations.count { $0.openingHours != nil } == share.converted)
+    }
+
     @Test(.tags(.python)) func everyValueParsesWithOpeningHoursPy() throws {
         let values = Set(try RealCaptures.stations().compactMap(\.station.openingHours)).sorted()
         let folder = RepositoryPaths.temporaryDirectory("opening-hours")

@@ -17,7 +17,19 @@ import Testing
         Case(
             country: "AT", name: "fuelTypes holding a number", set: ["fuelTypes": ["DIE", 95]],
             reason: "fetch setting \"fuelTypes\" must be a list of strings, none empty, got a list holding 95"),
-        Case.unknown("AT", "fuelType", own: ["fuelTypes"]),
+        Case(
+            country: "AT", name: "slices 0", set: ["slices": 0],
+            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 0"),
+        Case(
+            country: "AT", name: "slices 25", set: ["slices": 25],
+            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 25"),
+        Case(
+            country: "AT", name: "slices as a string", set: ["slices": "3"],
+            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got the string \"3\""),
+        Case(
+            country: "AT", name: "slices not whole", set: ["slices": 1.5],
+            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 1.5"),
+        Case.unknown("AT", "fuelType", own: ["fuelTypes", "slices"]),
         Case(
             country: "AT", name: "maxBytes 0", set: ["maxBytes": 0],
             reason: "fetch setting \"maxBytes\" must be a whole number from 1 to 1000000000000, got 0"),
@@ -35,5 +47,14 @@ import Testing
         #expect(fetch.own as? ATFetchSettings == ATFetchSettings(fuelTypes: ["DIE", "SUP", "GAS"]))
         let plan = try fetch.own.plan(FetchSource(url: fetch.transport.url, urlOverridden: false))
         #expect((plan as? ATFetchPlan)?.fuelTypes == ["DIE", "SUP", "GAS"])
+        #expect((plan as? ATFetchPlan)?.slices == 1, "the whole crawl each fetch unless slices says otherwise")
+    }
+
+    @Test(arguments: [1, 3, 24])
+    func slicesReachThePlan(_ slices: Int) throws {
+        let settings = try ATFetchSettings(FetchSettingsReader(["slices": .number(Double(slices))]))
+        #expect(settings.slices == slices)
+        let plan = try settings.plan(FetchSource(url: "https://api.e-control.at/sprit/1.0", urlOverridden: false))
+        #expect((plan as? ATFetchPlan)?.slices == slices)
     }
 }

@@ -17,18 +17,6 @@ import Testing
         Case(
             country: "AT", name: "fuelTypes holding a number", set: ["fuelTypes": ["DIE", 95]],
             reason: "fetch setting \"fuelTypes\" must be a list of strings, none empty, got a list holding 95"),
-        Case(
-            country: "AT", name: "slices 0", set: ["slices": 0],
-            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 0"),
-        Case(
-            country: "AT", name: "slices 25", set: ["slices": 25],
-            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 25"),
-        Case(
-            country: "AT", name: "slices as a string", set: ["slices": "3"],
-            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got the string \"3\""),
-        Case(
-            country: "AT", name: "slices not whole", set: ["slices": 1.5],
-            reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got 1.5"),
         Case.unknown("AT", "fuelType", own: ["fuelTypes", "slices"]),
         Case(
             country: "AT", name: "maxBytes 0", set: ["maxBytes": 0],
@@ -37,7 +25,19 @@ import Testing
             country: "AT", name: "url missing", remove: ["url"], reason: "the \"fetch\" object has no \"url\""),
     ]
 
-    @Test(arguments: refused)
+    /// `slices` out of 1–24, not whole, or a number written as a string, each shown as the message shows it.
+    static let refusedSlices: [Case] = {
+        let values: [(shown: String, value: FetchSettingValue)] = [
+            ("0", 0), ("25", 25), ("1.5", 1.5), ("the string \"3\"", "3"),
+        ]
+        return values.map { shown, value in
+            Case(
+                country: "AT", name: "slices \(shown)", set: ["slices": value],
+                reason: "fetch setting \"slices\" must be a whole number from 1 to 24, got \(shown)")
+        }
+    }()
+
+    @Test(arguments: refused + refusedSlices)
     func refusedWhenLoaded(_ testCase: Case) throws {
         try testCase.expectRefused()
     }

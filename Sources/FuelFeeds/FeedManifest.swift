@@ -49,11 +49,25 @@ public struct FeedManifest: Sendable, Codable, Equatable {
         public var fetchedAt: String
         /// Why it failed, when it did.
         public var error: String?
+        /// For a country fetched in slices (AT's `slices`): the slice, `0..<slices`, that its last successful fetch
+        /// refreshed; the next fetch refreshes the one after it. A failed fetch leaves both as they were. Nil for a
+        /// country fetched whole.
+        public var slice: Int?
+        /// How many slices ``slice`` counts in.
+        public var slices: Int?
 
-        public init(status: String, fetchedAt: String, error: String? = nil) {
+        public init(status: String, fetchedAt: String, error: String? = nil, slice: Int? = nil, slices: Int? = nil) {
             self.status = status
             self.fetchedAt = fetchedAt
             self.error = error
+            self.slice = slice
+            self.slices = slices
+        }
+
+        /// The slice of `count` the next fetch refreshes: the one after ``slice``, wrapping to 0, else 0.
+        public func nextSlice(of count: Int) -> Int {
+            guard let slice, count > 1 else { return 0 }
+            return (slice + 1) % count
         }
 
         public var failed: Bool { status != "ok" }

@@ -13,8 +13,11 @@ struct StagedFile: Sendable {
     /// The hidden temporary file holding the new body; nil when the cached file is reused.
     var staged: URL?
     var entry: FeedManifest.FileEntry
+    /// True for a file of an earlier fetch kept as it is, without a request (a slice not refreshed this time).
+    var carried = false
 
-    var reused: Bool { staged == nil }
+    /// A cached file the publisher confirmed unchanged (304).
+    var reused: Bool { staged == nil && !carried }
 }
 
 /// Downloads one country's files: conditional GET against the manifest, retries, pacing, the size cap, and the
@@ -34,6 +37,8 @@ final class FeedDownloader: FeedSession {
     private let counted = Mutex<(done: Int64, reported: Int64)>((0, 0))
     /// The country's downloads so far, in order.
     private let kept = Mutex<[StagedFile]>([])
+    /// The slice this fetch refreshes, and of how many, once the plan asked (``slice(of:)``).
+    private let sliceAsked = Mutex<(slice: Int, count: Int)?>(nil)
 
     init(
         country: String, feedsDirectory: URL, settings: SourceSettings, client: any HTTPTransport,
@@ -70,6 +75,21 @@ final class FeedDownloader: FeedSession {
 
     func discard(_ download: FeedDownload) {
         removeStaging { $0.relativePath == download.relativePath }
+    }
+
+    func slice(of count: Int) -> Int {
+        let slice = previous?.countries[country]?.nextSlice(of: count) ?? 0
+        sliceAsked.withLock { $0 = (slice, count) }
+        return slice
+    }
+
+    /// The slice this fetch refreshed and of how many, for the manifest; nil when the plan fetched whole.
+    var refreshedSlice: (slice: Int, count: Int)? { sliceAsked.withLock { $0 } }
+
+    func keepPrevious(_ relativePath: String) -> Bool {
+        guard let entry = previousEntry(relativePath) else { return false }
+        kept.withLock { $0.append(StagedFile(relativePath: relativePath, staged: nil, entry: entry, carried: true)) }
+        return true
     }
 
     /// Removes every staging file of the country (a failed plan).
@@ -168,11 +188,17 @@ final class FeedDownloader: FeedSession {
         return StagedFile(relativePath: relativePath, staged: staging, entry: entry)
     }
 
-    /// The manifest entry of a cached file, when the file is still there with the recorded size.
+    /// The manifest entry of a cached file with a validator to ask with, when the file is still there.
     private func cachedEntry(_ relativePath: String) -> FeedManifest.FileEntry? {
-        guard let entry = previous?.files[relativePath], entry.etag != nil || entry.lastModified != nil else {
+        guard let entry = previousEntry(relativePath), entry.etag != nil || entry.lastModified != nil else {
             return nil
         }
+        return entry
+    }
+
+    /// The previous fetch's manifest entry of a file, when the file is still there with the recorded size.
+    private func previousEntry(_ relativePath: String) -> FeedManifest.FileEntry? {
+        guard let entry = previous?.files[relativePath] else { return nil }
         let attributes = try? FileManager.default.attributesOfItem(atPath: url(of: relativePath).path)
         guard let size = attributes?[.size] as? NSNumber, size.intValue == entry.bytes else { return nil }
         return entry

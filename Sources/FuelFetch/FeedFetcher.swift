@@ -140,10 +140,12 @@ public struct FeedFetcher: Sendable {
             }
             let staged = current.staged
             let files = try commit(staged, country: country, previous: previous)
-            await store.succeeded(country: country, files: staged, fetchedAt: fetchedAt)
+            await store.succeeded(
+                country: country, files: staged, fetchedAt: fetchedAt, slice: current.refreshedSlice)
             return CountryFetchResult(
-                country: country, files: files, downloaded: staged.count { !$0.reused },
-                reused: staged.count(where: \.reused), bytes: current.bytesReceived, seconds: stopwatch.seconds)
+                country: country, files: files, downloaded: staged.count { $0.staged != nil },
+                reused: staged.count(where: \.reused), kept: staged.count(where: \.carried),
+                bytes: current.bytesReceived, seconds: stopwatch.seconds)
         } catch {
             let failure =
                 error as? FetchError

@@ -9,6 +9,8 @@ public struct CountryFetchResult: Sendable, Equatable {
     /// Files downloaded anew (200) and files reused from the cache (304).
     public var downloaded: Int
     public var reused: Int
+    /// Files of earlier fetches kept without a request: the slices this fetch did not refresh (AT's `slices`).
+    public var kept: Int
     /// Body bytes received from the publisher.
     public var bytes: Int64
     public var seconds: Double
@@ -23,13 +25,15 @@ public struct CountryFetchResult: Sendable, Equatable {
     public var failed: Bool { error != nil }
 
     public init(
-        country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, bytes: Int64 = 0,
-        seconds: Double = 0, error: FetchError? = nil, offline: Bool = false, notDueUntil: Date? = nil
+        country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, kept: Int = 0,
+        bytes: Int64 = 0, seconds: Double = 0, error: FetchError? = nil, offline: Bool = false,
+        notDueUntil: Date? = nil
     ) {
         self.country = country
         self.files = files
         self.downloaded = downloaded
         self.reused = reused
+        self.kept = kept
         self.bytes = bytes
         self.seconds = seconds
         self.error = error

@@ -13,18 +13,23 @@ actor ManifestStore {
         self.manifest = manifest
     }
 
-    /// The country's files are the new set: its old entries go, the new ones come in, and it is marked ok.
-    func succeeded(country: String, files: [StagedFile], fetchedAt: String) {
+    /// The country's files are the new set: its old entries go, the new ones come in, and it is marked ok, with the
+    /// slice it refreshed when it was fetched in slices.
+    func succeeded(country: String, files: [StagedFile], fetchedAt: String, slice: (slice: Int, count: Int)?) {
         for key in manifest.files.keys where key.hasPrefix(country + "/") { manifest.files[key] = nil }
         for file in files { manifest.files[file.relativePath] = file.entry }
-        manifest.countries[country] = FeedManifest.CountryEntry(status: "ok", fetchedAt: fetchedAt)
+        manifest.countries[country] = FeedManifest.CountryEntry(
+            status: "ok", fetchedAt: fetchedAt, slice: slice?.slice, slices: slice?.count)
         write()
     }
 
-    /// The country's previous files stay (and so do their entries); it is marked failed with the reason.
+    /// The country's previous files stay (and so do their entries, and the slice last refreshed); it is marked
+    /// failed with the reason.
     func failed(country: String, error: FetchError, fetchedAt: String) {
+        let last = manifest.countries[country]
         manifest.countries[country] = FeedManifest.CountryEntry(
-            status: "failed", fetchedAt: fetchedAt, error: "\(error.file): \(error.reason)")
+            status: "failed", fetchedAt: fetchedAt, error: "\(error.file): \(error.reason)", slice: last?.slice,
+            slices: last?.slices)
         write()
     }
 

@@ -23,7 +23,8 @@ import FuelHTTP
 ///
 /// Each country reads its own keys too, into its own type (``FeedCountry/OwnFetchSettings``, in its folder), which
 /// makes its plan: for example PT `pageSize` (a whole number) and `fuelTypeIds` (a list of numbers), IT
-/// `registryUrl` and `pricesUrl` (strings), AT `fuelTypes` (a list of strings), ES `checkUrl` (a string).
+/// `registryUrl` and `pricesUrl` (strings), AT `fuelTypes` (a list of strings) and `slices` (a whole number), ES
+/// `checkUrl` (a string).
 public struct SourceSettings: Sendable {
     /// What the country downloads, from where: its own typed settings.
     public var plan: any FeedFetchPlan

@@ -65,7 +65,8 @@ final class FetchProgressDisplay: Sendable {
             return "\(result.country) not due until \(UTCTime.format(until)): \(files) of its last fetch kept"
         }
         let reused = result.reused > 0 ? ", \(result.reused) unchanged (304)" : ""
-        return "\(result.country) ok: \(files)\(reused), \(ByteCount.format(result.bytes)) in "
+        let kept = result.kept > 0 ? ", \(result.kept) kept from earlier slices" : ""
+        return "\(result.country) ok: \(files)\(reused)\(kept), \(ByteCount.format(result.bytes)) in "
             + String(format: "%.1f s", result.seconds)
     }
 

@@ -60,6 +60,17 @@ public protocol FeedSession: Sendable {
 
     /// Drops a download from the country's set and removes its staging file.
     func discard(_ download: FeedDownload)
+
+    /// Which of `count` slices this fetch refreshes, `0..<count`, for a plan that refreshes its files in slices (AT's
+    /// `slices`): the slice after the one the country's last successful fetch refreshed, as the manifest records it,
+    /// else 0. Fetching records the slice only when the whole fetch succeeds, so a failed fetch does not advance.
+    func slice(of count: Int) -> Int
+
+    /// Keeps the previous fetch's file at `relativePath` in the country's new set as it is, without asking the
+    /// publisher: its bytes and its manifest entry, `fetchedAt` included, so the build dates its prices by when it
+    /// was really fetched.
+    /// - Returns: false when there is no such file to keep (never fetched, or not on disk with its recorded size).
+    func keepPrevious(_ relativePath: String) -> Bool
 }
 
 extension FeedSession {

@@ -5,41 +5,24 @@ import FuelFeeds
 public struct CountryFetchResult: Sendable, Equatable {
     public var country: String
     /// Feeds-relative paths of the files that now make up the country's feed, sorted.
-    public var files: [String]
+    public var files: [String] = []
     /// Files downloaded anew (200) and files reused from the cache (304).
-    public var downloaded: Int
-    public var reused: Int
+    public var downloaded = 0
+    public var reused = 0
     /// Files of earlier fetches kept without a request: the slices this fetch did not refresh (AT's `slices`).
-    public var kept: Int
+    public var kept = 0
     /// Body bytes received from the publisher.
-    public var bytes: Int64
-    public var seconds: Double
+    public var bytes: Int64 = 0
+    public var seconds: Double = 0
     /// Nil when the fetch succeeded.
     public var error: FetchError?
     /// True when nothing was fetched (`--offline`): ``files`` are what the folder already held.
-    public var offline: Bool
+    public var offline = false
     /// Set when `--due` left the country alone because it is not due before this time: nothing was sent, and
     /// ``files`` are what its last fetch left.
     public var notDueUntil: Date?
 
     public var failed: Bool { error != nil }
-
-    public init(
-        country: String, files: [String] = [], downloaded: Int = 0, reused: Int = 0, kept: Int = 0,
-        bytes: Int64 = 0, seconds: Double = 0, error: FetchError? = nil, offline: Bool = false,
-        notDueUntil: Date? = nil
-    ) {
-        self.country = country
-        self.files = files
-        self.downloaded = downloaded
-        self.reused = reused
-        self.kept = kept
-        self.bytes = bytes
-        self.seconds = seconds
-        self.error = error
-        self.offline = offline
-        self.notDueUntil = notDueUntil
-    }
 }
 
 /// Progress while fetching, for a terminal display or a CI log.

@@ -1,8 +1,8 @@
 import FuelFeeds
-import FuelFetch
 import Synchronization
 import Testing
 
+@testable import FuelFetch
 @testable import fuel_publish
 
 @Suite struct FetchProgressDisplayTests {

@@ -44,6 +44,20 @@ struct LookupIndex: Sendable {
         return files
     }
 
+    /// Where a country's trend is below `fuel/`, and the hash its name holds (format 2); nil when the index lists none.
+    func trendFile(of country: String) -> (path: String, nameHash: String?)? {
+        switch content {
+        case .v1(let index):
+            // Format 1 names a trend by its country: the listing says that it exists and since when.
+            return index.trends?[country] == nil ? nil : (TileFormat.trendPath(country), nil)
+        case .v2(let index):
+            // Format2Index checked the name: a plain relative path ending in `.<hash>.json`.
+            guard let path = index.trends?[country]?.path else { return nil }
+            let hash = path.dropLast(".json".count).split(separator: ".").last.map(String.init)
+            return ("\(Format2.folder)/\(path)", hash)
+        }
+    }
+
     /// The index in format 1's terms: for format 2, its grid, build time, countries and listed cells in grid order.
     var tileIndex: TileIndex {
         switch content {
@@ -52,7 +66,8 @@ struct LookupIndex: Sendable {
         case .v2(let index):
             let keys = index.tiles.keys.compactMap { TileKey($0) }.sorted().map(\.description)
             return TileIndex(
-                gridDegrees: index.gridDegrees, builtAt: index.builtAt, tiles: keys, countries: index.countries)
+                gridDegrees: index.gridDegrees, builtAt: index.builtAt, tiles: keys, countries: index.countries,
+                trends: index.trends)
         }
     }
 }

@@ -10,7 +10,7 @@ extension RemoteFile {
     }
 }
 
-/// Holds a file named by hash (a format-2 tile) to the hash in its name, before it is parsed or cached.
+/// Holds a file named by hash (a format-2 tile or trend) to the hash in its name, before it is parsed or cached.
 ///
 /// The name hashes the JSON document: what every HTTP reader receives once its HTTP layer has decoded
 /// `Content-Encoding: gzip` (URLSession always does), and what the stored gzip inflates to. So every body is checked,
@@ -20,16 +20,16 @@ enum NameHashCheck {
     /// The document a body holds, inflated when it is gzip.
     /// - Parameters:
     ///   - body: the bytes as the transport delivered them, or as the disk cache kept them.
-    ///   - file: the file they are for.
+    ///   - nameHash: the hash the file's name holds; nil for a file not named by hash.
     ///   - limit: the largest document accepted, in bytes.
     /// - Throws: ``NearbyError`` with ``NearbyError/Code/hashMismatch`` for a file named by hash whose gzip does not
     ///   inflate; ``GzipReaderError`` for any other file's, and for a document larger than `limit`.
-    static func document(_ body: Data, of file: RemoteFile, limit: Int) throws -> Data {
+    static func document(_ body: Data, nameHash: String?, limit: Int) throws -> Data {
         guard GzipReader.isGzip(body) else { return body }
         do {
             return Data(try GzipReader.decompress([UInt8](body), limit: limit))
         } catch {
-            guard let expected = file.nameHash, !error.isOverLimit else { throw error }
+            guard let expected = nameHash, !error.isOverLimit else { throw error }
             throw NearbyError.hashMismatch(
                 "its gzip does not inflate (\(error)), so it is not the document its name hashes (\(expected)); it "
                     + "was changed or damaged after it was published")
@@ -38,12 +38,12 @@ enum NameHashCheck {
 
     /// Refuses a document that is not the one the file's name hashes; passes files not named by hash.
     /// - Parameters:
-    ///   - json: the document, as ``document(_:of:limit:)`` returned it.
-    ///   - file: the file it is for.
+    ///   - json: the document, as ``document(_:nameHash:limit:)`` returned it.
+    ///   - nameHash: the hash the file's name holds; nil for a file not named by hash.
     /// - Throws: ``NearbyError`` with ``NearbyError/Code/hashMismatch`` when the document is not the one the name
     ///   hashes.
-    static func check(_ json: Data, of file: RemoteFile) throws(NearbyError) {
-        guard let expected = file.nameHash else { return }
+    static func check(_ json: Data, nameHash: String?) throws(NearbyError) {
+        guard let expected = nameHash else { return }
         let found = String(SHA256.hexDigest(of: [UInt8](json)).prefix(Format2.hashLength))
         guard found == expected else {
             throw .hashMismatch(

@@ -53,6 +53,9 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
         public static let unsupportedTileVersion = Code(rawValue: "unsupported-tile-version")
         /// The lookup took longer than its deadline (``TileCachePolicy/lookupDeadline``) and was cancelled.
         public static let deadlineExceeded = Code(rawValue: "deadline-exceeded")
+        /// A country's trend the index lists could not be fetched or read (``TileClient/trend(of:)``); lookups never
+        /// answer it.
+        public static let trendUnavailable = Code(rawValue: "trend-unavailable")
     }
 
     /// What kind of failure this is; branch on this, not on ``message``.
@@ -144,6 +147,10 @@ extension NearbyError {
     /// - Parameter reason: what was found instead.
     static func hashMismatch(_ reason: String) -> NearbyError {
         NearbyError(code: .hashMismatch, message: reason)
+    }
+
+    static func trendUnavailable(url: String, reason: String) -> NearbyError {
+        NearbyError(code: .trendUnavailable, message: "cannot load the trend \(url): \(reason)")
     }
 
     static func deadlineExceeded(seconds: Double) -> NearbyError {

@@ -22,7 +22,7 @@ public actor TileClient {
     public nonisolated let grid: Grid
     /// Which published format this client reads.
     public nonisolated let format: ReadFormat
-    private let transport: any TileTransport
+    let transport: any TileTransport
     private let policy: TileCachePolicy
     private let clock: @Sendable () -> Date
     private let disk: TileDiskCache?

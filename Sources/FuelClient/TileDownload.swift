@@ -140,8 +140,8 @@ extension TileClient {
     /// - Throws: ``NearbyError`` for an index of another grid or format, or a tile that fails its hash check; any
     ///   other error for damaged data.
     nonisolated static func parse(_ body: Data, file: RemoteFile, grid: Grid) throws -> Payload {
-        let json = try NameHashCheck.document(body, of: file, limit: Self.maxFileBytes)
-        try NameHashCheck.check(json, of: file)
+        let json = try NameHashCheck.document(body, nameHash: file.nameHash, limit: Self.maxFileBytes)
+        try NameHashCheck.check(json, nameHash: file.nameHash)
         let decoder = JSONDecoder()
         switch file {
         case .index:

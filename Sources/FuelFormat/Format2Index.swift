@@ -24,6 +24,8 @@ public enum Format2 {
     public static func brandsPath(_ country: String, hash: String) -> String { "brands/\(country).\(hash).json" }
     /// `sources.<hash>.json`.
     public static func sourcesPath(hash: String) -> String { "sources.\(hash).json" }
+    /// `trends/<CC>.<hash>.json`.
+    public static func trendPath(_ country: String, hash: String) -> String { "trends/\(country).\(hash).json" }
     /// `builds/<name>.json`: the archived copy of a published index, what rollback points to.
     public static func buildPath(_ builtAt: Date) -> String { "builds/\(buildName(builtAt)).json" }
 
@@ -72,12 +74,16 @@ public struct Format2Index: Sendable, Hashable, Codable {
     public var sources: String
     /// Per-country station counts and feed times, as in format 1.
     public var countries: [String: CountrySummary]
+    /// Each country's trend file path below the prefix (`trends/ES.<hash>.json`) and since when it runs; nil in an
+    /// index written before trends existed.
+    public var trends: [String: TrendListing]?
 
-    /// An index of format 2; `tiles`, `brands` and `sources` name files by the hash of their JSON.
+    /// An index of format 2; `tiles`, `brands`, `sources` and `trends` name files by the hash of their JSON.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
-        sources: String, countries: [String: CountrySummary]
+        sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil
     ) {
+        self.trends = trends
         version = Format2.version
         self.gridDegrees = gridDegrees
         self.builtAt = builtAt
@@ -91,13 +97,14 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// The path of a cell's tile below the prefix, when the cell has stations.
     public func tilePath(_ key: String) -> String? { tiles[key].map { Format2.tilePath(key, hash: $0) } }
 
-    /// Every immutable object this build needs, sorted: tiles, brands and sources.
+    /// Every immutable object this build needs, sorted: tiles, brands, sources and trends.
     public var objectPaths: [String] {
-        (tiles.map { Format2.tilePath($0.key, hash: $0.value) } + brands.values + [sources]).sorted()
+        (tiles.map { Format2.tilePath($0.key, hash: $0.value) } + brands.values + [sources]
+            + (trends ?? [:]).values.map(\.path)).sorted()
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries
+        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends
     }
 
     /// Reads a format-2 index and checks every name it holds: each tile's key and hash, and the brands and sources
@@ -122,6 +129,13 @@ public struct Format2Index: Sendable, Hashable, Codable {
         brands = try container.decode([String: String].self, forKey: .brands)
         sources = try container.decode(String.self, forKey: .sources)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
+        trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
+        for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
+        where !Self.isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .trends, in: container,
+                debugDescription: "\(country): not a format-2 file name and a day: \(trend.path), \(trend.since)")
+        }
         for (key, hash) in tiles where !Format2.isHash(hash) || TileKey(key) == nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
@@ -147,6 +161,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
         try container.encode(brands, forKey: .brands)
         try container.encode(sources, forKey: .sources)
         try container.encode(countries, forKey: .countries)
+        try container.encodeIfPresent(trends, forKey: .trends)
     }
 
     /// A relative path of plain name characters ending in `.<hash>.json`: never `..`, never absolute.

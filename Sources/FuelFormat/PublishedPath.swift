@@ -14,6 +14,8 @@ public struct PublishedPath: Sendable, Hashable, CustomStringConvertible {
         case brands
         /// `tiles/<key>.json`, or format 2's `tiles/<key>.<hash>.json`.
         case tile
+        /// `trends/<CC>.json`, or format 2's `trends/<CC>.<hash>.json`.
+        case trend
         /// Format 2's `builds/<name>.json`.
         case buildArchive
         /// Anything else (the lock, a foreign file).
@@ -48,6 +50,7 @@ public struct PublishedPath: Sendable, Hashable, CustomStringConvertible {
         if path == "index.json" { return .index }
         if path.hasPrefix("tiles/") { return .tile }
         if path.hasPrefix("brands/") { return .brands }
+        if path.hasPrefix("trends/") { return .trend }
         if path.hasPrefix("builds/") { return .buildArchive }
         if path == "sources.json" || path.hasPrefix("sources.") { return .sources }
         return .other

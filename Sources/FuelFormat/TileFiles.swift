@@ -15,6 +15,8 @@ public enum TileFormat {
     public static let sourcesPath = "sources.json"
     /// The path of a country's brand file below the prefix: `brands/ES.json`.
     public static func brandsPath(_ country: String) -> String { "brands/\(country).json" }
+    /// The path of a country's trend below the prefix: `trends/ES.json`.
+    public static func trendPath(_ country: String) -> String { "trends/\(country).json" }
 }
 
 /// A file that a newer publisher wrote in a format this code does not read.
@@ -142,20 +144,27 @@ public struct TileIndex: Sendable, Hashable, Codable {
     public var tiles: [String]
     /// Per-country station counts and feed times.
     public var countries: [String: CountrySummary]
+    /// Each country's trend (``TrendFile``) and since when it runs; nil in an index written before trends existed,
+    /// and a country without a trend is not in it.
+    public var trends: [String: TrendListing]?
 
     /// An index of the current format; `tiles` must already be sorted.
-    public init(gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary]) {
+    public init(
+        gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary],
+        trends: [String: TrendListing]? = nil
+    ) {
         version = TileFormat.version
         self.gridDegrees = gridDegrees
         builtAtText = UTCTimeText(builtAt)
         self.tiles = tiles
         self.countries = countries
+        self.trends = trends
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, gridDegrees
         case builtAtText = "builtAt"
-        case tiles, countries
+        case tiles, countries, trends
     }
 
     /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
@@ -167,6 +176,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
         builtAtText = try container.decode(UTCTimeText.self, forKey: .builtAtText)
         tiles = try container.decode([String].self, forKey: .tiles)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
+        trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
     }
 }
 

@@ -29,16 +29,11 @@ struct PriceScale: Equatable {
     /// True when `price` lies outside `low … high`.
     func isOutlier(_ price: Double) -> Bool { price < low || price > high }
 
-    /// The median of sorted values, the mean of the middle two for an even count; nil for none.
-    static func median(sorted: [Double]) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
+    /// The median of sorted values (``PriceStatistics/median(sorted:)``); nil for none.
+    static func median(sorted: [Double]) -> Double? { PriceStatistics.median(sorted: sorted) }
 
-    /// The nearest-rank percentile of sorted, non-empty values.
+    /// The nearest-rank percentile of sorted, non-empty values (``PriceStatistics/percentile(_:sorted:)``).
     static func percentile(_ percent: Double, sorted: [Double]) -> Double {
-        let rank = Int((percent / 100 * Double(sorted.count)).rounded(.up))
-        return sorted[min(sorted.count, max(1, rank)) - 1]
+        PriceStatistics.percentile(percent, sorted: sorted)
     }
 }

@@ -8,7 +8,8 @@ import FuelHTTP
 public enum ObjectKind: String, Sendable, Hashable, Comparable {
     /// `tiles/<key>.json`: uploaded first.
     case tile
-    /// `brands/<CC>.json`, `sources.json` and any other top-level file: uploaded once every tile is in.
+    /// `brands/<CC>.json`, `trends/<CC>.json`, `sources.json` and any other top-level file: uploaded once every tile
+    /// is in.
     case metadata
     /// `index.json`: uploaded last, conditionally.
     case index
@@ -79,7 +80,7 @@ public struct LocalBuild: Sendable {
         // Format 2's set, when the build has one, is uploaded on its own (see ``LocalFormat2``).
         for entry in try listing(folder) where entry != Format2.folder {
             let url = folder.appendingPathComponent(entry)
-            if entry == "tiles" || entry == "brands" {
+            if entry == "tiles" || entry == "brands" || entry == "trends" {
                 guard try isFolder(url) else {
                     throw UploadError.localBuild(path: url.path, reason: "expected a folder")
                 }

@@ -78,10 +78,10 @@ public struct UploadPlan: Sendable, Equatable {
         return text.lowercased()
     }
 
-    /// One line: `PUT 3 (2 tiles, 0 brands/sources, index), skip 120, delete 1, 4.1 kB`.
+    /// One line: `PUT 3 (2 tiles, 0 brands/trends/sources, index), skip 120, delete 1, 4.1 kB`.
     public var summaryLine: String {
         let parts =
-            "\(tiles.count) tiles, \(metadata.count) brands/sources, \(index == nil ? "index unchanged" : "index")"
+            "\(tiles.count) tiles, \(metadata.count) brands/trends/sources, \(index == nil ? "index unchanged" : "index")"
         return "PUT \(puts.count) (\(parts)), skip \(skipped), delete \(deletes.count), \(ByteCount.format(bytes))"
     }
 }

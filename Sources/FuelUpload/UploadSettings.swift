@@ -14,7 +14,7 @@ public struct UploadOptions: Sendable, Equatable {
     public var region: String?
     public var concurrency: Int?
     public var dryRun: Bool
-    /// `max-age` of tiles, brands and sources (default 3600).
+    /// `max-age` of tiles, brands, trends and sources (default 3600).
     public var maxAge: Int?
     /// `max-age` of the index (default 300).
     public var indexMaxAge: Int?
@@ -70,7 +70,7 @@ public struct UploadSettings: Sendable {
     /// Upload even when a country shrinks against the live index.
     public var allowShrink: Bool
     public var credentials: SigV4Credentials
-    /// `Cache-Control` of tiles, brands and sources.
+    /// `Cache-Control` of tiles, brands, trends and sources.
     public var cacheControl: String
     /// `Cache-Control` of the index.
     public var indexCacheControl: String

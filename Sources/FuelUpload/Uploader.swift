@@ -8,7 +8,7 @@ import FuelHTTP
 /// not hold.
 ///
 /// One paginated LIST decides what changed (MD5 of the local bytes against each ETag). Then, with a barrier after
-/// each phase: (1) changed tiles, `concurrency` at a time; (2) changed brands and sources; (3) the index, with
+/// each phase: (1) changed tiles, `concurrency` at a time; (2) changed brands, trends and sources; (3) the index, with
 /// `If-Match` on the ETag the run started from (`If-None-Match: *` when there was none); (4) only when the index is
 /// live and still ours, the tiles it no longer lists are deleted. Any failure stops before the next phase, so the
 /// old index keeps pointing at objects that exist, and a rerun finishes the job, skipping what landed.
@@ -75,7 +75,8 @@ struct Uploader: Sendable {
 
         let progress = UploadProgress(log: log)
         // Phase 1 and 2: every PUT must succeed before the next phase starts.
-        for (phase, objects) in [("tiles", plan.tiles), ("brands and sources", plan.metadata)] where !objects.isEmpty {
+        for (phase, objects) in [("tiles", plan.tiles), ("brands, trends and sources", plan.metadata)]
+        where !objects.isEmpty {
             try session.stop.check()
             progress.begin(
                 phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")

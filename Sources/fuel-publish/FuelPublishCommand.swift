@@ -10,7 +10,7 @@ struct FuelPublishCommand {
         commands:
           fetch     download the national feeds into a folder (all-or-nothing per country, manifest.json)
           build     parse feeds from a folder and write the gzipped tile set to OUT/fuel (complete or nothing)
-          upload    publish OUT/fuel to S3/R2: changed tiles, then brands and sources, then the index, then deletes
+          upload    publish OUT/fuel to S3/R2: changed tiles, then brands, trends and sources, then the index, then deletes
           status    how old the published data is (exit 1 when stale), for an operator or a monitor
           builds    format 2: the archived builds in the bucket, with age and stations, and which are restorable
           rollback  format 2: make an archived build the live index again (--to BUILT_AT)

@@ -121,14 +121,18 @@ enum RunCommand {
         let v2 = files.filter { PublishedPath($0.path).isFormatTwo }
         let v1 = files.filter { !PublishedPath($0.path).isFormatTwo }
         let tiles = v1.filter { PublishedPath($0.path).kind == .tile }
-        let brands = v1.filter { PublishedPath($0.path).kind == .brands }
-        let rest = v1.filter { ![.tile, .brands].contains(PublishedPath($0.path).kind) }
+        let brands = v1.filter { [.brands, .trend].contains(PublishedPath($0.path).kind) }
+        let rest = v1.filter { ![.tile, .brands, .trend].contains(PublishedPath($0.path).kind) }
         var lines = [
             "dry run: would upload \(files.count) objects, \(ByteCount.format(files.reduce(0) { $0 + $1.gzipped.count })) "
                 + "(not compared with a bucket: no --bucket was given, or --offline)"
         ]
-        if !v1.isEmpty { lines += [line("tiles", tiles), line("brands", brands), line("sources and index", rest)] }
-        if !v2.isEmpty { lines.append(line("format 2 (v2/: tiles, brands, sources, index, archived build)", v2)) }
+        if !v1.isEmpty {
+            lines += [line("tiles", tiles), line("brands and trends", brands), line("sources and index", rest)]
+        }
+        if !v2.isEmpty {
+            lines.append(line("format 2 (v2/: tiles, brands, trends, sources, index, archived build)", v2))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -13,7 +13,7 @@ enum UploadCommand {
 
         Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
         compares the MD5 of every local file with the bucket's ETags; only new or changed objects are written.
-        Changed tiles go first, then brands and sources, then index.json with If-Match on the index this run
+        Changed tiles go first, then brands, trends and sources, then index.json with If-Match on the index this run
         started from; tiles the new index no longer lists are deleted only after it is live. Any failure stops
         before the index changes (exit 1); a rerun finishes the job. Progress goes to stderr, the summary to stdout.
         The upload refuses an index in which a country lost more than its maxShrinkPercent (10 by default) of
@@ -48,7 +48,7 @@ enum UploadCommand {
                                $AWS_ENDPOINT_URL; R2: https://<account>.r2.cloudflarestorage.com)
           --region R           SigV4 region (default: $AWS_REGION, else auto, which R2 expects)
           --concurrency N      requests in flight (default: 16)
-          --max-age S          Cache-Control max-age of format 1's tiles, brands and sources (default: 3600)
+          --max-age S          Cache-Control max-age of format 1's tiles, brands, trends and sources (default: 3600)
           --index-max-age S    Cache-Control max-age of index.json (default: 300 for format 1, 60 for format 2)
           --keep HOURS         format 2: keep every object named by a build whose builtAt is within HOURS of
                                --now (default: 48); only such builds can be rolled back to

@@ -71,7 +71,7 @@ import _FuelTestSupport
         let fresh = try Self.build(feeds, full, "2026-12-01T08:00:00Z")
         #expect(fresh.reused == 0)
         let incremental = Self.files(out)
-        #expect(incremental.count == rebuilt.tiles + 7, "tiles, 5 brands, sources and the index")
+        #expect(incremental.count == rebuilt.tiles + 12, "tiles, 5 brands, 5 trends, sources and the index")
         #expect(incremental == Self.files(full), "byte for byte a full build")
     }
 

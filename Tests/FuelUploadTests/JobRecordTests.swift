@@ -37,13 +37,16 @@ import _FuelTestSupport
         let published = TreeSnapshot.take(harness.out.appendingPathComponent("fuel"))
         let tiles = published.keys.filter { $0.hasPrefix("tiles/") }.count
         #expect(text.contains("0 tiles changed, 0 added, 0 removed, \(tiles) unchanged"), "\(text)")
-        // The upload's figures: everything the first time, only the index the second.
+        // The upload's figures: everything the first time, only the index and each country's trend (a new day's row)
+        // the second.
         let uploads = text.components(separatedBy: "## Upload\n").dropFirst().map { $0 }
         #expect(uploads.count == 2)
         #expect(
             uploads.first?.contains("| PUTs | skipped | deletes | bytes | LIST requests | retries | seconds |") == true)
         #expect(uploads.first?.contains("| \(published.count) | 0 | 0 |") == true, "\(text)")
-        #expect(uploads.last?.contains("| 1 | \(published.count - 1) | 0 |") == true, "\(text)")
+        let trends = published.keys.filter { $0.hasPrefix("trends/") }.count
+        #expect(trends == 5)
+        #expect(uploads.last?.contains("| \(1 + trends) | \(published.count - 1 - trends) | 0 |") == true, "\(text)")
         #expect(!text.contains(server.secret))
     }
 

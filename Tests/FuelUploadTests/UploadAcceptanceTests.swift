@@ -44,7 +44,7 @@ import _FuelTestSupport
         let indexPut = try #require(puts.first { $0.key.hasSuffix("index.json") })
         #expect(indexPut.headers["if-none-match"] == "*")
 
-        // Barriers: every tile done before brands/sources start, and those done before the index starts.
+        // Barriers: every tile done before brands/trends/sources start, and those done before the index starts.
         let tilePuts = puts.filter { $0.key.contains("/tiles/") }
         let metadataPuts = puts.filter { !$0.key.contains("/tiles/") && !$0.key.hasSuffix("index.json") }
         #expect(tilePuts.map(\.end).max()! <= metadataPuts.map(\.start).min()!)
@@ -257,7 +257,7 @@ import _FuelTestSupport
         #expect(summary.puts == 0)
         #expect(summary.plan.puts.map(\.path) == ["tiles/381_-91.json", "index.json"])
         #expect(summary.plan.deletes == [harness.prefix + "tiles/380_-90.json"])
-        #expect(summary.line.hasPrefix("plan: PUT 2 (1 tiles, 0 brands/sources, index), skip 6, delete 1, "))
+        #expect(summary.line.hasPrefix("plan: PUT 2 (1 tiles, 0 brands/trends/sources, index), skip 6, delete 1, "))
         // Only reads: the LIST, and the live index for the shrink guard.
         let log = try proxy.entries()
         #expect(log.allSatisfy { $0.method == "GET" })

@@ -41,7 +41,7 @@ import _FuelTestSupport
         let plan = UploadPlan(build: Self.build(Self.files), remote: remote, prefix: "fuel/")
         #expect(plan.puts.isEmpty)
         #expect(plan.skipped == Self.files.count)
-        #expect(plan.summaryLine == "PUT 0 (0 tiles, 0 brands/sources, index unchanged), skip 7, delete 0, 0 B")
+        #expect(plan.summaryLine == "PUT 0 (0 tiles, 0 brands/trends/sources, index unchanged), skip 7, delete 0, 0 B")
     }
 
     @Test func changedAndStaleObjectsAreFoundAndTheIndexIsGuarded() {

@@ -33,6 +33,8 @@ public enum BuildEvent: Sendable, Equatable {
         case noBaseline(reason: String)
         /// The build was published, but its `report.json` could not be saved.
         case reportNotSaved(reason: String)
+        /// The previous build had the country but no readable trend of it: its trend starts again today.
+        case trendRestarted(country: String, reason: String)
 
         /// The warning in words.
         public var sentence: String {
@@ -40,6 +42,7 @@ public enum BuildEvent: Sendable, Equatable {
             case .leftOut(let omitted): omitted.sentence
             case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
             case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
+            case .trendRestarted(let country, let reason): "the trend of \(country) restarted: \(reason)"
             }
         }
     }

@@ -48,6 +48,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
         /// Set when the country lost more of its previously published stations than its `warnShrinkPercent`:
         /// published, but worth a look. Absent from the JSON otherwise.
         public var shrinkWarning: ShrinkWarning?
+        /// Set when the country's trend started again because the previous build had no readable trend of it: why
+        /// (``BuildEvent/Warning/trendRestarted(country:reason:)``). Absent from the JSON otherwise.
+        public var trendRestarted: String?
     }
 
     /// A country a first build (`--first-run`) left out because its fetch had not succeeded.

@@ -13,15 +13,18 @@ extension Builder {
         var snapshot: [PublishedFile]
         /// Every file the build publishes, in the layout's formats.
         var files: [PublishedFile]
+        /// The countries whose trend started again, and why (``CountryTrends/restarted``).
+        var trendRestarts: [String: String] = [:]
     }
 
     /// Compresses the tiles still waiting, assembles the brands, sources and index, names format 2's files after the
     /// previous build's `builtAt`, and writes format 2's files into the staged build (format 1's went there as they
     /// were compressed).
     func assemble(
-        _ assembler: TileAssembler, previous: PreviousBuild?, into staged: StagedBuild?
+        _ assembler: TileAssembler, builds: [CountryBuild], previous: PreviousBuild?, into staged: StagedBuild?
     ) throws -> Assembled {
-        let assembly = try assembler.finish(builtAt: options.builtAt)
+        let trends = CountryTrends(builds.map(\.tiles), previous: previous, builtAt: options.builtAt)
+        let assembly = try assembler.finish(builtAt: options.builtAt, trends: trends)
         let snapshot =
             options.layout.includesV2
             ? Format2Assembler.files(for: assembly, previous: previous?.index.builtAt) : []
@@ -29,7 +32,7 @@ extension Builder {
         MemoryTrace.mark("written")
         return Assembled(
             assembly: assembly, snapshot: snapshot,
-            files: (options.layout.includesV1 ? assembly.files : []) + snapshot)
+            files: (options.layout.includesV1 ? assembly.files : []) + snapshot, trendRestarts: trends.restarted)
     }
 
     /// Swaps the staged build in as `OUT/fuel`, atomically, and keeps the tiles' digests for the next build's reuse.

@@ -17,6 +17,9 @@ extension Builder {
         report.reusedTiles = assembly.reusedTiles
         report.files = assembled.files.count
         report.snapshotFiles = assembled.snapshot.count
+        for index in report.countries.indices {
+            report.countries[index].trendRestarted = assembled.trendRestarts[report.countries[index].country]
+        }
         if let previous {
             report.tileChanges = previous.tileChanges(
                 to: assembly.files, digests: assembly.tileDigests, previousDigests: reuse?.tiles ?? [:])

@@ -106,10 +106,13 @@ public struct Builder: Sendable {
             let parsed = await parse(plan, previous: previous, inputs: inputs, into: assembler, events)
             builds = try settle(parsed, plan: plan, previous: previous, into: assembler, events)
             end(Self.parsePhase)
-            assembled = try assemble(assembler, previous: previous, into: staged)
+            assembled = try assemble(assembler, builds: builds, previous: previous, into: staged)
         } catch {
             staged?.discard()
             throw error
+        }
+        for (country, reason) in assembled.trendRestarts.sorted(by: { $0.key < $1.key }) {
+            events(.warning(.trendRestarted(country: country, reason: reason)))
         }
         if let staged {
             end(Self.writePhase)

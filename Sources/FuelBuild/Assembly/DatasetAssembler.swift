@@ -31,7 +31,7 @@ public struct CountryDataset: Sendable {
 
 /// The published file set, with per-country sizes for the report.
 public struct Assembly: Sendable {
-    /// Tiles (sorted by key), brands (by country), sources, then the index.
+    /// Tiles (sorted by key), brands and trends (by country), sources, then the index.
     public var files: [PublishedFile]
     /// JSON bytes of each country's station objects.
     public var stationBytes: [String: Int]

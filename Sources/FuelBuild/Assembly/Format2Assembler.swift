@@ -18,6 +18,7 @@ public enum Format2Assembler {
         var tiles: [String: String] = [:]
         var brands: [String: String] = [:]
         var sources = ""
+        var trends: [String: TrendListing] = [:]
         for document in assembly.files {
             // A tile's JSON digest is known already (``TileReuse``); the few other documents are inflated again.
             let hash = assembly.tileDigests[document.path].map(nameHash(digest:)) ?? hash(document.gzipped)
@@ -33,6 +34,9 @@ public enum Format2Assembler {
             } else if let country = name(document.path, folder: "brands/") {
                 path = Format2.brandsPath(country, hash: hash)
                 brands[country] = path
+            } else if let country = name(document.path, folder: "trends/") {
+                path = Format2.trendPath(country, hash: hash)
+                trends[country] = TrendListing(path: path, since: assembly.index.trends?[country]?.since ?? "")
             } else {
                 preconditionFailure("the assembler wrote an unknown document \(document.path)")
             }
@@ -40,7 +44,8 @@ public enum Format2Assembler {
         }
         let index = Format2Index(
             gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
-            brands: brands, sources: sources, countries: assembly.index.countries)
+            brands: brands, sources: sources, countries: assembly.index.countries,
+            trends: assembly.index.trends == nil ? nil : trends)
         let json = TileEncoder.encode(index)
         let gzipped = Gzip.compress(json)
         for path in [Format2.indexPath, Format2.buildPath(index.builtAt)] {

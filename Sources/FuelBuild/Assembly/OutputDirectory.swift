@@ -82,11 +82,16 @@ public struct OutputDirectory: Sendable {
                     countries: snapshot.countries),
                 tilePaths: Dictionary(
                     uniqueKeysWithValues: keys.map { ($0, "\(Format2.folder)/" + (snapshot.tilePath($0) ?? "")) }
-                ))
+                ),
+                // Format2Index checked each name: a plain relative path.
+                trendPaths: (snapshot.trends ?? [:]).mapValues { "\(Format2.folder)/\($0.path)" })
         }
         let index = try Self.decode(TileIndex.self, at: v1)
+        // Format 1 names a trend by its country only: a listing of another path is not followed.
+        let trends = (index.trends ?? [:]).filter { $0.value.path == TileFormat.trendPath($0.key) }
         return PublishedIndex(
-            index: index, tilePaths: Dictionary(uniqueKeysWithValues: index.tiles.map { ($0, "tiles/\($0).json") }))
+            index: index, tilePaths: Dictionary(uniqueKeysWithValues: index.tiles.map { ($0, "tiles/\($0).json") }),
+            trendPaths: trends.mapValues(\.path))
     }
 
     private static func decode<Index: Decodable>(_ type: Index.Type, at file: URL) throws -> Index {
@@ -139,8 +144,8 @@ public struct OutputDirectory: Sendable {
             complete: root.appendingPathComponent(".build-\(buildName)"))
         let v2 = Format2.folder
         let folders =
-            (layout.includesV1 ? ["tiles", "brands"] : [])
-            + (layout.includesV2 ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/builds"] : [])
+            (layout.includesV1 ? ["tiles", "brands", "trends"] : [])
+            + (layout.includesV2 ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/trends", "\(v2)/builds"] : [])
         do {
             try? FileManager.default.removeItem(at: staged.partial)
             try FileManager.default.createDirectory(at: staged.partial, withIntermediateDirectories: true)

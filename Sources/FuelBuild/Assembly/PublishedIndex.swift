@@ -7,6 +7,9 @@ public struct PublishedIndex: Sendable {
     public var index: TileIndex
     /// `tiles/77_-19.json`, or `v2/tiles/77_-19.<hash>.json` for a build of format 2 alone, by key.
     public var tilePaths: [String: String]
+    /// Each country's trend, `trends/ES.json` or `v2/trends/ES.<hash>.json`, by country; empty when the index lists
+    /// none.
+    public var trendPaths: [String: String] = [:]
 
     /// One tile of the build: where it is, its stored (gzipped) bytes and the tile they hold.
     /// - Parameter folder: the build's folder, `OUT/fuel` (links resolved).

@@ -107,9 +107,10 @@ package final class TileAssembler: Sendable {
         }
     }
 
-    /// Compresses every tile still waiting, on every core, then writes the brands, sources and index files.
+    /// Compresses every tile still waiting, on every core, then writes the brands, trends, sources and index files.
+    /// - Parameter trends: each country's trend (``CountryTrends``); nil starts every trend at `builtAt`'s day.
     /// - Throws: the first error the sink threw.
-    package func finish(builtAt: Date) throws -> Assembly {
+    package func finish(builtAt: Date, trends: CountryTrends? = nil) throws -> Assembly {
         state.withLock { state in
             for key in state.waiting.keys.sorted() {
                 guard let cells = state.waiting[key] else { continue }
@@ -127,6 +128,7 @@ package final class TileAssembler: Sendable {
         }
         if let failure { throw failure }
         let sorted = countries.compactMap { added[$0] }
+        let trends = (trends ?? CountryTrends(sorted, previous: nil, builtAt: builtAt)).files
         let keys = tiles.keys.sorted()
         let index = TileIndex(
             gridDegrees: grid.degrees, builtAt: builtAt, tiles: keys.map(\.description),
@@ -137,9 +139,13 @@ package final class TileAssembler: Sendable {
                         CountrySummary(
                             stations: $0.stationCount, updated: $0.referenceTime, carriedSince: $0.carriedSince)
                     )
-                }))
+                }),
+            trends: trends.mapValues { TrendListing(path: TileFormat.trendPath($0.country), since: $0.since) })
         var documents = sorted.map {
             (TileFormat.brandsPath($0.config.country), TileEncoder.encode(DatasetAssembler.brands(of: $0)))
+        }
+        documents += trends.keys.sorted().compactMap { country in
+            trends[country].map { (TileFormat.trendPath(country), TileEncoder.encode($0)) }
         }
         documents.append((TileFormat.sourcesPath, TileEncoder.encode(DatasetAssembler.sources(of: sorted))))
         documents.append((TileFormat.indexPath, TileEncoder.encode(index)))

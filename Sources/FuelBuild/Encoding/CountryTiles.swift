@@ -34,6 +34,9 @@ public struct CountryTiles: Sendable {
     public var stationBytes: Int
     /// Stations per normalised brand; nil is the unknown brand.
     var brandCounts: [String?: Int]
+    /// The figures of the stations' displayed prices per fuel and unit: the row a trend gets for the build's day
+    /// (``TrendFile/Day/init(day:stations:)``).
+    var trendFigures: [TrendFile.Figures]
     /// The cells holding at least one station of the country (emptied once handed to a ``TileAssembler``).
     var cells: [TileKey: Cell]
     /// How many cells hold its stations.
@@ -55,6 +58,7 @@ public struct CountryTiles: Sendable {
             brands[station.brand, default: 0] += 1
         }
         brandCounts = brands
+        trendFigures = TrendFile.Day(day: "", stations: stations).fuels
         var cells: [TileKey: Cell] = [:]
         cells.reserveCapacity(members.count)
         var total = 0

@@ -25,6 +25,7 @@ extension TileEncoder {
         writer.endObject()
         writer.member("sources", index.sources)
         writeCountries(index.countries, to: &writer)
+        writeTrends(index.trends, to: &writer)
         writer.endObject()
         return writer.bytes
     }

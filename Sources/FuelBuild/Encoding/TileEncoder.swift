@@ -45,6 +45,46 @@ public enum TileEncoder {
         writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
         writer.member("tiles", strings: index.tiles)
         writeCountries(index.countries, to: &writer)
+        writeTrends(index.trends, to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The index's `"trends"` member, by country code, when the index has one; shared by both formats' indexes.
+    static func writeTrends(_ trends: [String: TrendListing]?, to writer: inout JSONWriter) {
+        guard let trends else { return }
+        writer.key("trends")
+        writer.beginObject()
+        for country in trends.keys.sorted() {
+            guard let trend = trends[country] else { continue }
+            writer.key(country)
+            writer.beginObject()
+            writer.member("path", trend.path)
+            writer.member("since", trend.since)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+
+    /// `fuel/trends/<CC>.json`: days in the given order, prices to the thousandth, `unit` only when not per litre.
+    public static func encode(_ trend: TrendFile) -> [UInt8] {
+        var writer = JSONWriter(capacity: 128 * trend.days.count + 64)
+        writer.beginObject()
+        writer.member("version", trend.version)
+        writer.member("country", trend.country)
+        writer.member("since", trend.since)
+        writer.member("days", objects: trend.days) { writer, day in
+            writer.member("day", day.day)
+            writer.member("fuels", objects: day.fuels) { writer, figures in
+                writer.member("fuel", figures.fuel.rawValue)
+                if figures.unit != .litre { writer.member("unit", figures.unit.rawValue) }
+                writer.member("median", figures.median, decimals: priceDecimals)
+                writer.member("p10", figures.p10, decimals: priceDecimals)
+                writer.member("p90", figures.p90, decimals: priceDecimals)
+                writer.member("min", figures.min, decimals: priceDecimals)
+                writer.member("stations", figures.stations)
+            }
+        }
         writer.endObject()
         return writer.bytes
     }

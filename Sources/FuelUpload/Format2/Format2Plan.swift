@@ -6,7 +6,7 @@ import FuelFormat
 /// the local MD5) is never written again; one whose bytes differ (altered, truncated, emptied) is rewritten, since
 /// readers would otherwise be served it, `immutable`, for a year.
 public struct Format2Plan: Sendable, Equatable {
-    /// Immutable objects the bucket lacks (tiles, brands, sources), sorted by path: the first phase.
+    /// Immutable objects the bucket lacks (tiles, brands, trends, sources), sorted by path: the first phase.
     public let uploads: [LocalObject]
     /// `builds/<name>.json`, unless it is archived already: the second phase.
     public let archive: LocalObject?
@@ -148,9 +148,9 @@ public enum Format2Prune {
         return Format2.parseBuildName(name) != nil && !name.contains("/") ? name : nil
     }
 
-    /// Whether a path has the shape of a tile, brands or sources object: `<name>.<16 hex>.json`.
+    /// Whether a path has the shape of a tile, brands, trend or sources object: `<name>.<16 hex>.json`.
     static func isImmutableObject(_ path: String) -> Bool {
-        guard [.tile, .brands, .sources].contains(PublishedPath(path, formatTwo: true).kind),
+        guard [.tile, .brands, .trend, .sources].contains(PublishedPath(path, formatTwo: true).kind),
             path.hasSuffix(".json")
         else { return false }
         let stem = path.dropLast(".json".count)

@@ -12,7 +12,7 @@ public struct LocalFormat2: Sendable {
     public let indexObject: LocalObject
     /// `builds/<name>.json`: the same bytes as the index.
     public let archive: LocalObject
-    /// The immutable objects (tiles, brands, sources), sorted by path.
+    /// The immutable objects (tiles, brands, trends, sources), sorted by path.
     public let objects: [LocalObject]
     /// The folder that was read (symbolic links resolved).
     public let folder: URL

@@ -66,6 +66,7 @@ public struct PublishedVerifier: Sendable {
         }
         var paths = index.tiles.map { "tiles/\($0).json" } + ["sources.json"]
         paths += index.countries.keys.map { "brands/\($0).json" }
+        paths += (index.trends ?? [:]).keys.map(TileFormat.trendPath)
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
             guard PublishedPath(path).kind == .tile else { return nil }

@@ -23,12 +23,12 @@ import _FuelTestSupport
     }
 
     static func build(
-        _ feeds: URL, _ out: URL, builtAt: String, skipUnchanged: Bool = false
+        _ feeds: URL, _ out: URL, builtAt: String, skipUnchanged: Bool = false, carryForward: Double? = nil
     ) async throws -> (report: BuildReport, events: [BuildEvent]) {
         let seconds = try #require(UTCTime.parse(builtAt))
         var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: out, adaptersDirectory: nil,
-            builtAt: Date(timeIntervalSince1970: TimeInterval(seconds)), layout: .both)
+            builtAt: Date(timeIntervalSince1970: TimeInterval(seconds)), carryForwardHours: carryForward, layout: .both)
         options.skipUnchanged = skipUnchanged
         let events = Mutex<[BuildEvent]>([])
         let report = try await Builder(options: options).run { event in events.withLock { $0.append(event) } }.0

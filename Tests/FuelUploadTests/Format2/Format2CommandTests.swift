@@ -30,8 +30,9 @@ import _FuelTestSupport
         #expect(first.stdout.contains("uploaded format 2: "), "\(first.stdout)")
         let second = try publish("2026-12-02T05:00:00Z")
         #expect(second.status == 0, "\(second.stderr)")
-        // The same stations a day later: only the archive and the index are new in format 2.
-        #expect(second.stdout.contains("uploaded format 2: 2 PUTs"), "\(second.stdout)")
+        // The same stations a day later: only the five trends (a new day's row), the archive and the index are new in
+        // format 2.
+        #expect(second.stdout.contains("uploaded format 2: 7 PUTs"), "\(second.stdout)")
         let remote = try await bucket.remote(under: "fuel/")
         #expect(remote["index.json"] != nil)
         #expect(remote["v2/index.json"] != nil)

@@ -12,7 +12,9 @@ import _FuelTestSupport
     static let hour = 3600.0
 
     @Test(arguments: S3Implementation.allCases)
-    func oneChangedCellWritesOneTileOneArchiveAndTheIndex(_ implementation: S3Implementation) async throws {
+    func oneChangedCellWritesOneTileItsCountrysTrendOneArchiveAndTheIndex(_ implementation: S3Implementation)
+        async throws
+    {
         let bucket = try await Format2Bucket.make(implementation)
         let first = try await bucket.publish(.day(0))
         #expect(first.plan.indexCondition == .ifNoneMatch)
@@ -21,11 +23,11 @@ import _FuelTestSupport
 
         let second = try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
 
-        #expect(second.plan.uploads.map(\.path).count == 1)
-        #expect(second.plan.uploads.first?.path.hasPrefix("tiles/") == true)
+        // The changed tile, and PT's trend, which has a new day's row.
+        #expect(second.plan.uploads.map { PublishedPath($0.path, formatTwo: true).kind } == [.tile, .trend])
         #expect(second.plan.archive?.path == "builds/20261202T050000Z.json")
         #expect(second.plan.index != nil)
-        #expect(second.puts == 3, "exactly one tile, one archived build and the index")
+        #expect(second.puts == 4, "exactly one tile, one trend, one archived build and the index")
         #expect(second.deletes == 0)
         let secondIndex = try await bucket.liveIndex()
         #expect(secondIndex.previous == firstIndex.builtAt)
@@ -75,16 +77,16 @@ import _FuelTestSupport
         #expect(try await bucket.objects(of: held) == heldBytes)
 
         // Two days and one hour after the first build, it is neither within --keep, nor live, nor the build just
-        // replaced: its changed tile is pruned, its unchanged ones live on in the newer builds.
+        // replaced: its changed tile and its trend are pruned, its unchanged tiles live on in the newer builds.
         let third = Format2Fixture(
             builtAt: day0.builtAt.addingTimeInterval(49 * Self.hour),
             prices: Format2Fixture.day(1, changed: ["PT-2-0": 1.61]).prices.merging(["PT-4-1": 1.44]) { $1 })
         let summary = try await bucket.publish(third, keepHours: 48)
         let after = try await bucket.objects(of: held)
         let pruned = Set(held.objectPaths).subtracting(after.keys)
-        #expect(pruned.count == 1, "only the tile no kept build names: \(pruned.sorted())")
-        #expect(pruned.allSatisfy { $0.hasPrefix("tiles/") })
-        #expect(summary.deletes == 1)
+        #expect(pruned.count == 2, "only the tile and the trend no kept build names: \(pruned.sorted())")
+        #expect(pruned.map { PublishedPath($0, formatTwo: true).kind }.sorted { "\($0)" < "\($1)" } == [.tile, .trend])
+        #expect(summary.deletes == 2)
         let remote = try await bucket.remote(under: bucket.format2Prefix)
         #expect(remote["builds/20261201T050000Z.json"] != nil, "the archive is history, one of the newest 7")
     }

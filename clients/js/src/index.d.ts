@@ -127,8 +127,11 @@ export interface TileFailure {
 /** Why a lookup produced no answer (`failed`). Branch on `code`; later releases may add codes. */
 export class FuelTilesError extends Error {
   constructor(code: string, message: string, failedTiles?: TileFailure[]);
-  /** One of {@link ErrorCode}; `sources-unavailable` from {@link Reader.sources}; or a code of a later release. */
-  readonly code: ErrorCode | 'sources-unavailable' | (string & {});
+  /**
+   * One of {@link ErrorCode}; `sources-unavailable` from {@link Reader.sources}; `trend-unavailable` from
+   * {@link Reader.trend}; or a code of a later release.
+   */
+  readonly code: ErrorCode | 'sources-unavailable' | 'trend-unavailable' | (string & {});
   /** For the tile codes, each tile that could not be used; empty otherwise. */
   readonly failedTiles: TileFailure[];
   /** True for `unsupported-index-version`, `unsupported-tile-version` and `incompatible-grid`: "update the app". */
@@ -251,6 +254,11 @@ export interface Reader {
   nearby(query: NearbyQuery): Promise<NearbyResult>;
   /** The sources document: who publishes each country's data and the attribution an app must show. */
   sources(): Promise<{ version: number; sources: Source[] }>;
+  /**
+   * A country's trend, as the index lists it; null when the index lists none for the country. Format 2's file is
+   * held to the hash in its name.
+   */
+  trend(country: string): Promise<Trend | null>;
 }
 
 /** A reader of one published base. Throws a TypeError for bad options or a runtime that lacks fetch/SHA-256. */
@@ -268,3 +276,25 @@ export function keyOf(lat: number, lon: number): string;
 export function cellsOfCircle(lat: number, lon: number, radiusKm: number): string[];
 /** Haversine distance in km (R2). */
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number;
+
+/** One fuel's figures on one day (docs/format.md "Trends"): of each station's displayed price in this unit. */
+export interface TrendFigures {
+  fuel: string;
+  /** Absent for litres, as in a tile. */
+  unit?: 'kg' | 'm3';
+  median: number;
+  p10: number;
+  p90: number;
+  min: number;
+  /** How many stations the figures count, one price each. */
+  stations: number;
+}
+
+/** `trends/<CC>.json`: one row per UTC day, oldest first, at most 365. */
+export interface Trend {
+  version: number;
+  country: string;
+  /** The UTC day the trend started, `YYYY-MM-DD`. */
+  since: string;
+  days: Array<{ day: string; fuels: TrendFigures[] }>;
+}

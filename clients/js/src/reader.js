@@ -125,28 +125,65 @@ export function createReader(options) {
     const index = await currentIndex(false);
     const unavailable = (/** @type {string} */ reason) =>
       new FuelTilesError('sources-unavailable', `cannot load the sources document: ${reason}`);
-    let file;
-    if (index.format === 2) {
-      const path = index.document.sources;
-      const match = typeof path === 'string' ? NAMED_PATH.exec(path) : null;
-      if (!match) throw unavailable(`the index names it as ${JSON.stringify(path)}, not a plain relative path`);
-      file = await loadNamedFile(ctx, `v2/${path}`, match[1]);
-      if ('code' in file && file.code === 'hash-mismatch') {
-        throw new FuelTilesError(file.code, `cannot load the sources document ${file.url}: ${file.reason}`);
-      }
-    } else {
-      file = await loadFile(ctx, 'sources.json');
-    }
-    if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
-    let doc;
-    try {
-      doc = JSON.parse(file.text);
-    } catch {
-      throw unavailable('it is not JSON');
-    }
+    const doc = await readDocument(index, index.document.sources, 'sources.json', 'the sources document', unavailable);
     if (!Array.isArray(doc?.sources)) throw unavailable('it has no "sources" list');
     return doc;
   }
 
-  return { baseUrl: ctx.base, format, nearby, sources };
+  /**
+   * A document the index names: format 2's by the path it lists, checked against the hash in its name; format 1's
+   * at its fixed path. Rejects with `hash-mismatch`, or `unavailable(reason)` when it cannot be fetched or parsed.
+   * @param {Index} index
+   * @param {unknown} listedPath format 2's path below `v2/`, as the index lists it
+   * @param {string} path format 1's path
+   * @param {string} what the document, for messages
+   * @param {(reason: string) => FuelTilesError} unavailable
+   * @returns {Promise<any>}
+   */
+  async function readDocument(index, listedPath, path, what, unavailable) {
+    let file;
+    if (index.format === 2) {
+      const match = typeof listedPath === 'string' ? NAMED_PATH.exec(listedPath) : null;
+      if (!match) throw unavailable(`the index names it as ${JSON.stringify(listedPath)}, not a plain relative path`);
+      file = await loadNamedFile(ctx, `v2/${listedPath}`, match[1]);
+      if ('code' in file && file.code === 'hash-mismatch') {
+        throw new FuelTilesError(file.code, `cannot load ${what} ${file.url}: ${file.reason}`);
+      }
+    } else {
+      file = await loadFile(ctx, path);
+    }
+    if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
+    try {
+      return JSON.parse(file.text);
+    } catch {
+      throw unavailable('it is not JSON');
+    }
+  }
+
+  /**
+   * A country's trend (`trends/<CC>.json`; format 2: the hash-named file the index lists): per day, per fuel and
+   * unit, the median, p10, p90, lowest displayed price and station count. Resolves with null when the index lists
+   * no trend of the country. Rejects with the index's codes, `hash-mismatch` (format 2), or `trend-unavailable`.
+   * @param {string} country the country's code, e.g. `"ES"`
+   * @returns {Promise<any>}
+   */
+  async function trend(country) {
+    const index = await currentIndex(false);
+    const listing = index.document.trends?.[country];
+    if (listing === undefined || listing === null) return null;
+    const unavailable = (/** @type {string} */ reason) =>
+      new FuelTilesError('trend-unavailable', `cannot load the trend of ${country}: ${reason}`);
+    // Format 1 names a trend by its country; the listing says that it exists and since when.
+    const doc = await readDocument(index, listing.path, `trends/${encodeURIComponent(country)}.json`,
+      `the trend of ${country}`, unavailable);
+    if (typeof doc?.version === 'number' && doc.version > 1) {
+      throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
+    }
+    if (doc?.country !== country || !Array.isArray(doc?.days)) {
+      throw unavailable('it is not a trend of this country with a "days" list');
+    }
+    return doc;
+  }
+
+  return { baseUrl: ctx.base, format, nearby, sources, trend };
 }

@@ -141,6 +141,20 @@ test('sources(): format 1 sources.json, format 2 the hash-named file the index n
   await assert.rejects(createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).sources(), { code: 'sources-unavailable' });
 });
 
+test('trend(): format 1 trends/PT.json, format 2 the hash-named file; null when not listed; hash checked', async () => {
+  const s = fakeSite(tiles());
+  for (const format of [1, 2]) {
+    const reader = createReader({ baseUrl: BASE, format, fetch: s.fetch });
+    const doc = await reader.trend('PT');
+    assert.deepEqual([doc.since, doc.days[0].fuels[0].median, doc.days[0].fuels[0].stations], ['2026-11-29', 1.5, 2]);
+    assert.equal(await reader.trend('ES'), null);
+  }
+  s.files.get(`v2/${s.trendPath}`).body = s.files.get(`v2/${s.trendPath}`).body.replace('1.5', '1.4');
+  await assert.rejects(createReader({ baseUrl: BASE, format: 2, fetch: s.fetch }).trend('PT'), { code: 'hash-mismatch' });
+  s.files.delete('trends/PT.json');
+  await assert.rejects(createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).trend('PT'), { code: 'trend-unavailable' });
+});
+
 test('a failing cache never fails a lookup', async () => {
   const s = fakeSite(tiles());
   const cache = { get: async () => { throw new Error('disk full'); }, set: () => { throw new Error('disk full'); } };

@@ -1,7 +1,7 @@
 // Type-checked by `tsc --noEmit -p clients/js` (never run): the usage README.md shows, against src/index.d.ts.
 
 import {
-  Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, cellsOfCircle, createReader, displayedPrice, keyOf,
+  Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, Trend, cellsOfCircle, createReader, displayedPrice, keyOf,
   openState,
 } from '../src/index.js';
 
@@ -28,6 +28,9 @@ export async function example(): Promise<string[]> {
     if (open !== 'closed') lines.push(open);
     if (again) lines.push(String(again.secondary.length));
     const attribution = (await other.sources()).sources.map((s) => s.attribution);
+    const trend: Trend | null = await other.trend('ES');
+    const median: number | undefined = trend?.days[0]?.fuels[0]?.median;
+    if (median !== undefined) lines.push(String(median));
     lines.push(...attribution, keyOf(38.72, -9.14), ...cellsOfCircle(38.72, -9.14, 10));
   } catch (error) {
     if (error instanceof FuelTilesError) {

@@ -32,9 +32,16 @@ export function fakeSite(tiles, { gzipBodies = false } = {}) {
   const sources = JSON.stringify({ version: 1, sources: [{ country: 'PT', attribution: 'Dados: DGEG' }] });
   put('sources.json', sources);
   put(`v2/sources.${hash16(sources)}.json`, sources);
+  const trend = JSON.stringify({ version: 1, country: 'PT', since: '2026-11-29', days: [
+    { day: '2026-11-30', fuels: [{ fuel: 'diesel', median: 1.5, p10: 1.5, p90: 1.5, min: 1.5, stations: 2 }] }] });
+  const trendPath = `trends/PT.${hash16(trend)}.json`;
+  put('trends/PT.json', trend);
+  put(`v2/${trendPath}`, trend);
   const index2 = (sourcesPath) => JSON.stringify({ version: 2, gridDegrees: 0.5, builtAt: BUILT_AT, previous: null,
-    tiles: hashes, brands: {}, sources: sourcesPath, countries: {} });
-  put('index.json', JSON.stringify({ version: 1, gridDegrees: 0.5, builtAt: BUILT_AT, tiles: keys, countries: {} }));
+    tiles: hashes, brands: {}, sources: sourcesPath, countries: {},
+    trends: { PT: { path: trendPath, since: '2026-11-29' } } });
+  put('index.json', JSON.stringify({ version: 1, gridDegrees: 0.5, builtAt: BUILT_AT, tiles: keys, countries: {},
+    trends: { PT: { path: 'trends/PT.json', since: '2026-11-29' } } }));
   put('v2/index.json', index2(`sources.${hash16(sources)}.json`));
   /** Publishes `text` as format 2's tile of `key`, named by its hash, in a new index. */
   function publishV2Tile(key, text) {
@@ -54,7 +61,7 @@ export function fakeSite(tiles, { gzipBodies = false } = {}) {
     const bytes = typeof file.body === 'string' ? new TextEncoder().encode(file.body) : file.body;
     return new Response(gzipBodies ? gzipSync(bytes) : bytes, { status: 200, headers: file.headers });
   }
-  return { files, fetch, requests, hashes, publishV2Tile, paths: () => requests.map((r) => r.path) };
+  return { files, fetch, requests, hashes, trendPath, publishV2Tile, paths: () => requests.map((r) => r.path) };
 }
 
 function assertStartsWith(url, base) {

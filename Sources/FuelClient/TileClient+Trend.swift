@@ -1,0 +1,42 @@
+import Foundation
+import FuelFormat
+
+/// A country's trend (`docs/format.md` "Trends"), read through the index the client reads lookups through.
+extension TileClient {
+    /// The trend of `country` (`ES`) that the current index lists: each day's median, p10, p90, lowest price and
+    /// station count per fuel and unit. A format-2 trend is held to the hash in its name like a tile. It is read
+    /// afresh each time (a trend changes once a build, and is small); only the index is cached.
+    /// - Returns: the trend, or nil when the index lists none for the country (a country not covered, an index of a
+    ///   publisher before trends, or a carried country whose trend was lost).
+    /// - Throws: ``NearbyError``: the index's codes as for a lookup; ``NearbyError/Code/hashMismatch`` for a format-2
+    ///   trend that is not the document its name hashes; ``NearbyError/Code/trendUnavailable`` when the trend cannot
+    ///   be fetched or read, is of a newer format, or is another country's.
+    public func trend(of country: String) async throws(NearbyError) -> TrendFile? {
+        let index = try await lookupIndex(refetch: false)
+        guard let (path, nameHash) = index.trendFile(of: country) else { return nil }
+        let url = base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(path)
+        let response: TileResponse
+        do {
+            response = try await transport.send(TileRequest(url: url, headers: [:]))
+        } catch {
+            throw .trendUnavailable(url: url.absoluteString, reason: "no answer: \(error.localizedDescription)")
+        }
+        guard response.status == 200 else {
+            throw .trendUnavailable(url: url.absoluteString, reason: "HTTP \(response.status)")
+        }
+        let trend: TrendFile
+        do {
+            let json = try NameHashCheck.document(response.body, nameHash: nameHash, limit: Self.maxFileBytes)
+            try NameHashCheck.check(json, nameHash: nameHash)
+            trend = try JSONDecoder().decode(TrendFile.self, from: json)
+        } catch let error as NearbyError {
+            throw error
+        } catch {
+            throw .trendUnavailable(url: url.absoluteString, reason: ErrorText.describe(error))
+        }
+        guard trend.country == country else {
+            throw .trendUnavailable(url: url.absoluteString, reason: "it is the trend of \(trend.country)")
+        }
+        return trend
+    }
+}

@@ -9,7 +9,8 @@ enum CountryTable {
         var rows = countries.map { row($0) }
         rows.append(total(countries, hasPrevious: hasPrevious))
         let headings = [
-            "Country", "Stations", "Change", "Rejected", "Feed time (UTC)", "Feed age", "Carried since", "Tiles",
+            "Country", "Stations", "Change", "Trend", "Rejected", "Feed time (UTC)", "Feed age", "Carried since",
+            "Tiles",
             "Bytes",
         ]
         let head = headings.map { "<th scope=\"col\">\(PageText.html($0))</th>" }.joined()
@@ -33,6 +34,7 @@ enum CountryTable {
             "<th scope=\"row\">\(PageText.html(country.country))</th>",
             number(country.stations),
             numberCell(change(country.stations, previous: country.previousStations)),
+            trend(country),
             "<td class=\"reasons\">\(rejections(country.rejected, reasons: country.reasons))</td>",
             "<td>\(PageText.html(UTCTime.format(country.feedTime)))</td>",
             numberCell(age(hours: country.feedAgeHours)),
@@ -51,9 +53,21 @@ enum CountryTable {
             hasPrevious && !previous.isEmpty && previous.allSatisfy({ $0 != nil })
             ? change(stations, previous: previous.compactMap { $0 }.reduce(0, +)) : "—"
         let rejected = countries.flatMap(\.rejected.values).reduce(0, +)
-        return "<tr><th scope=\"row\">All</th>" + number(stations) + numberCell(change)
+        return "<tr><th scope=\"row\">All</th>" + number(stations) + numberCell(change) + "<td></td>"
             + "<td class=\"reasons\">\(rejected == 0 ? "—" : grouped(rejected))</td>"
             + "<td></td><td></td><td></td><td></td><td></td></tr>"
+    }
+
+    /// The trend's cell: a chart and a line of text the script draws for the chosen fuel, or `—` without a trend
+    /// (saying why on hover when the index lists one that cannot be read).
+    static func trend(_ country: ReportInput.Country) -> String {
+        guard let trend = country.trend else {
+            let why = country.trendProblem.map { " title=\"unreadable trend: \(PageText.html($0))\"" } ?? ""
+            return "<td class=\"trend\"\(why)>—</td>"
+        }
+        let days = "\(trend.days.count) day\(trend.days.count == 1 ? "" : "s") since \(trend.since)"
+        return "<td class=\"trend\" data-trend=\"\(PageText.html(country.country))\" title=\"\(PageText.html(days))\">"
+            + "<canvas width=\"96\" height=\"24\" aria-hidden=\"true\"></canvas> <span></span></td>"
     }
 
     /// `+12`, `−3` (a minus sign), `0`, or `—` without a previous count.

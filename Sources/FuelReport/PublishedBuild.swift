@@ -18,6 +18,10 @@ public struct PublishedBuild: Sendable {
     public var tileDigests: [String: String]
     /// The build's report (`OUT/report.json`), when it was saved and belongs to this build.
     public var report: BuildReport?
+    /// Each country's trend (`trends/<CC>.json`), by code; a country whose index entry lists none is not in it.
+    public var trends: [String: TrendFile] = [:]
+    /// Why a trend the index lists could not be read, by country.
+    public var trendProblems: [String: String] = [:]
     /// The folder read.
     public var folder: URL
 
@@ -65,6 +69,13 @@ public struct PublishedBuild: Sendable {
             build.tileDigests[key] = Digest.hex(Digest.md5(bytes))
             for station in tile.stations { build.tileOfStation[station.id] = key }
             build.stations += tile.stations
+        }
+        for country in published.index.countries.keys {
+            do {
+                build.trends[country] = try published.readTrend(country, in: fuel)
+            } catch {
+                build.trendProblems[country] = "\(error.url.lastPathComponent): " + (error.unreadable ?? "missing")
+            }
         }
         build.report = output.readSavedReport(builtAt: published.index.builtAt)
         return build

@@ -22,7 +22,8 @@ import FuelFormat
 /// - `cells`: the non-empty cells' keys; `changes`: the `changed`, `added` and `removed` cells' keys;
 /// - `added`: the stations not in the previous build; `removed`: the previous build's stations not in this one, their
 ///   `latitude` and `longitude` (`f32`);
-/// - `coverage`: per country, `country`, `carriedSince` (or null) and `boxes`, each `[south, west, north, east]`.
+/// - `coverage`: per country, `country`, `carriedSince` (or null) and `boxes`, each `[south, west, north, east]`;
+/// - `trends`: per country with a trend, its days and each fuel's median, p10 and p90 per day (``trends(_:choices:)``).
 enum ReportData {
     /// The header's JSON, safe inside a `<script>` element, and the blob in base64.
     struct Packed {
@@ -69,6 +70,7 @@ enum ReportData {
         members.append(#""fuels":["# + fuels.joined(separator: ",") + "]")
         members += stationChanges.stationMembers(blob: &blob)
         members.append(#""coverage":"# + coverage(input.countries))
+        members.append(#""trends":"# + trends(input.countries, choices: choices))
         let strings =
             [#""ids":"# + PageText.jsonArray(stations.map(\.id))]
             + names.map { PageText.jsonString($0) + ":" + PageText.jsonArray(tables[$0]?.strings ?? []) }

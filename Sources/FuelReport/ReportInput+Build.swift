@@ -29,6 +29,8 @@ extension ReportInput {
                 carriedSince: summary?.carriedSince, tiles: tiles.count,
                 bytes: tiles.reduce(0) { $0 + (build.tileBytes[$1] ?? 0) })
             country.reasons = reported[code]?.reasons ?? [:]
+            country.trend = build.trends[code]
+            country.trendProblem = build.trendProblems[code]
             country.coverage =
                 (try? CountryConfig.load(country: code, adaptersDirectory: adaptersDirectory))?.boxes ?? []
             return country

@@ -26,6 +26,10 @@ public struct ReportInput: Sendable {
         public var tiles: Int
         /// Gzipped bytes of those tiles (a tile shared by two countries counts for both).
         public var bytes: Int
+        /// Its trend (`trends/<CC>.json`): a small chart of the chosen fuel in the table; nil for none.
+        public var trend: TrendFile?
+        /// Why the trend the index lists could not be read; nil when it could, or when none is listed.
+        public var trendProblem: String?
         /// The boxes its stations must fall in (`adapters/<CC>/source.json`), drawn faintly on the map (hatched while
         /// the country is carried); empty when its metadata is not known.
         public var coverage: [CountryConfig.Box] = []

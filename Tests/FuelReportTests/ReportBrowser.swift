@@ -21,6 +21,12 @@ enum ReportBrowser {
             var outliers: [String]
             var drawMilliseconds: Double
             var readyMilliseconds: Double
+            /// Per country with a trend, the days charted for the chosen fuel and the text beside the chart.
+            var trends: [String: Trend]
+        }
+        struct Trend: Decodable, Equatable {
+            var points: Int
+            var text: String
         }
         struct Hover: Decodable {
             var id: String
@@ -31,6 +37,7 @@ enum ReportBrowser {
             var legend: String
             var legendTicks: String
             var stationsDrawn: Int
+            var trends: [String: Trend]
         }
         struct Zoom: Decodable {
             var stationsDrawn: Int

@@ -50,6 +50,11 @@ import _FuelTestSupport
             #expect(country.tiles > 0 && country.bytes > 0, "\(country.country)")
             #expect(abs(country.feedAgeHours - new.index.builtAt.timeIntervalSince(country.feedTime) / 3600) < 1e-9)
         }
+        // Each country's trend is read with its build: one day so far, since the build's day.
+        for country in input.countries {
+            #expect(country.trend?.days.map(\.day) == ["2026-12-01"], "\(country.country)")
+            #expect(country.trend?.since == "2026-12-01" && country.trendProblem == nil, "\(country.country)")
+        }
         // Without a previous build nothing is outlined; a copy of a fuel/ folder reads as a build too.
         let copy = root.appendingPathComponent("copy/fuel")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -58,5 +63,12 @@ import _FuelTestSupport
         let alone = ReportInput.of(try PublishedBuild.load(copy), previous: nil, fuel: .diesel, title: "t")
         #expect(!alone.hasPrevious && alone.cellChanges.isEmpty)
         #expect(alone.stations.count == old.stations.count)
+        // A trend the index lists that cannot be read is said in its row, and the report is still made.
+        try Data("not gzip".utf8).write(to: copy.appendingPathComponent("trends/ES.json"))
+        let damaged = ReportInput.of(try PublishedBuild.load(copy), previous: nil, fuel: .diesel, title: "t")
+        let damagedSpain = try #require(damaged.countries.first { $0.country == "ES" })
+        let problem = damagedSpain.trendProblem ?? ""
+        #expect(damagedSpain.trend == nil && problem.hasPrefix("ES.json: "), "\(problem)")
+        #expect(damaged.countries.filter { $0.trend != nil }.count == 4)
     }
 }

@@ -113,6 +113,18 @@ import _FuelTestSupport
     }
 
     /// Odd and even counts with distinct neighbours, so a median one place off or not averaged shows.
+    /// The country table charts each country's trend of the chosen fuel, and says its last median and its change
+    /// since the first day charted; another fuel charts only its own days.
+    @Test func theTrendChartFollowsTheChosenFuel() throws {
+        let run = try ReportBrowser.open(
+            ReportPage.html(ReportDataTrendsTests.input()), named: "trends", fuel: "gasoline_95")
+        #expect(run.pageErrors == [] && run.consoleErrors == [])
+        #expect(run.report.trends == ["ES": .init(points: 3, text: "1.432 (−0.027 since 2026-11-28)")])
+        let e5 = try #require(run.fuelChange)
+        #expect(e5.fuel == "gasoline_95")
+        #expect(e5.trends == ["ES": .init(points: 2, text: "1.549 (−0.010 since 2026-11-28)")])
+    }
+
     @Test func theLegendIsTheMinMedianAndMaxOfTheChosenFuel() throws {
         let updated = ReportDataTests.day
         func station(_ number: Int, diesel: Double?, lpg: Double?) -> Station {

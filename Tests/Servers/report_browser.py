@@ -37,7 +37,7 @@ READ_REPORT = """() => {
   return {
     stationCount: r.stationCount, stationsDrawn: r.stationsDrawn, legend: r.legend, fuel: r.fuel, fuels: r.fuels,
     cellsDrawn: r.cellsDrawn, changesDrawn: r.changesDrawn, layersDrawn: r.layersDrawn, outliers: r.outliers,
-    decodeMilliseconds: r.decodeMilliseconds,
+    decodeMilliseconds: r.decodeMilliseconds, trends: r.trends,
     drawMilliseconds: r.drawMilliseconds, readyMilliseconds: r.readyMilliseconds,
   };
 }"""
@@ -176,6 +176,7 @@ def main():
                     "legend": page.evaluate("() => window.fuelReport.legend"),
                     "legendTicks": page.inner_text(".ticks"),
                     "stationsDrawn": page.evaluate("() => window.fuelReport.stationsDrawn"),
+                    "trends": page.evaluate("() => window.fuelReport.trends"),
                 }
 
             if args.zoom:

@@ -47,21 +47,16 @@ package struct CountryTrends: Sendable {
     /// not publish at all starts its trend without a problem to report.
     private static func read(_ country: String, from previous: PreviousBuild?) -> (TrendFile?, String?) {
         guard let previous, previous.index.countries[country] != nil else { return (nil, nil) }
-        guard let path = previous.published.trendPaths[country] else {
+        guard previous.published.trendPaths[country] != nil else {
             return (nil, "the previous build lists no trend of \(country)")
         }
-        let url = previous.folder.appendingPathComponent(path)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            return (nil, "the previous build's trend \(url.path) is missing")
-        }
         do {
-            let trend = try JSONDecoder().decode(TrendFile.self, from: Data(Gzip.decompress([UInt8](data))))
-            guard trend.country == country else {
-                return (nil, "the previous build's trend \(url.path) is of \(trend.country), not \(country)")
-            }
-            return (trend, nil)
+            return (try previous.published.readTrend(country, in: previous.folder), nil)
         } catch {
-            return (nil, "cannot read the previous build's trend \(url.path): \(ErrorText.describe(error))")
+            guard let why = error.unreadable else {
+                return (nil, "the previous build's trend \(error.url.path) is missing")
+            }
+            return (nil, "cannot read the previous build's trend \(error.url.path): \(why)")
         }
     }
 }

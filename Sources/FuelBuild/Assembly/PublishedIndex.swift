@@ -13,25 +13,47 @@ public struct PublishedIndex: Sendable {
 
     /// One tile of the build: where it is, its stored (gzipped) bytes and the tile they hold.
     /// - Parameter folder: the build's folder, `OUT/fuel` (links resolved).
-    /// - Throws: ``PublishedTileError`` saying whether the file is missing or unreadable.
-    public func readTile(_ key: String, in folder: URL) throws(PublishedTileError) -> (
+    /// - Throws: ``PublishedFileError`` saying whether the file is missing or unreadable.
+    public func readTile(_ key: String, in folder: URL) throws(PublishedFileError) -> (
         url: URL, bytes: [UInt8], tile: Tile
     ) {
-        let url = folder.appendingPathComponent(tilePaths[key] ?? "tiles/\(key).json")
+        let (url, bytes, tile) = try Self.read(
+            Tile.self, folder.appendingPathComponent(tilePaths[key] ?? "tiles/\(key).json"))
+        return (url, bytes, tile)
+    }
+
+    /// A country's trend, nil when the index lists none for it.
+    /// - Parameter folder: the build's folder, `OUT/fuel` (links resolved).
+    /// - Throws: ``PublishedFileError`` saying whether the file is missing or unreadable (another country's trend
+    ///   is unreadable).
+    public func readTrend(_ country: String, in folder: URL) throws(PublishedFileError) -> TrendFile? {
+        guard let path = trendPaths[country] else { return nil }
+        let (url, _, trend) = try Self.read(TrendFile.self, folder.appendingPathComponent(path))
+        guard trend.country == country else {
+            throw PublishedFileError(url: url, unreadable: "it is the trend of \(trend.country), not \(country)")
+        }
+        return trend
+    }
+
+    /// A gzipped JSON document of the build and its stored bytes.
+    private static func read<Document: Decodable>(_ type: Document.Type, _ url: URL) throws(PublishedFileError) -> (
+        url: URL, bytes: [UInt8], document: Document
+    ) {
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw PublishedTileError(url: url, unreadable: nil)
+            throw PublishedFileError(url: url, unreadable: nil)
         }
         let bytes = [UInt8](data)
         do {
-            return (url, bytes, try JSONDecoder().decode(Tile.self, from: Data(Gzip.decompress(bytes))))
+            return (url, bytes, try JSONDecoder().decode(type, from: Data(Gzip.decompress(bytes))))
         } catch {
-            throw PublishedTileError(url: url, unreadable: ErrorText.describe(error))
+            throw PublishedFileError(url: url, unreadable: ErrorText.describe(error))
         }
     }
 }
 
-/// A tile a published index lists that cannot be read back: missing (``unreadable`` nil) or not a readable tile.
-public struct PublishedTileError: Error, Sendable, Equatable {
+/// A file a published index lists (a tile, a trend) that cannot be read back: missing (``unreadable`` nil) or not a
+/// readable document of its kind.
+public struct PublishedFileError: Error, Sendable, Equatable {
     /// The tile's file.
     public var url: URL
     /// Why its bytes are not a tile; nil when the file is missing.

@@ -465,6 +465,7 @@ function select(value) {
   setCount("prices-moved", fuel ? fuel.moved.length : 0);
   setCount("prices-changed", fuel ? fuel.lastChanged.length : 0);
   listOutliers(fuel);
+  drawTrends(fuel);
   hideTooltip();
 }
 
@@ -563,6 +564,63 @@ for (const swatch of document.querySelectorAll("canvas[data-swatch]")) {
     pen.strokeStyle = COVERAGE_COLOUR;
     pen.setLineDash([4, 3]);
     pen.strokeRect(2.5, 2.5, swatch.width - 5, swatch.height - 5);
+  }
+}
+
+// ---- The trend charts in the country table ----
+
+// Each country's trend of the chosen fuel: the p10–p90 band and the median line over the trend's days, and the last
+// median with its change since the first day shown. api.trends: per country, the days charted and that text.
+function drawTrends(fuel) {
+  api.trends = {};
+  for (const cell of document.querySelectorAll("td[data-trend]")) {
+    const country = cell.dataset.trend;
+    const trend = data.trends[country];
+    const series = trend && fuel ? trend.fuels[fuel.value] || [] : [];
+    const points = [];
+    series.forEach(function (figures, day) { if (figures) points.push({ day: day, figures: figures }); });
+    const canvas = cell.querySelector("canvas");
+    const pen = canvas.getContext("2d");
+    pen.clearRect(0, 0, canvas.width, canvas.height);
+    let text = "no " + (fuel ? fuel.value : "fuel") + " price";
+    if (points.length > 0) {
+      let low = Infinity;
+      let high = -Infinity;
+      for (const point of points) { low = Math.min(low, point.figures[1]); high = Math.max(high, point.figures[2]); }
+      const spanDays = Math.max(1, trend.days.length - 1);
+      const x = function (day) { return 2 + (canvas.width - 4) * (trend.days.length === 1 ? 0.5 : day / spanDays); };
+      const y = function (value) {
+        if (high === low) return canvas.height / 2;
+        return canvas.height - 2 - (canvas.height - 4) * (value - low) / (high - low);
+      };
+      // One polyline through a figure of every point, joined to the path so far.
+      const through = function (path, list, slot) {
+        list.forEach(function (point, i) {
+          if (i === 0 && slot !== 1) path.moveTo(x(point.day), y(point.figures[slot]));
+          else path.lineTo(x(point.day), y(point.figures[slot]));
+        });
+      };
+      const band = new Path2D();
+      through(band, points, 2);
+      through(band, points.slice().reverse(), 1);
+      band.closePath();
+      pen.fillStyle = "rgba(0, 114, 178, 0.2)";
+      pen.fill(band);
+      const line = new Path2D();
+      through(line, points, 0);
+      if (points.length === 1) line.arc(x(points[0].day), y(points[0].figures[0]), 1.5, 0, 2 * Math.PI);
+      pen.strokeStyle = "#0072b2";
+      pen.lineWidth = 1.5;
+      pen.stroke(line);
+      const first = points[0];
+      const last = points[points.length - 1];
+      const change = last.figures[0] - first.figures[0];
+      const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+      text = euros(last.figures[0]) + (points.length === 1 ? " (one day)"
+        : " (" + sign + euros(Math.abs(change)) + " since " + trend.days[first.day] + ")");
+    }
+    cell.querySelector("span").textContent = text;
+    api.trends[country] = { points: points.length, text: text };
   }
 }
 

@@ -25,7 +25,8 @@ import _FuelTestSupport
         Loss(label: "the file is not gzip", bytes: Array("{}".utf8), says: "cannot read"),
         Loss(
             label: "the file is another country's",
-            bytes: gzip(#"{"version":1,"country":"PT","since":"2026-11-01","days":[]}"#), says: "is of PT, not ES"),
+            bytes: gzip(#"{"version":1,"country":"PT","since":"2026-11-01","days":[]}"#),
+            says: "it is the trend of PT, not ES"),
         Loss(
             label: "the days are out of order",
             bytes: gzip(

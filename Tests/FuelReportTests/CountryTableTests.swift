@@ -40,11 +40,15 @@ import Testing
         #expect(
             Self.rows(html) == [
                 [
-                    "ES", "12,034", "+44", "45 price older than 30 days; 8 no current price", "2025-11-30T00:00:00Z",
+                    "ES", "12,034", "+44", "—", "45 price older than 30 days; 8 no current price",
+                    "2025-11-30T00:00:00Z",
                     "2.0 h", "—", "7", "1.5 kB",
                 ],
-                ["PT", "3,000", "−2", "—", "2025-11-30T00:00:00Z", "5 days", "2025-11-29T00:00:00Z", "7", "812 B"],
-                ["All", "15,034", "+42", "53", "", "", "", "", ""],
+                [
+                    "PT", "3,000", "−2", "—", "—", "2025-11-30T00:00:00Z", "5 days", "2025-11-29T00:00:00Z", "7",
+                    "812 B",
+                ],
+                ["All", "15,034", "+42", "", "53", "", "", "", "", ""],
             ])
         #expect(html.contains(#"<tr id="country-PT" class="carried">"#))
         #expect(html.contains(#"<tr id="country-ES">"#), "each row is the anchor a verdict reason links to")
@@ -55,8 +59,8 @@ import Testing
             [Self.country("IT", stations: 5, previous: nil, ageHours: -1.5)], hasPrevious: false)
         #expect(
             Self.rows(html) == [
-                ["IT", "5", "—", "—", "2025-11-30T00:00:00Z", "−1.5 h", "—", "7", "1.5 kB"],
-                ["All", "5", "—", "—", "", "", "", "", ""],
+                ["IT", "5", "—", "—", "—", "2025-11-30T00:00:00Z", "−1.5 h", "—", "7", "1.5 kB"],
+                ["All", "5", "—", "", "—", "", "", "", "", ""],
             ])
     }
 

@@ -33,14 +33,19 @@ struct PreviousBuild: Sendable {
     func stations(of country: String, within boxes: [CountryConfig.Box] = []) throws -> [Station] {
         var stations: [Station] = []
         for key in tiles(reaching: boxes) {
+            let url = folder.appendingPathComponent(published.tilePaths[key] ?? "tiles/\(key).json")
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                // Neutral: carry-forward and first-seen times each say what they needed it for.
+                throw FeedError(
+                    country: country, file: url.path, reason: "the previous build lists this tile but it is missing")
+            }
             do {
-                stations += try published.readTile(key, in: folder).tile.stations.filter { $0.country == country }
+                let document = try JSONDocument(parsing: try Gzip.decompress([UInt8](data)))
+                stations += try PublishedStations(document).stations(of: country)
             } catch {
                 throw FeedError(
-                    country: country, file: error.url.path,
-                    // Neutral: carry-forward and first-seen times each say what they needed it for.
-                    reason: error.unreadable.map { "cannot read the previous build's tile: \($0)" }
-                        ?? "the previous build lists this tile but it is missing")
+                    country: country, file: url.path,
+                    reason: "cannot read the previous build's tile: \(ErrorText.describe(error))")
             }
         }
         return stations

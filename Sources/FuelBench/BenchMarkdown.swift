@@ -160,6 +160,7 @@ public enum BenchMarkdown {
                 "",
                 "The 5% rebuild differs from the first build in \(diff.changedTiles) tiles (+\(diff.newTiles) new, "
                     + "−\(diff.removedTiles) removed), \(diff.changedBrands) brand files, "
+                    + "\(diff.changedTrends) trend files, "
                     + "sources.json \(diff.sourcesChanged ? "changed" : "unchanged"), "
                     + "index \(diff.indexChanged ? "changed" : "unchanged"): \(diff.filesToPut) files, "
                     + "\(ByteCount.format(diff.changedBytes)).",

@@ -50,13 +50,16 @@ public enum BenchTargets {
                     name: "unchanged republish", limit: "0 PUTs", measured: "\(upload.unchanged.puts) PUTs",
                     pass: upload.unchanged.puts == 0, spread: Self.exact, command: Self.upload))
             let diff = upload.diff
-            let allowed = diff.changedTiles + diff.newTiles + (diff.indexChanged ? 1 : 0) + diff.changedBrands
+            let allowed =
+                diff.changedTiles + diff.newTiles + (diff.indexChanged ? 1 : 0) + diff.changedBrands
+                + diff.changedTrends
             targets.append(
                 .init(
                     name: "republish after 5% of stations changed price",
-                    limit: "PUTs ≤ changed tiles + index + changed brand files",
+                    limit: "PUTs ≤ changed tiles + index + changed brand and trend files",
                     measured: "\(upload.changed.puts) PUTs ≤ \(allowed) (\(diff.changedTiles + diff.newTiles) tiles, "
-                        + "\(diff.indexChanged ? 1 : 0) index, \(diff.changedBrands) brand files"
+                        + "\(diff.indexChanged ? 1 : 0) index, \(diff.changedBrands) brand files, "
+                        + "\(diff.changedTrends) trend files"
                         + (diff.sourcesChanged ? ", sources.json changed too" : "") + ")",
                     pass: upload.changed.puts >= 0 && upload.changed.puts <= allowed, spread: Self.exact,
                     command: Self.upload + ", after `fuel-bench gen --change-prices 0.05` and a rebuild"))
@@ -64,7 +67,8 @@ public enum BenchTargets {
             targets.append(.init(name: "unchanged republish", limit: "0 PUTs", measured: "not measured", pass: nil))
             targets.append(
                 .init(
-                    name: "republish after 5% change", limit: "PUTs ≤ changed tiles + index + changed brand files",
+                    name: "republish after 5% change",
+                    limit: "PUTs ≤ changed tiles + index + changed brand and trend files",
                     measured: "not measured", pass: nil))
         }
         if let lookups {

@@ -8,6 +8,8 @@ public struct BuildDiff: Sendable, Codable, Equatable {
     public var newTiles: Int
     public var removedTiles: Int
     public var changedBrands: Int
+    /// Trend files that changed: each build rewrites every fresh country's row of the day.
+    public var changedTrends = 0
     public var sourcesChanged: Bool
     public var indexChanged: Bool
     /// Bytes of every new or changed file: what an upload that sends only differences must send.
@@ -15,7 +17,7 @@ public struct BuildDiff: Sendable, Codable, Equatable {
 
     /// Files an upload must PUT.
     public var filesToPut: Int {
-        changedTiles + newTiles + changedBrands + (sourcesChanged ? 1 : 0) + (indexChanged ? 1 : 0)
+        changedTiles + newTiles + changedBrands + changedTrends + (sourcesChanged ? 1 : 0) + (indexChanged ? 1 : 0)
     }
 
     /// Compares two `OUT/fuel` folders.
@@ -38,6 +40,7 @@ public struct BuildDiff: Sendable, Codable, Equatable {
             case let tile where PublishedPath(tile).kind == .tile:
                 if existed { diff.changedTiles += 1 } else { diff.newTiles += 1 }
             case let brand where PublishedPath(brand).kind == .brands: diff.changedBrands += 1
+            case let trend where PublishedPath(trend).kind == .trend: diff.changedTrends += 1
             case "sources.json": diff.sourcesChanged = true
             default: diff.indexChanged = true
             }

@@ -71,25 +71,7 @@ struct LastChanges: Sendable {
     ) throws(FeedError) -> LastChanges {
         guard let previous, previous.index.countries[country] != nil else { return LastChanges(previous: [:]) }
         var found: [String: [Key: Previous]] = [:]
-        for key in previous.tiles(reaching: boxes) {
-            let path = previous.published.tilePaths[key] ?? "tiles/\(key).json"
-            let url = previous.folder.appendingPathComponent(path)
-            do {
-                guard let data = FileManager.default.contents(atPath: url.path) else {
-                    throw FeedError(
-                        country: country, file: url.path, reason: "the previous build lists this tile but it is missing"
-                    )
-                }
-                let document = try JSONDocument(parsing: try Gzip.decompress([UInt8](data)))
-                read(document, country: country, into: &found)
-            } catch let error as FeedError {
-                throw error
-            } catch {
-                throw FeedError(
-                    country: country, file: url.path,
-                    reason: "cannot read the previous build's tile: \(ErrorText.describe(error))")
-            }
-        }
+        try previous.forEachTile(of: country, within: boxes) { read($0, country: country, into: &found) }
         return LastChanges(previous: found)
     }
 

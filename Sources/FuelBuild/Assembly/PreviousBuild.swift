@@ -32,23 +32,32 @@ struct PreviousBuild: Sendable {
     /// - Throws: ``FeedError`` naming the tile that cannot be read.
     func stations(of country: String, within boxes: [CountryConfig.Box] = []) throws -> [Station] {
         var stations: [Station] = []
+        try forEachTile(of: country, within: boxes) { stations += try PublishedStations($0).stations(of: country) }
+        return stations
+    }
+
+    /// Parses each tile `boxes` reaches (every tile without boxes) with the byte-level parser and hands it to `body`,
+    /// in tile order: the one read of the previous build's tiles that its stations and its prices share.
+    /// - Throws: ``FeedError`` for `country` naming the tile that is missing, or that cannot be parsed or read by
+    ///   `body`.
+    func forEachTile(
+        of country: String, within boxes: [CountryConfig.Box], _ body: (JSONDocument) throws -> Void
+    ) throws(FeedError) {
         for key in tiles(reaching: boxes) {
             let url = folder.appendingPathComponent(published.tilePaths[key] ?? "tiles/\(key).json")
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                // Neutral: carry-forward and first-seen times each say what they needed it for.
+                // Neutral: carry-forward, first-seen times and last changes each say what they needed it for.
                 throw FeedError(
                     country: country, file: url.path, reason: "the previous build lists this tile but it is missing")
             }
             do {
-                let document = try JSONDocument(parsing: try Gzip.decompress([UInt8](data)))
-                stations += try PublishedStations(document).stations(of: country)
+                try body(try JSONDocument(parsing: try Gzip.decompress([UInt8](data))))
             } catch {
                 throw FeedError(
                     country: country, file: url.path,
                     reason: "cannot read the previous build's tile: \(ErrorText.describe(error))")
             }
         }
-        return stations
     }
 
     /// The keys of the build's tiles whose cells one of `boxes` reaches; every tile when there are no boxes.

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +48,7 @@ extension City {
     static func table(_ text: String) -> [City] {
         text.split(separator: "\n").map { line in
             let fields = line.split(separator: "|", omittingEmptySubsequences: false).map {
-                String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+                $0.trimmingCharacters(in: .whitespaces)
             }
             guard fields.count == 9, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
                 let weight = Double(fields[3]), let code = Int(fields[6]), let group = Int(fields[7])

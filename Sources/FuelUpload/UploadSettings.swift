@@ -108,6 +108,43 @@ public struct UploadSettings: Sendable {
         public static let endpointS3 = "AWS_ENDPOINT_URL_S3"
         public static let endpoint = "AWS_ENDPOINT_URL"
         public static let region = "AWS_REGION"
+        public static let defaultRegion = "AWS_DEFAULT_REGION"
+    }
+
+    /// The credentials of the standard chain: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (with
+    /// `AWS_SESSION_TOKEN`) when the environment sets either, else the AWS profile's.
+    /// - Throws: ``UploadError/configuration(_:)`` naming what is missing and where it was looked for, never a value.
+    static func credentials(
+        environment: [String: String], variable: (String) -> String?, profile: AWSProfile
+    ) throws -> SigV4Credentials {
+        let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let fromEnvironment = [Variable.accessKey, Variable.secretKey].contains { environment[$0] != nil }
+        if fromEnvironment || variable(AWSProfile.Variable.profile) == nil && !profile.found {
+            guard let accessKey = variable(Variable.accessKey), let secret = variable(Variable.secretKey) else {
+                let missing = [Variable.accessKey, Variable.secretKey].filter { variable($0) == nil }
+                throw UploadError.configuration(
+                    "\(missing.joined(separator: " and ")) must be set (for R2: an API token's access key id and "
+                        + "secret), or an AWS profile (AWS_PROFILE, ~/.aws/credentials) must hold them")
+            }
+            return SigV4Credentials(
+                accessKeyID: trimmed(accessKey), secretAccessKey: trimmed(secret),
+                sessionToken: variable(Variable.sessionToken).map(trimmed))
+        }
+        let files = profile.files.isEmpty ? "no file (HOME is not set)" : profile.files.joined(separator: " or ")
+        guard profile.found else {
+            throw UploadError.configuration("AWS profile '\(profile.name)' (AWS_PROFILE) is not in \(files)")
+        }
+        guard let accessKey = profile.accessKeyID, let secret = profile.secretAccessKey else {
+            let missing = [
+                ("aws_access_key_id", profile.accessKeyID), ("aws_secret_access_key", profile.secretAccessKey),
+            ]
+            .filter { $0.1 == nil }.map(\.0)
+            throw UploadError.configuration(
+                "AWS profile '\(profile.name)' has no \(missing.joined(separator: " or ")) (looked in \(files))")
+        }
+        return SigV4Credentials(
+            accessKeyID: trimmed(accessKey), secretAccessKey: trimmed(secret),
+            sessionToken: profile.sessionToken.map(trimmed))
     }
 
     /// Resolves the settings.
@@ -121,17 +158,11 @@ public struct UploadSettings: Sendable {
         guard !bucket.isEmpty, !bucket.contains("/"), bucket.allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
             throw UploadError.configuration("--bucket must be a bucket name (no '/' or spaces), got '\(bucket)'")
         }
-        guard let accessKey = variable(Variable.accessKey), let secret = variable(Variable.secretKey) else {
-            let missing = [Variable.accessKey, Variable.secretKey].filter { variable($0) == nil }
-            throw UploadError.configuration(
-                "\(missing.joined(separator: " and ")) must be set (for R2: an API token's access key id and secret)")
-        }
-        credentials = SigV4Credentials(
-            accessKeyID: accessKey.trimmingCharacters(in: .whitespacesAndNewlines),
-            secretAccessKey: secret.trimmingCharacters(in: .whitespacesAndNewlines),
-            sessionToken: variable(Variable.sessionToken)?.trimmingCharacters(in: .whitespacesAndNewlines))
-
-        region = options.region ?? variable(Variable.region) ?? "auto"
+        let profile = try AWSProfile.load(environment: environment)
+        credentials = try Self.credentials(environment: environment, variable: variable, profile: profile)
+        region =
+            options.region ?? variable(Variable.region) ?? variable(Variable.defaultRegion) ?? profile.region
+            ?? "auto"
         guard !region.isEmpty, region.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
             throw UploadError.configuration("the region must be letters, digits and '-', got '\(region)'")
         }
@@ -141,6 +172,8 @@ public struct UploadSettings: Sendable {
             endpoint = try S3Endpoint(parsing: text, source: Variable.endpointS3)
         } else if let text = variable(Variable.endpoint) {
             endpoint = try S3Endpoint(parsing: text, source: Variable.endpoint)
+        } else if let text = profile.endpointURL {
+            endpoint = try S3Endpoint(parsing: text, source: "the endpoint_url of AWS profile '\(profile.name)'")
         } else if region != "auto" {
             endpoint = try S3Endpoint(parsing: "https://s3.\(region).amazonaws.com", source: "the AWS region")
         } else {

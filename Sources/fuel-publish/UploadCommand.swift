@@ -45,8 +45,10 @@ enum UploadCommand {
           --prefix P           key prefix (default: fuel/; "" for the bucket root)
           --v2-prefix P        format 2's key prefix (default: <prefix>v2/, so fuel/v2/)
           --endpoint URL       S3 API endpoint, path-style (default: $AWS_ENDPOINT_URL_S3, then
-                               $AWS_ENDPOINT_URL; R2: https://<account>.r2.cloudflarestorage.com)
-          --region R           SigV4 region (default: $AWS_REGION, else auto, which R2 expects)
+                               $AWS_ENDPOINT_URL, then the profile's endpoint_url; R2:
+                               https://<account>.r2.cloudflarestorage.com)
+          --region R           SigV4 region (default: $AWS_REGION, $AWS_DEFAULT_REGION, the profile's
+                               region, else auto, which R2 expects)
           --concurrency N      requests in flight (default: 16)
           --max-age S          Cache-Control max-age of format 1's tiles, brands, trends and sources (default: 3600)
           --index-max-age S    Cache-Control max-age of index.json (default: 300 for format 1, 60 for format 2)
@@ -67,14 +69,18 @@ enum UploadCommand {
           --bucket B         bucket name (default: $FUEL_BUCKET)
           --prefix P         format 1's key prefix (default: fuel/); format 2's is <prefix>v2/
           --v2-prefix P      format 2's key prefix (default: fuel/v2/)
-          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL)
-          --region R         SigV4 region (default: $AWS_REGION, else auto)
+          --endpoint URL     S3 API endpoint (default: $AWS_ENDPOINT_URL_S3, then $AWS_ENDPOINT_URL, then
+                             the profile's endpoint_url)
+          --region R         SigV4 region (default: $AWS_REGION, $AWS_DEFAULT_REGION, the profile's
+                             region, else auto)
         """
 
     /// Where every command that reads the bucket takes its credentials from.
     static let credentialsHelp = """
         environment:
-          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (required), AWS_SESSION_TOKEN (optional). Never printed.
+          AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN (optional); without them, the
+          profile AWS_PROFILE names (else "default") in ~/.aws/credentials and ~/.aws/config
+          (AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE), as the AWS CLI reads them. Never printed.
         """
 
     static func run(_ arguments: inout Arguments) async throws {

@@ -12,9 +12,11 @@ enum VerifyCommand {
 
         Reads every object the bucket's live index names, as a reader would, and checks it: present, its bytes
         those its ETag names, gzip that inflates, a readable document (a tile of the cell its name says), and for
-        format 2 the content its name's hash promises. Writes nothing. Exit 1 names every object that is wrong;
-        the next upload rewrites a format-2 object whose bytes differ, and every changed format-1 object. The
-        operator's tool after an incident.
+        format 2 the content its name's hash promises. Format 1's contents are held to the hashes format 2's live
+        index names when it is of the same build (a price edited in a format-1 tile is caught); without such an
+        index only their form is checked, and the report line says so. Writes nothing. Exit 1 names every
+        object that is wrong; the next upload rewrites a format-2 object whose bytes differ, and every changed
+        format-1 object. The operator's tool after an incident.
 
           --layout L         v1, v2 or both (default: both): the formats to check
           --all              format 2: also every archived build within --keep hours (the builds rollback

@@ -25,13 +25,33 @@ public struct PublishedVerifier: Sendable {
         public var builds: Int
         public var objects: Int
         public var findings: [Finding]
+        /// Format 1: what its contents were checked against. Format 2's live index of the same `builtAt` names the
+        /// hash of every document's JSON, so a format-1 object changed after the build (a price edited, valid gzip
+        /// and a matching ETag) is caught; without that anchor only the form is checked, and this says so.
+        public var anchor: Anchor = .hashNamed
+
+        /// What a format's contents were held against.
+        public enum Anchor: Sendable, Equatable {
+            /// Format 2: each object's name is the hash of its JSON.
+            case hashNamed
+            /// Format 1: the hashes format 2's live index of the same build names.
+            case format2Index
+            /// Format 1 without an anchor: form only, and why.
+            case none(String)
+        }
 
         /// `fuel/v2/index.json (builtAt …): 3 builds, 412 objects, all sound` or the count of problems.
         public var line: String {
             let built = builtAt.map { " (builtAt \(UTCTime.format($0)))" } ?? ""
             let verdict = findings.isEmpty ? "all sound" : "\(findings.count) wrong"
             let builds = self.builds > 1 ? "\(self.builds) builds, " : ""
-            return "\(index)\(built): \(builds)\(objects) objects checked, \(verdict)"
+            let held: String
+            switch anchor {
+            case .hashNamed: held = ""
+            case .format2Index: held = "; contents held to format 2's hashes of the same build"
+            case .none(let why): held = "; contents NOT checked (form only): \(why)"
+            }
+            return "\(index)\(built): \(builds)\(objects) objects checked, \(verdict)\(held)"
         }
     }
 
@@ -52,29 +72,62 @@ public struct PublishedVerifier: Sendable {
         let session = PublishSession(settings: settings, stop: UploadStop(), log: log)
         return try await session.run {
             var reports: [Report] = []
-            if settings.layout.includesV1 { reports.append(try await formatOne(session)) }
+            let format2Key = settings.format2Prefix + Format2.indexPath
+            let format2 = try await session.client.document(Format2Index.self, key: format2Key)?.document
+            if settings.layout.includesV1 { reports.append(try await formatOne(session, format2: format2)) }
             if settings.layout.includesV2 { reports.append(try await formatTwo(session)) }
             return reports
         }
     }
 
-    private func formatOne(_ session: PublishSession) async throws -> Report {
+    private func formatOne(_ session: PublishSession, format2: Format2Index?) async throws -> Report {
         let key = settings.prefix + TileFormat.indexPath
         guard let index = try await session.client.document(TileIndex.self, key: key)?.document else {
             return Report(
                 index: key, builtAt: nil, builds: 0, objects: 0, findings: [Finding(key: key, problem: "missing")])
         }
+        let (anchor, hashes) = Self.anchor(formatOne: index, format2: format2)
         var paths = index.tiles.map { "tiles/\($0).json" } + ["sources.json"]
         paths += index.countries.keys.map { "brands/\($0).json" }
         paths += (index.trends ?? [:]).keys.map(TileFormat.trendPath)
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
+            if let named = hashes[path] {
+                let actual = Format2Assembler.hash(json: json)
+                if actual != named {
+                    return "its JSON hashes to \(actual), but format 2's index of the same build names \(named): "
+                        + "it was changed after it was published (upload again to rewrite it)"
+                }
+            } else if anchor == .format2Index {
+                return "format 2's index of the same build names no such document"
+            }
             guard PublishedPath(path).kind == .tile else { return nil }
             let tile = try JSONDecoder().decode(Tile.self, from: Data(json))
             let expected = String(path.dropFirst("tiles/".count).dropLast(".json".count))
             return tile.key.description == expected ? nil : "holds the tile of cell \(tile.key)"
         }
-        return Report(index: key, builtAt: index.builtAt, builds: 1, objects: paths.count, findings: findings)
+        return Report(
+            index: key, builtAt: index.builtAt, builds: 1, objects: paths.count, findings: findings, anchor: anchor)
+    }
+
+    /// Format 1's documents by path and the hash format 2's live index names for each, when that index is of the
+    /// same build; else no anchor, and why.
+    static func anchor(formatOne index: TileIndex, format2: Format2Index?) -> (Report.Anchor, [String: String]) {
+        guard let format2 else {
+            return (.none("no format-2 index is published to hold it against"), [:])
+        }
+        guard format2.builtAt == index.builtAt else {
+            let other = UTCTime.format(format2.builtAt)
+            return (.none("format 2's live index is of another build (builtAt \(other))"), [:])
+        }
+        var hashes: [String: String] = [:]
+        for path in format2.objectPaths {
+            // `tiles/83_3.<hash>.json` is format 1's `tiles/83_3.json`; `sources.<hash>.json` its `sources.json`.
+            let stem = path.dropLast(".json".count)
+            guard let dot = stem.lastIndex(of: ".") else { continue }
+            hashes[stem[..<dot] + ".json"] = String(stem[stem.index(after: dot)...])
+        }
+        return (.format2Index, hashes)
     }
 
     private func formatTwo(_ session: PublishSession) async throws -> Report {

@@ -50,4 +50,54 @@ import _FuelTestSupport
         #expect(damaged.stdout.contains("wrong: \(bucket.format2Prefix)\(tile)"), "\(damaged.stdout)")
         #expect(damaged.stdout.contains("wrong: \(bucket.prefix)\(gone)"), "\(damaged.stdout)")
     }
+
+    /// A format-1 tile re-uploaded with a price raised by 0.10, as valid gzip whose ETag matches its bytes, is named:
+    /// format 2's index of the same build names the hash of the tile's JSON. With format 1 alone, the report says
+    /// that contents were not checked.
+    @Test func aTamperedFormatOneTileIsNamedAndWithoutAnAnchorTheReportSaysSo() async throws {
+        let bucket = try await Format2Bucket.make(.moto)
+        try Format2Fixture.day(0).build(into: bucket.out, layout: .both)
+        _ = try await Publisher(settings: bucket.settings(layout: .both), log: LineCapture().sink).run()
+        let client = try bucket.client()
+        let path = "tiles/\(Format2Fixture.cell(of: "PT-1-0")).json"
+        let stored = try await client.get(key: bucket.prefix + path)
+        var text = try #require(String(bytes: try Gzip.decompress(stored.body, limit: 1 << 20), encoding: .utf8))
+        let price = try #require(text.firstMatch(of: #/"price":(\d+\.\d+)/#))
+        let raised = String(format: "%.3f", try #require(Double(price.output.1)) + 0.10)
+        text.replaceSubrange(price.range, with: "\"price\":\(raised)")
+        let gzip: [SigV4Signer.Field] = [.init("Content-Encoding", "gzip")]
+        #expect(
+            try await client.put(key: bucket.prefix + path, bytes: Gzip.compress(Array(text.utf8)), headers: gzip)
+                .isSuccess)
+
+        let reports = try await PublishedVerifier(
+            settings: bucket.settings(layout: .both), all: false, log: LineCapture().sink
+        ).run()
+        let findings = reports.flatMap(\.findings)
+        #expect(findings.map(\.key) == [bucket.prefix + path], "\(findings)")
+        #expect(findings.first?.problem.contains("changed after it was published") == true, "\(findings)")
+        #expect(reports.first?.anchor == .format2Index)
+
+        let alone = try await PublishedVerifier(
+            settings: bucket.settings(layout: .v1), all: false, log: LineCapture().sink
+        ).run()
+        #expect(alone.count == 1)
+        // Format 2 is still published, so format 1 alone is held to it too.
+        #expect(alone.first?.findings.map(\.key) == [bucket.prefix + path])
+
+        // A format-2 index of another build is no anchor: only the form is checked, and the line says so.
+        let other = try await bucket.liveIndex()
+        var moved = other
+        moved.builtAt = other.builtAt.addingTimeInterval(3600)
+        let encoded = try JSONEncoder().encode(moved)
+        #expect(
+            try await client.put(
+                key: bucket.format2Prefix + Format2.indexPath, bytes: Gzip.compress(Array(encoded)), headers: gzip
+            ).isSuccess)
+        let unanchored = try await PublishedVerifier(
+            settings: bucket.settings(layout: .v1), all: false, log: LineCapture().sink
+        ).run()
+        #expect(unanchored.first?.findings.isEmpty == true)
+        #expect(unanchored.first?.line.contains("contents NOT checked") == true, "\(unanchored.first?.line ?? "")")
+    }
 }

@@ -68,20 +68,42 @@ public struct Format2History: Sendable {
         }
     }
 
-    /// Makes the archived build of `builtAt` the live index, after checking that every object it names exists.
-    /// - Returns: the build restored and the one it replaced (nil when there was no index).
-    /// - Throws: ``UploadError/rollback(_:)`` when the build is not archived or is incomplete; nothing is written.
-    public func rollback(to builtAt: Date) async throws -> (restored: Build, replaced: String?) {
+    /// What a rollback wrote, format by format.
+    public struct Rollback: Sendable, Equatable {
+        /// The build now live in format 2.
+        public var restored: Build
+        /// The format-2 build it replaced (nil when there was no index).
+        public var replaced: String?
+        /// Format 1, when the layout includes it: the build its index was of before, and how many documents were
+        /// rewritten from format 2's objects or already in place.
+        public var formatOne: FormatOne?
+
+        /// Format 1's part of a rollback.
+        public struct FormatOne: Sendable, Equatable {
+            public var replaced: String?
+            public var copied: Int
+            public var unchanged: Int
+        }
+    }
+
+    /// Makes the archived build of `builtAt` the live index, after checking that every object it names exists. With
+    /// a layout that includes format 1, the same build becomes format 1's live index too, its documents copied from
+    /// format 2's objects; everything is checked before anything is written.
+    /// - Returns: what was restored and replaced in each format.
+    /// - Throws: ``UploadError/rollback(_:)`` when the build is not archived, is incomplete, or a format of the layout
+    ///   cannot be restored; nothing is written then.
+    public func rollback(to builtAt: Date) async throws -> Rollback {
         let session = PublishSession(settings: settings, stop: stop, log: log)
+        let prefixes =
+            settings.layout.includesV1 ? [settings.prefix, settings.format2Prefix] : [settings.format2Prefix]
         return try await session.run {
-            try await session.holdingLocks([settings.format2Prefix]) {
+            try await session.holdingLocks(prefixes) {
                 try await restore(builtAt, session: session)
             }
         }
     }
 
-    private func restore(_ builtAt: Date, session: PublishSession) async throws -> (restored: Build, replaced: String?)
-    {
+    private func restore(_ builtAt: Date, session: PublishSession) async throws -> Rollback {
         let client = session.client
         let log = session.log
         let prefix = settings.format2Prefix
@@ -120,16 +142,27 @@ public struct Format2History: Sendable {
         let restored = Build(
             name: name, builtAt: index.builtAt, stations: index.countries.mapValues(\.stations),
             tiles: index.tiles.count, missing: 0, live: true)
+        let formatOne = Format1Restore(settings: settings)
+        let plan =
+            settings.layout.includesV1
+            ? try await formatOne.plan(build: index, format2ETags: listing, client: client) : nil
+        let result = Rollback(
+            restored: restored, replaced: replaced,
+            formatOne: plan.map { .init(replaced: $0.replaced, copied: $0.copies.count, unchanged: $0.unchanged) })
+        if settings.dryRun { return result }
+        if let plan {
+            try session.stop.check()
+            try await formatOne.write(plan, session: session)
+        }
         if liveETag.map(UploadPlan.normalise) == object.md5Hex {
             log(.alreadyLive(indexKey: indexKey, build: name))
-            return (restored, replaced)
+            return result
         }
-        if settings.dryRun { return (restored, replaced) }
         try session.stop.check()
         try await client.putIndex(
             object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
             condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)
-        return (restored, replaced)
+        return result
     }
 
     private func list(_ client: S3Client) async throws -> [String: String] {

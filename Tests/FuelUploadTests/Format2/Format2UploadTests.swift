@@ -108,10 +108,11 @@ import _FuelTestSupport
         #expect(listed.map(\.live) == [false, true])
         #expect(listed.allSatisfy { $0.missing == 0 && $0.totalStations == 10 })
 
-        let (restored, replaced) = try await history.rollback(to: Format2Fixture.day(0).builtAt)
+        let rollback = try await history.rollback(to: Format2Fixture.day(0).builtAt)
 
-        #expect(restored.name == "20261201T050000Z")
-        #expect(replaced == "20261202T050000Z")
+        #expect(rollback.restored.name == "20261201T050000Z")
+        #expect(rollback.replaced == "20261202T050000Z")
+        #expect(rollback.formatOne == nil, "layout v2 leaves format 1 alone")
         let live = try await bucket.liveIndex()
         #expect(live == first)
         // A phone's lookup answers the first day's prices again.

@@ -4,7 +4,7 @@ import { FuelTilesError } from './errors.js';
 import { parseIndex, parseTile } from './documents.js';
 import { MAX_DOCUMENT_BYTES, MAX_INDEX_BYTES, NoDecompressionError, inflateIfGzip, maxAge, nameHash, utf8,
   utf8Bytes } from './bytes.js';
-import { StalledError, TooLargeError, Watch, readBody } from './transfer.js';
+import { TooLargeError, Watch, readBody } from './transfer.js';
 import { dropEntry, readEntry, writeEntry } from './cache.js';
 
 /** Cache keys start with this, then the file's URL. */
@@ -50,7 +50,7 @@ async function get(ctx, path, headers, cap = MAX_DOCUMENT_BYTES) {
       response = await watch.race(ctx.fetch(url, Object.keys(init).length > 0 ? init : undefined));
     } catch (error) {
       watch.abort();
-      return failed(0, error instanceof StalledError ? describe(error) : `network error: ${describe(error)}`);
+      return failed(0, watch.reason ? describe(watch.reason) : `network error: ${describe(error)}`);
     }
     if (response.status !== 200) {
       response.body?.cancel?.().catch?.(() => {});
@@ -61,8 +61,8 @@ async function get(ctx, path, headers, cap = MAX_DOCUMENT_BYTES) {
       return { url, status: 200, reason: '', bytes, headers: response.headers };
     } catch (error) {
       watch.abort();
-      return failed(0, error instanceof TooLargeError || error instanceof StalledError ? describe(error)
-        : `the body could not be read: ${describe(error)}`);
+      if (watch.reason) return failed(0, describe(watch.reason));
+      return failed(0, error instanceof TooLargeError ? describe(error) : `the body could not be read: ${describe(error)}`);
     }
   } finally {
     watch.end();

@@ -103,9 +103,13 @@ export class Watch {
     /** @type {Promise<never>} */
     this.stopped = new Promise((_, r) => { reject = r; });
     this.stopped.catch(() => {});
+    /** @type {Error | null} why the request was abandoned, once it was */
+    this.reason = null;
     this.stop = (/** @type {Error} */ error) => {
-      this.controller?.abort();
+      this.reason ??= error;
+      // Rejected before the abort, so that a race settles with this reason rather than the fetch's AbortError.
       reject(error);
+      this.controller?.abort();
     };
     this.timer = null;
     deadline?.expired.catch(() => this.stop(new StalledError('the lookup passed its deadline')));

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { fakeSite, station } from './support/fake-site.js';
-import { gzipBomb, serveBomb, servePlain, startHostileServer } from './support/hostile-server.js';
+import { createReader } from '../src/index.js';
+import { bareFetch, gzipBomb, serveBomb, servePlain, startHostileServer } from './support/hostile-server.js';
 
 const PEAK_RSS_LIMIT = 300 * 1000 * 1000;
 const child = fileURLToPath(new URL('./support/bounded-lookup.js', import.meta.url));
@@ -55,4 +56,14 @@ test('the bomb is what it claims: about 2 MB that inflate to 2 GiB', async () =>
   assert.deepEqual([bytes[0], bytes[1]], [0x1f, 0x8b]);
   // The gzip trailer's ISIZE: the inflated length modulo 2^32.
   assert.equal(bytes.readUInt32LE(bytes.length - 4), (2 ** 31) % 2 ** 32);
+});
+
+test('without a body stream (React Native), a body over the cap is read whole, then refused', async (t) => {
+  const server = await startHostileServer(site, { 'tiles/77_-19.json': servePlain(70 << 20) });
+  t.after(() => server.close());
+  const reader = createReader({ baseUrl: server.baseUrl, format: 1, fetch: bareFetch({ stream: false }) });
+  const error = await reader.nearby({ lat: 38.72, lon: -9.14, radiusKm: 5 }).then(() => null, (e) => e);
+  assert.equal(error?.code, 'tiles-unavailable');
+  assert.match(error.failedTiles[0].reason, /larger than the 64 MiB cap/);
+  assert.ok(server.requests.includes('tiles/77_-19.json'));
 });

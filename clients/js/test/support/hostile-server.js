@@ -1,7 +1,8 @@
 // A local server of a fake published base (support/fake-site.js) whose chosen paths misbehave: a gzip bomb, an
 // endless plain body, a drip, silence. Test support only (Node APIs allowed here).
 
-import { createServer } from 'node:http';
+import { createServer, get as httpGet } from 'node:http';
+import { Readable } from 'node:stream';
 import { constants, createGzip } from 'node:zlib';
 
 /**
@@ -105,3 +106,24 @@ export const serveSilentAfterHeaders = (headers = {}) => (req, res) => {
 
 /** Accepts the request and never answers, not even headers. */
 export const serveNothing = () => () => {};
+
+/**
+ * A fetch on node:http that knows nothing of abort signals, as on an engine without AbortController. With `stream`,
+ * its Response has a `body` stream; without, only `arrayBuffer()`, as React Native's fetch.
+ */
+export function bareFetch({ stream }) {
+  return (url, init) => new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: init?.headers ?? {} }, (res) => {
+      const headers = { get: (name) => res.headers[name.toLowerCase()] ?? null };
+      const arrayBuffer = () => new Promise((done, fail) => {
+        const parts = [];
+        res.on('data', (part) => parts.push(part));
+        res.on('end', () => done(new Uint8Array(Buffer.concat(parts)).buffer));
+        res.on('error', fail);
+      });
+      resolve(stream ? { status: res.statusCode, headers, body: Readable.toWeb(res), arrayBuffer }
+        : { status: res.statusCode, headers, arrayBuffer });
+    });
+    request.on('error', reject);
+  });
+}

@@ -62,7 +62,8 @@ async function get(ctx, path, headers, cap = MAX_DOCUMENT_BYTES) {
     } catch (error) {
       watch.abort();
       if (watch.reason) return failed(0, describe(watch.reason));
-      return failed(0, error instanceof TooLargeError ? describe(error) : `the body could not be read: ${describe(error)}`);
+      const reason = describe(error);
+      return failed(0, error instanceof TooLargeError ? reason : `the body could not be read: ${reason}`);
     }
   } finally {
     watch.end();

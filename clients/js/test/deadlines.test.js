@@ -59,8 +59,9 @@ const cases = [
   { name: 'a silent server, when the deadline comes before the stall limit', format: 1, path: 'index.json',
     serve: serveNothing(), limits: { timeoutMs: 1500, stallMs: 60_000 }, code: 'deadline-exceeded', within: 1500 },
   { name: 'a tile whose Content-Length is over the cap, at once', format: 1, path: 'tiles/77_-19.json',
-    serve: serveSilentAfterHeaders({ 'Content-Length': String(65 << 20) }), limits: { timeoutMs: 60_000,
-      stallMs: 30_000 }, code: 'tiles-unavailable', within: 0, reason: /Content-Length 68157440\) is larger than the 64 MiB cap/ },
+    serve: serveSilentAfterHeaders({ 'Content-Length': String(65 << 20) }),
+    limits: { timeoutMs: 60_000, stallMs: 30_000 }, code: 'tiles-unavailable', within: 0,
+    reason: /Content-Length 68157440\) is larger than the 64 MiB cap/ },
 ];
 
 describe('deadlines and stalls', { concurrency: true, ...HANG }, () => {

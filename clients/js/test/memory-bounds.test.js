@@ -17,20 +17,24 @@ const child = fileURLToPath(new URL('./support/bounded-lookup.js', import.meta.u
 function lookupInChild(baseUrl, format) {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, [child, JSON.stringify({ baseUrl, format })], { timeout: 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout))));
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve(JSON.parse(stdout));
+      });
   });
 }
 
 const site = fakeSite({ '77_-19': [station('PT-1', 38.72, -9.15)] });
 const v2Tile = `v2/tiles/77_-19.${site.hashes['77_-19']}.json`;
 const bomb = gzipBomb();
+const bombed = async () => serveBomb(await bomb);
 
 const cases = [
-  { name: 'a gzip bomb for a format-1 tile', format: 1, path: 'tiles/77_-19.json', serve: async () => serveBomb(await bomb),
+  { name: 'a gzip bomb for a format-1 tile', format: 1, path: 'tiles/77_-19.json', serve: bombed,
     code: 'tiles-unavailable', cap: '64 MiB' },
-  { name: 'a gzip bomb for the format-1 index', format: 1, path: 'index.json', serve: async () => serveBomb(await bomb),
+  { name: 'a gzip bomb for the format-1 index', format: 1, path: 'index.json', serve: bombed,
     code: 'index-unavailable', cap: '16 MiB' },
-  { name: 'a gzip bomb for a format-2 tile', format: 2, path: v2Tile, serve: async () => serveBomb(await bomb),
+  { name: 'a gzip bomb for a format-2 tile', format: 2, path: v2Tile, serve: bombed,
     code: 'tiles-unavailable', cap: '64 MiB' },
   { name: 'a 600 MB plain body for a format-1 tile', format: 1, path: 'tiles/77_-19.json',
     serve: async () => servePlain(600 * 1000 * 1000), code: 'tiles-unavailable', cap: '64 MiB' },

@@ -53,7 +53,8 @@ async function get(ctx, path, headers, cap = MAX_DOCUMENT_BYTES) {
       return failed(0, watch.reason ? describe(watch.reason) : `network error: ${describe(error)}`);
     }
     if (response.status !== 200) {
-      response.body?.cancel?.().catch?.(() => {});
+      // The body is not read: let the connection go.
+      if (response.body && typeof response.body.cancel === 'function') response.body.cancel().catch(() => {});
       return failed(response.status, `HTTP ${response.status}`);
     }
     try {

@@ -3,9 +3,9 @@
 import { FuelTilesError } from './errors.js';
 
 /** The whole call's deadline (`nearby`, `sources`, `trend`), in milliseconds: as `fuel-nearby`'s 30 s. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30000;
 /** How long one request may go without a byte (headers included), in milliseconds: as `fuel-nearby`'s 20 s. */
-export const DEFAULT_STALL_MS = 20_000;
+export const DEFAULT_STALL_MS = 20000;
 
 /** A body past its cap: reading stopped there. */
 export class TooLargeError extends Error {}
@@ -106,7 +106,7 @@ export class Watch {
     /** @type {Error | null} why the request was abandoned, once it was */
     this.reason = null;
     this.stop = (/** @type {Error} */ error) => {
-      this.reason ??= error;
+      if (!this.reason) this.reason = error;
       // Rejected before the abort, so that a race settles with this reason rather than the fetch's AbortError.
       reject(error);
       this.controller?.abort();

@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { fakeSite, station } from './support/fake-site.js';
+import { gzipSync } from 'node:zlib';
+import { BASE, fakeSite, station } from './support/fake-site.js';
 import { createReader } from '../src/index.js';
 import { bareFetch, gzipBomb, serveBomb, servePlain, startHostileServer } from './support/hostile-server.js';
 
@@ -70,4 +71,14 @@ test('without a body stream (React Native), a body over the cap is read whole, t
   assert.equal(error?.code, 'tiles-unavailable');
   assert.match(error.failedTiles[0].reason, /larger than the 64 MiB cap/);
   assert.ok(server.requests.includes('tiles/77_-19.json'));
+});
+
+test('a format-2 tile still gzipped that inflates past the cap is tiles-unavailable, not hash-mismatch', async () => {
+  const s = fakeSite({ '77_-19': [station('PT-1', 38.72, -9.15)] });
+  s.files.set(`v2/tiles/77_-19.${s.hashes['77_-19']}.json`,
+    { status: 200, body: gzipSync(Buffer.alloc(65 << 20, 0x20)), headers: {} });
+  const reader = createReader({ baseUrl: BASE, format: 2, fetch: s.fetch });
+  const error = await reader.nearby({ lat: 38.72, lon: -9.14, radiusKm: 5 }).then(() => null, (e) => e);
+  assert.equal(error?.code, 'tiles-unavailable');
+  assert.match(error.failedTiles[0].reason, /inflates to more than 67108864 bytes/);
 });

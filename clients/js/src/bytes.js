@@ -1,7 +1,15 @@
 // Bodies: gzip detection and inflation, UTF-8 text, SHA-256 names, Cache-Control.
 
+import { TooLargeError } from './transfer.js';
+
 /** The largest document a lookup accepts, inflated: a real tile is a few kilobytes, an index a few hundred. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The largest index accepted, inflated: a real one is tens of kilobytes (850 cells: 10.7 kB gzipped), so 16 MiB,
+ * the cap `fuel-publish status` puts on an index too, leaves room for every cell of Europe many times over.
+ */
+export const MAX_INDEX_BYTES = 16 * 1024 * 1024;
 
 /**
  * True when the bytes start with the gzip magic `1f 8b`.
@@ -19,11 +27,13 @@ export class NoDecompressionError extends Error {}
  * The document a body holds: the body itself, or its inflation when it arrived still gzipped (a server that did not
  * send `Content-Encoding: gzip`, a transport that does not decode it). Inflating needs `DecompressionStream`.
  * @param {Uint8Array} bytes the body as received
+ * @param {number} [cap] the largest document accepted, inflated
  * @returns {Promise<Uint8Array>}
  * @throws {NoDecompressionError} when the body is gzip and no `DecompressionStream` exists
- * @throws {Error} when the gzip is damaged or inflates beyond {@link MAX_DOCUMENT_BYTES}
+ * @throws {TooLargeError} when it inflates beyond `cap`
+ * @throws {Error} when the gzip is damaged
  */
-export async function inflateIfGzip(bytes) {
+export async function inflateIfGzip(bytes, cap = MAX_DOCUMENT_BYTES) {
   if (!isGzip(bytes)) return bytes;
   const Decompression = /** @type {any} */ (globalThis).DecompressionStream;
   if (typeof Decompression !== 'function') {
@@ -42,9 +52,9 @@ export async function inflateIfGzip(bytes) {
     const { done, value } = await reader.read();
     if (done) break;
     length += value.length;
-    if (length > MAX_DOCUMENT_BYTES) {
+    if (length > cap) {
       await reader.cancel().catch(() => {});
-      throw new Error(`it inflates to more than ${MAX_DOCUMENT_BYTES} bytes`);
+      throw new TooLargeError(`it inflates to more than ${cap} bytes`);
     }
     chunks.push(value);
   }

@@ -2,7 +2,8 @@
 
 /**
  * The codes a failed lookup carries, in order of precedence (R9): when several problems occur, the first of this
- * list wins. Later releases may add codes: keep a default branch when you switch on them.
+ * list wins. `deadline-exceeded` (the call passed `timeoutMs`) comes alone: the call was abandoned whole. Later
+ * releases may add codes: keep a default branch when you switch on them.
  */
 export const ERROR_CODES = Object.freeze([
   'invalid-query',
@@ -13,6 +14,7 @@ export const ERROR_CODES = Object.freeze([
   'hash-mismatch',
   'unsupported-tile-version',
   'tiles-unavailable',
+  'deadline-exceeded',
 ]);
 
 /**

@@ -2,7 +2,9 @@
 
 import { FuelTilesError } from './errors.js';
 import { parseIndex, parseTile } from './documents.js';
-import { NoDecompressionError, inflateIfGzip, maxAge, nameHash, utf8, utf8Bytes } from './bytes.js';
+import { MAX_DOCUMENT_BYTES, MAX_INDEX_BYTES, NoDecompressionError, inflateIfGzip, maxAge, nameHash, utf8,
+  utf8Bytes } from './bytes.js';
+import { TooLargeError, Watch, readBody } from './transfer.js';
 import { dropEntry, readEntry, writeEntry } from './cache.js';
 
 /** Cache keys start with this, then the file's URL. */
@@ -12,7 +14,8 @@ export const CACHE_PREFIX = 'fueltiles|';
 const DEFAULT_MAX_AGE = { index1: 300, index2: 60, file1: 3600, immutable: 31536000 };
 
 /**
- * @typedef {{base: string, fetch: Function, cache: any, sha256: Function | null, now: () => number}} Context
+ * @typedef {{base: string, fetch: Function, cache: any, sha256: Function | null, now: () => number,
+ *   stallMs: number, deadline: import('./transfer.js').Deadline | null}} Context
  * @typedef {{key: string, code: string, url: string, reason: string}} TileFailure
  * @typedef {{key: string, state: 'ok' | 'stale' | 'missing' | 'failed', stations: any[], reason?: string,
  *   failure?: TileFailure, notFound?: boolean}} TileResult
@@ -22,29 +25,49 @@ const DEFAULT_MAX_AGE = { index1: 300, index2: 60, file1: 3600, immutable: 31536
 const NO_HEADERS = { get: () => null };
 
 /**
- * One GET. Never throws: a network error is status 0. `bytes` and `headers` are empty unless the status is 200.
+ * One GET, bounded: its body is read up to `cap` bytes (as a stream where the runtime offers one), and it is
+ * abandoned when nothing arrives for `ctx.stallMs` or the call's deadline passes. Never throws: a network error, a
+ * stall and a body past its cap are status 0. `bytes` and `headers` are empty unless the status is 200.
  * @param {Context} ctx
  * @param {string} path below the base URL
  * @param {Record<string, string>} [headers]
+ * @param {number} [cap] the largest body accepted, in bytes
  * @returns {Promise<{url: string, status: number, reason: string, bytes: Uint8Array,
  *   headers: {get(name: string): string | null}}>}
  */
-async function get(ctx, path, headers) {
+async function get(ctx, path, headers, cap = MAX_DOCUMENT_BYTES) {
   const url = ctx.base + path;
   const failed = (/** @type {number} */ status, /** @type {string} */ reason) =>
     ({ url, status, reason, bytes: new Uint8Array(0), headers: NO_HEADERS });
-  let response;
+  const watch = new Watch(ctx.stallMs, ctx.deadline);
   try {
-    response = await ctx.fetch(url, headers ? { headers } : undefined);
-  } catch (error) {
-    return failed(0, `network error: ${describe(error)}`);
-  }
-  if (response.status !== 200) return failed(response.status, `HTTP ${response.status}`);
-  try {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    return { url, status: 200, reason: '', bytes, headers: response.headers };
-  } catch (error) {
-    return failed(0, `the body could not be read: ${describe(error)}`);
+    /** @type {{headers?: Record<string, string>, signal?: AbortSignal}} */
+    const init = {};
+    if (headers) init.headers = headers;
+    if (watch.signal) init.signal = watch.signal;
+    let response;
+    try {
+      response = await watch.race(ctx.fetch(url, Object.keys(init).length > 0 ? init : undefined));
+    } catch (error) {
+      watch.abort();
+      return failed(0, watch.reason ? describe(watch.reason) : `network error: ${describe(error)}`);
+    }
+    if (response.status !== 200) {
+      // The body is not read: let the connection go.
+      if (response.body && typeof response.body.cancel === 'function') response.body.cancel().catch(() => {});
+      return failed(response.status, `HTTP ${response.status}`);
+    }
+    try {
+      const bytes = await readBody(response, cap, watch);
+      return { url, status: 200, reason: '', bytes, headers: response.headers };
+    } catch (error) {
+      watch.abort();
+      if (watch.reason) return failed(0, describe(watch.reason));
+      const reason = describe(error);
+      return failed(0, error instanceof TooLargeError ? reason : `the body could not be read: ${reason}`);
+    }
+  } finally {
+    watch.end();
   }
 }
 
@@ -89,7 +112,7 @@ export async function loadIndex(ctx, format, options = {}) {
     const index = fromCache(null);
     if (index) return index;
   }
-  const got = await get(ctx, path);
+  const got = await get(ctx, path, undefined, MAX_INDEX_BYTES);
   if (got.status === 404 && options.absentOn404) return null;
   const fallback = fromCache(got.reason || 'unreadable');
   if (got.status !== 200) {
@@ -103,7 +126,7 @@ export async function loadIndex(ctx, format, options = {}) {
   }
   let text;
   try {
-    text = utf8(await inflateIfGzip(got.bytes));
+    text = utf8(await inflateIfGzip(got.bytes, MAX_INDEX_BYTES));
   } catch (error) {
     if (fallback) return fallback;
     throw new FuelTilesError('index-unavailable', `cannot read the tile index ${url}: ${describe(error)}`);
@@ -203,7 +226,10 @@ export async function loadNamedFile(ctx, path, hash) {
   try {
     json = await inflateIfGzip(got.bytes);
   } catch (error) {
-    if (error instanceof NoDecompressionError) return { code: 'tiles-unavailable', reason: error.message, url };
+    // Too large to inflate is no proof of damage (as fuel-nearby): the file is unavailable, not altered.
+    if (error instanceof NoDecompressionError || error instanceof TooLargeError) {
+      return { code: 'tiles-unavailable', reason: error.message, url };
+    }
     return { code: 'hash-mismatch', url,
       reason: `its gzip does not inflate (${describe(error)}), so it is not the document its name hashes (${hash})` };
   }

@@ -108,7 +108,9 @@ export type ErrorCode =
   | 'incompatible-grid'
   | 'hash-mismatch'
   | 'unsupported-tile-version'
-  | 'tiles-unavailable';
+  | 'tiles-unavailable'
+  /** The call passed `timeoutMs` and was abandoned whole; it never comes with another code. */
+  | 'deadline-exceeded';
 
 /** The codes of R9 in order of precedence: when several problems occur, the earliest wins. */
 export const ERROR_CODES: readonly ErrorCode[];
@@ -162,11 +164,18 @@ export class MemoryCache implements Cache {
 export interface FetchResponse {
   status: number;
   headers: { get(name: string): string | null };
+  /** Read as a stream, counted, and cancelled at the cap, where present; else `arrayBuffer()` reads it whole. */
+  body?: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> } } | null;
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-/** The fetch the reader calls: the global `fetch` fits. */
-export type FetchFunction = (url: string, init?: { headers?: Record<string, string> }) => Promise<FetchResponse>;
+/**
+ * The fetch the reader calls: the global `fetch` fits. `signal` is passed where `AbortController` exists: it aborts
+ * a request that stalls or outlives its call.
+ */
+// `signal` is an AbortSignal; typed `any` so that the DOM's `fetch` fits without the DOM types here.
+export type FetchFunction = (url: string, init?: { headers?: Record<string, string>; signal?: any })
+  => Promise<FetchResponse>;
 
 export interface ReaderOptions {
   /** The published prefix: the folder holding `index.json` and `v2/`, e.g. `"https://tiles.example.org/fuel/"`. */
@@ -181,6 +190,26 @@ export interface ReaderOptions {
   sha256?: (bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>;
   /** The clock, in milliseconds; default `Date.now`. */
   now?: () => number;
+  /**
+   * The longest a whole call (`nearby`, `sources`, `trend`) may take, in ms; default 30 000. Past it the call
+   * rejects with `deadline-exceeded`.
+   */
+  timeoutMs?: number;
+  /**
+   * The longest one request may go without a byte (headers included), in ms; default 20 000. Past it that file is
+   * unavailable: `index-unavailable`, `tiles-unavailable`, or its cached copy, stale, where the rules allow.
+   */
+  stallMs?: number;
+}
+
+/** What the reader found in this runtime. */
+export interface ReaderRuntime {
+  /**
+   * True when a fetch Response has a body stream (Node 18+, browsers): a body is counted as it arrives and dropped
+   * at its cap (64 MiB, an index 16 MiB). False (React Native's fetch): `arrayBuffer()` holds a whole body before
+   * its size is known, and a body over the cap is refused only after it arrived.
+   */
+  streaming: boolean;
 }
 
 export interface NearbyQuery {
@@ -250,6 +279,8 @@ export interface Reader {
   /** The base URL, ending in `/`. */
   readonly baseUrl: string;
   readonly format: 1 | 2 | 'auto';
+  /** What the reader uses of this runtime. */
+  readonly runtime: ReaderRuntime;
   /** The stations around a point. Rejects with a {@link FuelTilesError} when the outcome is `failed`. */
   nearby(query: NearbyQuery): Promise<NearbyResult>;
   /** The sources document: who publishes each country's data and the attribution an app must show. */

@@ -6,6 +6,7 @@ import { selectStations, validateQuery } from './query.js';
 import { defaultSha256 } from './bytes.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
+import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
 
 /** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
 
@@ -23,6 +24,10 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  * @property {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [sha256] SHA-256 for format 2's hash check
  *   (default: `crypto.subtle.digest`); needed where the runtime has no `crypto.subtle`
  * @property {() => number} [now] the clock in milliseconds (default `Date.now`), for tests
+ * @property {number} [timeoutMs] the longest a whole call (`nearby`, `sources`, `trend`) may take, in milliseconds
+ *   (default 30 000); then it rejects with `deadline-exceeded`
+ * @property {number} [stallMs] the longest one request may go without a byte, in milliseconds (default 20 000);
+ *   then that file counts as unavailable (a cached copy stands in where the rules allow)
  */
 
 /**
@@ -43,47 +48,72 @@ export function createReader(options) {
     throw new TypeError('format 2 checks every tile with SHA-256 and this runtime has no crypto.subtle: pass ' +
       'options.sha256, or format: 1');
   }
-  const ctx = {
+  const timeoutMs = positiveMs(opts.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
+  const stallMs = positiveMs(opts.stallMs, DEFAULT_STALL_MS, 'stallMs');
+  /** @type {import('./files.js').Context} */
+  const base = {
     base: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
-    fetch, cache, sha256, now: opts.now ?? Date.now,
+    fetch, cache, sha256, now: opts.now ?? Date.now, stallMs, deadline: null,
   };
+  /**
+   * Runs one call within the reader's deadline, its requests bound to it.
+   * @template T
+   * @param {(ctx: import('./files.js').Context) => Promise<T>} work
+   * @returns {Promise<T>}
+   */
+  const bounded = (work) => withinDeadline(timeoutMs, (deadline) => work({ ...base, deadline }));
   /** With 'auto': the format that answered last, or null before the first lookup. */
   let answering = /** @type {1 | 2 | null} */ (null);
 
   /**
    * The index of a format; never null, since a 404 is only absent with `absentOn404`.
+   * @param {import('./files.js').Context} ctx
    * @param {1 | 2} which
    * @param {boolean} [force]
    */
-  const indexOf = async (which, force = false) => /** @type {Index} */ (await loadIndex(ctx, which, { force }));
+  const indexOf = async (ctx, which, force = false) => /** @type {Index} */ (await loadIndex(ctx, which, { force }));
 
   /**
    * The index a lookup reads: the reader's format, or with 'auto' format 2 when published, else format 1.
+   * @param {import('./files.js').Context} ctx
    * @param {boolean} force ask even within the index's max-age
    * @returns {Promise<Index>}
    */
-  async function currentIndex(force) {
-    if (format !== 'auto') return indexOf(format, force);
+  async function currentIndex(ctx, force) {
+    if (format !== 'auto') return indexOf(ctx, format, force);
     if (answering === 1 && !force) {
       // Format 1 answered last: while its index is trusted, no request; when it is due, format 2 is asked first.
       const entry = await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`);
-      if (entry && isFresh(ctx, entry)) return indexOf(1);
+      if (entry && isFresh(ctx, entry)) return indexOf(ctx, 1);
     }
     const v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
     answering = v2 ? 2 : 1;
-    return v2 ?? indexOf(1);
+    return v2 ?? indexOf(ctx, 1);
   }
 
   /**
+   * @typedef {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
+   *   limit?: number | null, openAt?: Date | null}} Query
+   */
+
+  /**
    * The stations around a point (R1–R9). Resolves with an answer whose `outcome` is `ok`, `empty` or `partial`;
-   * rejects with a {@link FuelTilesError} for `failed`.
-   * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
-   *   limit?: number | null, openAt?: Date | null}} query
+   * rejects with a {@link FuelTilesError} for `failed` (`deadline-exceeded` past `timeoutMs`).
+   * @param {Query} query
    */
   async function nearby(query) {
     validateQuery(query);
+    return bounded((ctx) => lookup(ctx, query));
+  }
+
+  /**
+   * {@link nearby} within one call's context.
+   * @param {import('./files.js').Context} ctx
+   * @param {Query} query
+   */
+  async function lookup(ctx, query) {
     const cells = cellsOfCircle(query.lat, query.lon, query.radiusKm);
-    const index = await currentIndex(false);
+    const index = await currentIndex(ctx, false);
     /** @type {Record<string, string>} */
     const tiles = {};
     const listed = cells.filter((key) => {
@@ -96,7 +126,7 @@ export function createReader(options) {
     if (failures.length > 0) {
       // Format 2: the index names a tile the server no longer has, so a newer build replaced it. Read the index
       // again, whatever its max-age, so that the next lookup reads the new build; this one fails.
-      if (index.format === 2 && results.some((r) => r.notFound)) await currentIndex(true).catch(() => null);
+      if (index.format === 2 && results.some((r) => r.notFound)) await currentIndex(ctx, true).catch(() => null);
       throw tilesError(failures);
     }
     /** @type {Record<string, string>} */
@@ -118,14 +148,24 @@ export function createReader(options) {
   /**
    * The sources document (`sources.json`; format 2: the file its index names): who publishes each country's data,
    * under which licence, and the attribution text an app must show. Rejects with the index's codes, `hash-mismatch`
-   * (format 2), or `sources-unavailable`.
+   * (format 2), `sources-unavailable`, or `deadline-exceeded`.
    * @returns {Promise<{version: number, sources: Array<any>}>}
    */
-  async function sources() {
-    const index = await currentIndex(false);
+  function sources() {
+    return bounded(readSources);
+  }
+
+  /**
+   * {@link sources} within one call's context.
+   * @param {import('./files.js').Context} ctx
+   * @returns {Promise<{version: number, sources: Array<any>}>}
+   */
+  async function readSources(ctx) {
+    const index = await currentIndex(ctx, false);
     const unavailable = (/** @type {string} */ reason) =>
       new FuelTilesError('sources-unavailable', `cannot load the sources document: ${reason}`);
-    const doc = await readDocument(index, index.document.sources, 'sources.json', 'the sources document', unavailable);
+    const doc = await readDocument(ctx, index, index.document.sources, 'sources.json', 'the sources document',
+      unavailable);
     if (!Array.isArray(doc?.sources)) throw unavailable('it has no "sources" list');
     return doc;
   }
@@ -133,6 +173,7 @@ export function createReader(options) {
   /**
    * A document the index names: format 2's by the path it lists, checked against the hash in its name; format 1's
    * at its fixed path. Rejects with `hash-mismatch`, or `unavailable(reason)` when it cannot be fetched or parsed.
+   * @param {import('./files.js').Context} ctx
    * @param {Index} index
    * @param {unknown} listedPath format 2's path below `v2/`, as the index lists it
    * @param {string} path format 1's path
@@ -140,7 +181,7 @@ export function createReader(options) {
    * @param {(reason: string) => FuelTilesError} unavailable
    * @returns {Promise<any>}
    */
-  async function readDocument(index, listedPath, path, what, unavailable) {
+  async function readDocument(ctx, index, listedPath, path, what, unavailable) {
     let file;
     if (index.format === 2) {
       const match = typeof listedPath === 'string' ? NAMED_PATH.exec(listedPath) : null;
@@ -163,18 +204,29 @@ export function createReader(options) {
   /**
    * A country's trend (`trends/<CC>.json`; format 2: the hash-named file the index lists): per day, per fuel and
    * unit, the median, p10, p90, lowest displayed price and station count. Resolves with null when the index lists
-   * no trend of the country. Rejects with the index's codes, `hash-mismatch` (format 2), or `trend-unavailable`.
+   * no trend of the country. Rejects with the index's codes, `hash-mismatch` (format 2), `trend-unavailable`, or
+   * `deadline-exceeded`.
    * @param {string} country the country's code, e.g. `"ES"`
    * @returns {Promise<any>}
    */
-  async function trend(country) {
-    const index = await currentIndex(false);
+  function trend(country) {
+    return bounded((ctx) => readTrend(ctx, country));
+  }
+
+  /**
+   * {@link trend} within one call's context.
+   * @param {import('./files.js').Context} ctx
+   * @param {string} country
+   * @returns {Promise<any>}
+   */
+  async function readTrend(ctx, country) {
+    const index = await currentIndex(ctx, false);
     const listing = index.document.trends?.[country];
     if (listing === undefined || listing === null) return null;
     const unavailable = (/** @type {string} */ reason) =>
       new FuelTilesError('trend-unavailable', `cannot load the trend of ${country}: ${reason}`);
     // Format 1 names a trend by its country; the listing says that it exists and since when.
-    const doc = await readDocument(index, listing.path, `trends/${encodeURIComponent(country)}.json`,
+    const doc = await readDocument(ctx, index, listing.path, `trends/${encodeURIComponent(country)}.json`,
       `the trend of ${country}`, unavailable);
     if (typeof doc?.version === 'number' && doc.version > 1) {
       throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
@@ -185,5 +237,18 @@ export function createReader(options) {
     return doc;
   }
 
-  return { baseUrl: ctx.base, format, nearby, sources, trend };
+  return { baseUrl: base.base, format, runtime: { ...streamingRuntime() }, nearby, sources, trend };
+}
+
+/**
+ * A time option: a positive number of milliseconds (Infinity: none), or the default.
+ * @param {unknown} value
+ * @param {number} fallback
+ * @param {string} name
+ * @returns {number}
+ */
+function positiveMs(value, fallback, name) {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`${name} must be a positive number of ms`);
+  return value;
 }

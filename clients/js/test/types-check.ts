@@ -13,9 +13,12 @@ const diskCache: Cache = {
 };
 
 export async function example(): Promise<string[]> {
-  const reader = createReader({ baseUrl: 'https://tiles.example.org/fuel/', cache: new MemoryCache({ maxEntries: 50 }) });
-  const other = createReader({ baseUrl: 'https://tiles.example.org/fuel/', format: 2, cache: diskCache });
   const lines: string[] = [];
+  const reader = createReader({ baseUrl: 'https://tiles.example.org/fuel/', cache: new MemoryCache({ maxEntries: 50 }) });
+  const other = createReader({ baseUrl: 'https://tiles.example.org/fuel/', format: 2, cache: diskCache,
+    timeoutMs: 10_000, stallMs: 5_000 });
+  const streaming: boolean = other.runtime.streaming;
+  if (!streaming) lines.push('bodies are read whole');
   try {
     const result: NearbyResult = await reader.nearby({ lat: 38.72, lon: -9.14, radiusKm: 10, fuel: 'diesel', limit: 5 });
     if (result.outcome === 'partial') lines.push(`missing ${result.missingTiles.join(', ')}`);
@@ -35,6 +38,7 @@ export async function example(): Promise<string[]> {
   } catch (error) {
     if (error instanceof FuelTilesError) {
       if (error.needsAppUpdate) lines.push('update the app');
+      if (error.code === 'deadline-exceeded') lines.push('the server is too slow: retry');
       lines.push(`${error.code}: ${error.message} (${error.failedTiles.length} tiles)`);
     } else {
       throw error;

@@ -41,7 +41,9 @@ enum BuildCommand {
                              build the countries whose fetch succeeded according to DIR/manifest.json, and leave
                              out the others with a warning each (::warning::, a WARNING line, "leftOut" in --json).
                              A fetched country whose feed fails still refuses the build. Refused once OUT/fuel
-                             exists: a later failed country is carried forward (--carry-forward) or refuses
+                             exists: a later failed country is carried forward (--carry-forward) or refuses,
+                             except one the published build has never held, which is left out, with the same
+                             warning, until its first good fetch (no flag needed)
           --layout L         v1: format 1 (docs/format.md), the default; v2: format 2 alone, its
                              content-addressed files, index and archived build under OUT/fuel/v2/; both: the
                              two side by side, for apps migrating to format 2
@@ -101,7 +103,8 @@ enum BuildCommand {
         }
         GitHubActions.appendSummary(report.markdown())
         for omitted in report.leftOut ?? [] {
-            GitHubActions.warning(title: "\(omitted.country) left out of the first build", omitted.sentence)
+            let which = omitted.notYetPublished == true ? "not yet published" : "left out of the first build"
+            GitHubActions.warning(title: "\(omitted.country) \(which)", omitted.sentence)
         }
         for country in report.countries {
             if let warning = country.shrinkWarning {

@@ -104,10 +104,45 @@ import _FuelTestSupport
             "\(refused.stderr)")
         #expect(refused.stderr.contains("--carry-forward HOURS"), "\(refused.stderr)")
         #expect(TreeSnapshot.take(workspace.fuel) == before)
-        // Without the flag, the normal rules: FR is new against a build without it, but its fetch still failed.
+        // Without the flag, FR, never published, is left out again and the build goes on.
         let normal = try workspace.build([], at: "2026-12-01T05:00:00Z")
-        #expect(normal.status == 1)
+        #expect(normal.status == 0, "\(normal.stderr)")
         #expect(!normal.stderr.contains("--first-run"), "\(normal.stderr)")
+    }
+
+    /// A first run with FR down, then two hourly builds while it stays down, then FR back: four builds, each
+    /// published, the last with both countries, and no flag after the first. Complete-or-nothing still holds for a
+    /// country once published: ES failing then refuses the build.
+    @Test func aCountryLeftOutOfTheFirstRunJoinsOnItsFirstGoodFetch() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(["--first-run"], at: "2026-11-30T05:00:00Z").status == 0)
+        #expect(try workspace.publishedCountries() == ["ES"])
+        for hour in ["06", "07"] {
+            let built = try workspace.build(["--carry-forward", "48"], at: "2026-11-30T\(hour):00:00Z")
+            #expect(built.status == 0, "\(built.stderr)")
+            #expect(try workspace.publishedCountries() == ["ES"])
+            #expect(
+                built.stderr.contains(
+                    "FR left out of this build: never published yet, and its fetch failed (FR/instantane.zip: HTTP "
+                        + "503); it joins on its first good fetch"), "\(built.stderr)")
+            #expect(built.stderr.contains("::warning title=FR not yet published::"), "\(built.stderr)")
+        }
+        let manifest = workspace.feeds.appendingPathComponent(FeedManifest.fileName)
+        var entries = try JSONDecoder().decode(FeedManifest.self, from: Data(contentsOf: manifest)).countries
+        entries["FR"] = FeedManifest.CountryEntry(status: "ok", fetchedAt: "2026-02-08T09:00:00Z")
+        try JSONEncoder().encode(FeedManifest(countries: entries)).write(to: manifest)
+        let joined = try workspace.build(["--carry-forward", "48"], at: "2026-11-30T08:00:00Z")
+        #expect(joined.status == 0, "\(joined.stderr)")
+        #expect(try workspace.publishedCountries() == ["ES", "FR"])
+        #expect(!joined.stderr.contains("left out"), "\(joined.stderr)")
+
+        // Once published, FR failing again is carried forward or refuses, as every published country.
+        entries["FR"] = FeedManifest.CountryEntry(
+            status: "failed", fetchedAt: "2026-11-30T09:00:00Z", error: "FR/instantane.zip: HTTP 503")
+        try JSONEncoder().encode(FeedManifest(countries: entries)).write(to: manifest)
+        let refused = try workspace.build([], at: "2026-11-30T09:00:00Z")
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(!refused.stderr.contains("never published yet"), "\(refused.stderr)")
     }
 
     @Test func withoutAManifestTheFlagIsRefused() throws {

@@ -12,7 +12,8 @@ struct BuildPlan: Sendable {
     var countries: [String]
     /// `FEEDS/manifest.json`; nil for hand-placed feeds.
     var manifest: FeedManifest?
-    /// `--first-run`: the countries left out because their fetch failed; nil without the flag.
+    /// The countries left out because their fetch failed: with `--first-run`, or after the first build while they
+    /// were never published (``FirstRun/notYetJoined(_:manifest:published:feeds:)``); nil when none were.
     var leftOut: [BuildReport.LeftOut]?
     /// Each configured country's metadata, or why it could not be read (that country then fails, alone).
     private var configs: [String: Result<CountryConfig, FeedError>]
@@ -40,6 +41,20 @@ struct BuildPlan: Sendable {
                 countries, manifest: manifest, output: output, feeds: options.feedsDirectory)
             countries = split.built
             leftOut = split.leftOut
+        } else if output.hasPublished, let published = try? output.readPublished() {
+            let split = FirstRun.notYetJoined(
+                countries, manifest: manifest, published: Set(published.index.countries.keys),
+                feeds: options.feedsDirectory)
+            if !split.leftOut.isEmpty {
+                guard !split.built.isEmpty else {
+                    throw BuildError.countriesFailed(
+                        split.leftOut.map {
+                            FeedError(country: $0.country, file: options.feedsDirectory.path, reason: $0.sentence)
+                        })
+                }
+                countries = split.built
+                leftOut = split.leftOut
+            }
         }
     }
 

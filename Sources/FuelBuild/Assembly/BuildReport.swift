@@ -53,19 +53,31 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var trendRestarted: String?
     }
 
-    /// A country a first build (`--first-run`) left out because its fetch had not succeeded.
+    /// A country a build left out because its fetch had not succeeded: in a first build (`--first-run`), or in a
+    /// later one while the country has never been published (it joins on its first good fetch).
     public struct LeftOut: Sendable, Codable, Equatable {
         public var country: String
         /// Why, in words: `its fetch failed (…)`, `never fetched (…)`.
         public var reason: String
+        /// True when a build after the first left the country out because no build has published it yet; absent
+        /// from the JSON for a first build's.
+        public var notYetPublished: Bool?
 
-        public init(country: String, reason: String) {
+        public init(country: String, reason: String, notYetPublished: Bool? = nil) {
             self.country = country
             self.reason = reason
+            self.notYetPublished = notYetPublished
         }
 
-        /// `PT left out of this first build (--first-run): its fetch failed (…)`.
-        public var sentence: String { "\(country) left out of this first build (--first-run): \(reason)" }
+        /// `PT left out of this first build (--first-run): its fetch failed (…)`, or for a country not yet
+        /// published, `PT left out of this build: never published yet, and its fetch failed (…); it joins on its
+        /// first good fetch`.
+        public var sentence: String {
+            notYetPublished == true
+                ? "\(country) left out of this build: never published yet, and \(reason); it joins on its first good "
+                    + "fetch"
+                : "\(country) left out of this first build (--first-run): \(reason)"
+        }
     }
 
     /// A loss of stations below the refusal (``ShrinkGuard``) but above the country's warning threshold.
@@ -131,7 +143,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     /// Set when `--skip-unchanged` found every country's inputs to be the published build's and wrote nothing: that
     /// build's `builtAt`, `…Z`. The countries are then that build's lines; absent from the JSON otherwise.
     public var unchangedSince: String?
-    /// The countries a first build (`--first-run`) left out; nil otherwise, and then absent from the JSON.
+    /// The countries a first build (`--first-run`), or a later build while they were never published, left out; nil
+    /// otherwise, and then absent from the JSON.
     public var leftOut: [LeftOut]?
 
     /// The human-readable report.

@@ -47,4 +47,30 @@ enum FirstRun {
         }
         return (built, leftOut)
     }
+
+    /// After a first build: the countries the published build has never held, and whose fetch failed or never ran,
+    /// are left out instead of refusing the build. Such a country cannot vanish, since no reader has seen it; it
+    /// joins on its first good fetch, with no flag. A country the published build holds is carried forward or
+    /// refuses the build, as always; so does one without a manifest entry saying its fetch failed when there is no
+    /// manifest (hand-placed feeds).
+    static func notYetJoined(
+        _ countries: [String], manifest: FeedManifest?, published: Set<String>, feeds: URL
+    ) -> (built: [String], leftOut: [BuildReport.LeftOut]) {
+        guard let manifest else { return (countries, []) }
+        let file = feeds.appendingPathComponent(FeedManifest.fileName).path
+        var built: [String] = []
+        var leftOut: [BuildReport.LeftOut] = []
+        for country in countries {
+            let entry = manifest.countries[country]
+            if published.contains(country) || entry?.failed == false {
+                built.append(country)
+            } else {
+                let reason =
+                    entry.map { "its fetch failed (\($0.error ?? "no reason recorded"))" }
+                    ?? "never fetched (\(file) has no entry)"
+                leftOut.append(BuildReport.LeftOut(country: country, reason: reason, notYetPublished: true))
+            }
+        }
+        return (built, leftOut)
+    }
 }

@@ -21,7 +21,8 @@ enum RunCommand {
           --dry-run     fetch and build, then stop before any write to the bucket and print what would be
                         uploaded: with --bucket, the plan against the bucket (one LIST; the credentials and
                         endpoint are then required, as for a real run); without a bucket, or with --offline,
-                        the objects and bytes of the build
+                        the objects and bytes of the build. Nothing is written under OUT: the build goes to a
+                        temporary copy of OUT, named on stderr and removed at the end
           --offline     fetch nothing: build from what DIR already holds (with --dry-run, no network at all)
           --bucket B    the bucket (default: $FUEL_BUCKET); required unless --dry-run
 
@@ -42,8 +43,8 @@ enum RunCommand {
     static func run(_ arguments: inout Arguments) async throws {
         if arguments.wantsHelp { throw CleanExit(usage) }
         let fetch: FetchOptions
-        let build: BuildOptions
-        let settings: UploadSettings?
+        var build: BuildOptions
+        var settings: UploadSettings?
         let json: Bool
         let dryRun: Bool
         do {
@@ -83,6 +84,17 @@ enum RunCommand {
             } catch let code as ExitCode where code == .failure && build.firstRun {
                 Console.error("fetch: continuing to the first build (--first-run), which leaves failed countries out")
             }
+        }
+        // A dry run writes nothing under OUT: it builds into a scratch copy of OUT (the previous build, which
+        // carry-forward, reuse and the shrink guard read), plans from there, and removes it.
+        let scratch = dryRun ? try DryRunScratch(copying: build.outputDirectory) : nil
+        defer { scratch?.remove() }
+        if let scratch {
+            Console.error(
+                "dry run: building into \(scratch.root.path), a copy of \(build.outputDirectory.path), which is left "
+                    + "as it is; the copy is removed at the end")
+            build.outputDirectory = scratch.root
+            settings?.from = scratch.root
         }
         let (report, files) = try await BuildCommand.execute(build, json: json)
         // With --json, stdout holds the build report alone; the upload's lines go to stderr.
@@ -134,5 +146,39 @@ enum RunCommand {
             lines.append(line("format 2 (v2/: tiles, brands, trends, sources, index, archived build)", v2))
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// A dry run's output folder: a temporary copy of `OUT`, so the build sees the previous build as a real run would
+/// and `OUT` itself is never written.
+struct DryRunScratch {
+    /// The copy, `…/fuel-publish-dry-run-<id>/out`.
+    let root: URL
+    private let folder: URL
+
+    /// Copies `out` (when it exists) into a new temporary folder.
+    /// - Throws: when the copy fails, naming both folders.
+    init(copying out: URL) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fuel-publish-dry-run-\(UUID().uuidString.prefix(8).lowercased())", isDirectory: true)
+        root = folder.appendingPathComponent("out", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: out.path) {
+                try FileManager.default.copyItem(at: out, to: root)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw Failure(
+                description: "dry run: cannot copy \(out.path) to \(root.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes the copy.
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    /// The copy could not be made: exit 1 with this text.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
     }
 }

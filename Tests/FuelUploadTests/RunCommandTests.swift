@@ -12,15 +12,47 @@ import _FuelTestSupport
         let out = RepositoryPaths.temporaryDirectory("run-out")
         let result = try Executable.run(
             "fuel-publish",
-            ["--dry-run", "--offline", "--feeds", Self.samples, "--out", out.path, "--adapters", Self.adapters])
+            [
+                "--dry-run", "--offline", "--feeds", Self.samples, "--out", out.path, "--adapters", Self.adapters,
+                "--built-at", "2026-12-01T05:00:00Z",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("fetch: skipped (--offline)"))
         for country in ["AT", "ES", "FR", "IT", "PT"] { #expect(result.stderr.contains("\(country): ")) }
         #expect(result.stdout.contains("dry run: would upload"))
-        let index = OutputDirectory(root: out).publishedIndex()
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []
+        #expect(written.isEmpty, "a dry run writes nothing under OUT: \(written)")
+        // The plan counts the tiles a real build of the same feeds writes.
+        let real = RepositoryPaths.temporaryDirectory("run-out-real")
+        defer { try? FileManager.default.removeItem(at: real) }
+        try Executable.publishBuild(
+            feeds: URL(fileURLWithPath: Self.samples), out: real, builtAt: "2026-12-01T05:00:00Z")
+        let index = OutputDirectory(root: real).publishedIndex()
         #expect(index?.countries.keys.sorted() == ["AT", "ES", "FR", "IT", "PT"])
         let planned = result.stdout.split(separator: "\n").first { $0.contains("tiles:") }
         #expect(planned?.contains("\(index?.tiles.count ?? -1) objects") == true, "\(result.stdout)")
+    }
+
+    /// With a previous build in OUT, the dry run builds against it in a copy it names, and leaves OUT byte for byte as
+    /// it was; the copy is gone afterwards.
+    @Test func aDryRunLeavesAPreviousBuildUntouchedAndRemovesItsCopy() throws {
+        let out = RepositoryPaths.temporaryDirectory("run-dry-previous")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Executable.publishBuild(
+            feeds: URL(fileURLWithPath: Self.samples), out: out, builtAt: "2026-12-01T05:00:00Z", [])
+        let before = TreeSnapshot.take(out)
+        let result = try Executable.run(
+            "fuel-publish",
+            [
+                "--dry-run", "--offline", "--feeds", Self.samples, "--out", out.path, "--adapters", Self.adapters,
+                "--built-at", "2026-12-01T06:00:00Z", "--layout", "both",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(TreeSnapshot.take(out) == before, "OUT is left as it was")
+        let named = try #require(
+            result.stderr.firstMatch(of: #/dry run: building into (\S+), a copy of/#), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: String(named.output.1)), "the copy is removed")
+        #expect(result.stdout.contains("format 2 (v2/"), "\(result.stdout)")
     }
 
     @Test func aRealRunNeedsABucket() throws {

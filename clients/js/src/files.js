@@ -2,7 +2,7 @@
 
 import { FuelTilesError } from './errors.js';
 import { parseIndex, parseTile } from './documents.js';
-import { NoDecompressionError, inflateIfGzip, maxAge, nameHash, utf8, utf8Bytes } from './bytes.js';
+import { inflateIfGzip, maxAge, nameHash, utf8, utf8Bytes } from './bytes.js';
 import { dropEntry, readEntry, writeEntry } from './cache.js';
 
 /** Cache keys start with this, then the file's URL. */
@@ -203,7 +203,6 @@ export async function loadNamedFile(ctx, path, hash) {
   try {
     json = await inflateIfGzip(got.bytes);
   } catch (error) {
-    if (error instanceof NoDecompressionError) return { code: 'tiles-unavailable', reason: error.message, url };
     return { code: 'hash-mismatch', url,
       reason: `its gzip does not inflate (${describe(error)}), so it is not the document its name hashes (${hash})` };
   }

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4) in plain JavaScript, for runtimes without crypto.subtle (React Native's Hermes, QuickJS).
 
-const K = new Uint32Array([
+const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -13,8 +13,8 @@ const K = new Uint32Array([
 
 /**
  * Hashes the 64-byte blocks of `bytes` from `start` to `end` into `h`.
- * @param {Uint32Array} h the eight state words
- * @param {Uint32Array} w a 64-word schedule, reused
+ * @param {Int32Array} h the eight state words
+ * @param {Int32Array} w a 64-word schedule, reused
  * @param {Uint8Array} bytes
  * @param {number} start
  * @param {number} end a multiple of 64 past `start`
@@ -51,10 +51,10 @@ function blocks(h, w, bytes, start, end) {
  * @returns {Uint8Array} 32 bytes
  */
 export function sha256(bytes) {
-  const h = new Uint32Array([
+  const h = new Int32Array([
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
   ]);
-  const w = new Uint32Array(64);
+  const w = new Int32Array(64);
   const whole = bytes.length - (bytes.length % 64);
   blocks(h, w, bytes, 0, whole);
   // The tail: the last partial block, the 0x80 marker, zeros, and the length in bits as 64 bits big-endian.

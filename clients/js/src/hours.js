@@ -115,21 +115,15 @@ function localTime(instant, zone) {
   return day < 0 || !Number.isInteger(minute) || minute < 0 || minute >= 1440 ? null : { day, minute };
 }
 
-/** Whether this runtime's `Intl` tells the local time in a station's zone; checked once. */
-let timeZonesKnown = /** @type {boolean | null} */ (null);
-
 /**
  * True when this runtime can tell a station's local time (`Intl.DateTimeFormat` with IANA time zones), so that
- * {@link openState} can answer `open` or `closed`; false where it always answers `unknown`.
+ * {@link openState} can answer `open` or `closed`; false where it always answers `unknown` but for `24/7`.
  * @returns {boolean}
  */
 export function hasTimeZones() {
-  if (timeZonesKnown === null) {
-    // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in Paris.
-    const paris = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris');
-    timeZonesKnown = paris !== null && paris.day === 0 && paris.minute === 13 * 60;
-  }
-  return timeZonesKnown;
+  // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in Paris.
+  const paris = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris');
+  return paris !== null && paris.day === 0 && paris.minute === 13 * 60;
 }
 
 /**
@@ -141,7 +135,6 @@ export function hasTimeZones() {
  * @returns {'open' | 'closed' | 'unknown'}
  */
 export function openState(station, instant) {
-  if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) return 'unknown';
   const zone = stationTimeZone(station);
   const hours = typeof station.openingHours === 'string' ? parseOpeningHours(station.openingHours) : null;
   if (hours === null || zone === null || hours.holidays !== null) return 'unknown';

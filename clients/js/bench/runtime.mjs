@@ -28,7 +28,8 @@ for (let i = 0; i < data.length; i++) {
   x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
   data[i] = x & 0xff;
 }
-const words = ['{"id":"PT-', '","price":1.', '599', ',"fuel":"diesel"', 'Galp ', 'é', '}', ','].map((w) => Buffer.from(w));
+const words = ['{"id":"PT-', '","price":1.', '599', ',"fuel":"diesel"', 'Galp ', 'é', '}', ',']
+  .map((w) => Buffer.from(w));
 const parts = [];
 let length = 0;
 let seed = 1;

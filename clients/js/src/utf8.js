@@ -2,7 +2,7 @@
 // QuickJS) or with a TextDecoder that ignores `{fatal: true}`.
 
 /** Code units gathered before they are turned into a string, in one call. */
-const CHUNK = 8192;
+const CHUNK = 4096;
 
 /**
  * Decodes UTF-8 as `new TextDecoder('utf-8', {fatal: true})` does: a leading byte-order mark is dropped, and an

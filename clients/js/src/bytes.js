@@ -1,5 +1,9 @@
-// Bodies: gzip detection and inflation, UTF-8 text, SHA-256 names, Cache-Control.
+// Bodies: gzip detection and inflation, UTF-8 text, SHA-256 names, Cache-Control. Each uses the runtime's own API
+// when it has one (DecompressionStream, TextDecoder, crypto.subtle) and the built-in one of this package otherwise.
 
+import { gunzip } from './inflate.js';
+import { sha256 } from './sha256.js';
+import { decodeUtf8, encodeUtf8 } from './utf8.js';
 import { TooLargeError } from './transfer.js';
 
 /** The largest document a lookup accepts, inflated: a real tile is a few kilobytes, an index a few hundred. */
@@ -20,26 +24,29 @@ export function isGzip(bytes) {
   return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** Thrown when a gzipped body arrives and this runtime cannot inflate it. */
-export class NoDecompressionError extends Error {}
+/**
+ * What inflates a gzipped body: the runtime's `DecompressionStream`, or this package's inflate.
+ * @returns {'DecompressionStream' | 'built-in'}
+ */
+export function inflateSource() {
+  const Decompression = /** @type {any} */ (globalThis).DecompressionStream;
+  return typeof Decompression === 'function' ? 'DecompressionStream' : 'built-in';
+}
 
 /**
  * The document a body holds: the body itself, or its inflation when it arrived still gzipped (a server that did not
- * send `Content-Encoding: gzip`, a transport that does not decode it). Inflating needs `DecompressionStream`.
+ * send `Content-Encoding: gzip`, a transport that does not decode it). Inflates with `DecompressionStream` when the
+ * runtime has it, else with the built-in inflate (inflate.js).
  * @param {Uint8Array} bytes the body as received
  * @param {number} [cap] the largest document accepted, inflated
  * @returns {Promise<Uint8Array>}
- * @throws {NoDecompressionError} when the body is gzip and no `DecompressionStream` exists
  * @throws {TooLargeError} when it inflates beyond `cap`
- * @throws {Error} when the gzip is damaged
+ * @throws {Error} when the gzip is damaged or truncated, or fails its CRC-32 or size
  */
 export async function inflateIfGzip(bytes, cap = MAX_DOCUMENT_BYTES) {
   if (!isGzip(bytes)) return bytes;
+  if (inflateSource() === 'built-in') return gunzip(bytes, cap);
   const Decompression = /** @type {any} */ (globalThis).DecompressionStream;
-  if (typeof Decompression !== 'function') {
-    throw new NoDecompressionError('the body arrived gzipped (the server did not send Content-Encoding: gzip, or ' +
-      'the HTTP layer did not decode it) and this runtime has no DecompressionStream to inflate it');
-  }
   const stream = new Decompression('gzip');
   const writer = stream.writable.getWriter();
   // Written without waiting: the readable side below drains the stream, so a write cannot stall on backpressure.
@@ -67,13 +74,51 @@ export async function inflateIfGzip(bytes, cap = MAX_DOCUMENT_BYTES) {
   return out;
 }
 
+/** The runtime's TextDecoder, when it exists and is strict; checked once per TextDecoder. */
+let strictDecoder = /** @type {{of: unknown, decoder: {decode(bytes: Uint8Array): string} | null} | null} */ (null);
+
+/**
+ * The runtime's `TextDecoder('utf-8', {fatal: true})`, or null when there is none or it does not refuse malformed
+ * bytes (a polyfill that ignores `fatal`).
+ */
+function runtimeDecoder() {
+  const Decoder = /** @type {any} */ (globalThis).TextDecoder;
+  if (strictDecoder && strictDecoder.of === Decoder) return strictDecoder.decoder;
+  let decoder = null;
+  if (typeof Decoder === 'function') {
+    try {
+      const candidate = new Decoder('utf-8', { fatal: true });
+      let refuses = false;
+      try {
+        candidate.decode(new Uint8Array([0xc0, 0x80]));
+      } catch {
+        refuses = true;
+      }
+      if (refuses && candidate.decode(new Uint8Array([0xe2, 0x82, 0xac])) === '\u20ac') decoder = candidate;
+    } catch {
+      decoder = null;
+    }
+  }
+  strictDecoder = { of: Decoder, decoder };
+  return decoder;
+}
+
+/**
+ * What decodes UTF-8: the runtime's strict `TextDecoder`, or this package's decoder (utf8.js).
+ * @returns {'TextDecoder' | 'built-in'}
+ */
+export function utf8Source() {
+  return runtimeDecoder() ? 'TextDecoder' : 'built-in';
+}
+
 /**
  * Decodes UTF-8, refusing malformed bytes.
  * @param {Uint8Array} bytes
  * @returns {string}
  */
 export function utf8(bytes) {
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  const decoder = runtimeDecoder();
+  return decoder ? decoder.decode(bytes) : decodeUtf8(bytes);
 }
 
 /**
@@ -82,16 +127,27 @@ export function utf8(bytes) {
  * @returns {Uint8Array}
  */
 export function utf8Bytes(text) {
-  return new TextEncoder().encode(text);
+  const Encoder = /** @type {any} */ (globalThis).TextEncoder;
+  return typeof Encoder === 'function' ? new Encoder().encode(text) : encodeUtf8(text);
 }
 
 /**
- * The default SHA-256: `crypto.subtle.digest`, or null when this runtime has none.
+ * The runtime's SHA-256, `crypto.subtle.digest`, or null when it has none.
  * @returns {((bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>) | null}
  */
+export function subtleSha256() {
+  const subtle = /** @type {any} */ (globalThis).crypto?.subtle;
+  return subtle && typeof subtle.digest === 'function'
+    ? (/** @type {Uint8Array} */ bytes) => subtle.digest('SHA-256', bytes)
+    : null;
+}
+
+/**
+ * The default SHA-256: `crypto.subtle.digest` when the runtime has it, else the built-in one (sha256.js).
+ * @returns {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>}
+ */
 export function defaultSha256() {
-  const subtle = globalThis.crypto?.subtle;
-  return subtle ? (bytes) => subtle.digest('SHA-256', bytes) : null;
+  return subtleSha256() ?? (async (bytes) => sha256(bytes));
 }
 
 /**

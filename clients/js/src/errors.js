@@ -3,9 +3,12 @@
 /**
  * The codes a failed lookup carries, in order of precedence (R9): when several problems occur, the first of this
  * list wins. `deadline-exceeded` (the call passed `timeoutMs`) comes alone: the call was abandoned whole. Later
- * releases may add codes: keep a default branch when you switch on them.
+ * releases may add codes: keep a default branch when you switch on them. The first, `runtime-unsupported`, is this
+ * reader's own set-up code: `createReader` throws it when the runtime lacks a piece it cannot do without (a
+ * `fetch`), and no lookup carries it.
  */
 export const ERROR_CODES = Object.freeze([
+  'runtime-unsupported',
   'invalid-query',
   'index-server-error',
   'index-unavailable',

@@ -2,8 +2,7 @@
 
 import { FuelTilesError } from './errors.js';
 import { parseIndex, parseTile } from './documents.js';
-import { MAX_DOCUMENT_BYTES, MAX_INDEX_BYTES, NoDecompressionError, inflateIfGzip, maxAge, nameHash, utf8,
-  utf8Bytes } from './bytes.js';
+import { MAX_DOCUMENT_BYTES, MAX_INDEX_BYTES, inflateIfGzip, maxAge, nameHash, utf8, utf8Bytes } from './bytes.js';
 import { TooLargeError, Watch, readBody } from './transfer.js';
 import { dropEntry, readEntry, writeEntry } from './cache.js';
 
@@ -227,9 +226,7 @@ export async function loadNamedFile(ctx, path, hash) {
     json = await inflateIfGzip(got.bytes);
   } catch (error) {
     // Too large to inflate is no proof of damage (as fuel-nearby): the file is unavailable, not altered.
-    if (error instanceof NoDecompressionError || error instanceof TooLargeError) {
-      return { code: 'tiles-unavailable', reason: error.message, url };
-    }
+    if (error instanceof TooLargeError) return { code: 'tiles-unavailable', reason: error.message, url };
     return { code: 'hash-mismatch', url,
       reason: `its gzip does not inflate (${describe(error)}), so it is not the document its name hashes (${hash})` };
   }

@@ -91,22 +91,45 @@ export function stationTimeZone(station) {
     ? ZONES[/** @type {keyof typeof ZONES} */ (station.country)] : null;
 }
 
-/** @param {Date} instant @param {string} zone @returns {{day: number, minute: number}} local weekday (Monday 0) */
+/**
+ * The local weekday (Monday 0) and minute of an instant in a time zone, or null where `Intl` has no time-zone support
+ * (QuickJS has no `Intl`; some engines know no IANA zones) or answers something unreadable.
+ * @param {Date} instant
+ * @param {string} zone
+ * @returns {{day: number, minute: number} | null}
+ */
 function localTime(instant, zone) {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false,
-  });
   /** @type {Record<string, string>} */
   const parts = {};
-  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  try {
+    const format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false,
+    });
+    for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  } catch {
+    return null;
+  }
+  const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday);
   // Some engines write midnight as 24 with hour12 false.
-  return { day: weekdays.indexOf(parts.weekday), minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+  const minute = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
+  return day < 0 || !Number.isInteger(minute) || minute < 0 || minute >= 1440 ? null : { day, minute };
+}
+
+/**
+ * True when this runtime can tell a station's local time (`Intl.DateTimeFormat` with IANA time zones), so that
+ * {@link openState} can answer `open` or `closed`; false where it always answers `unknown` but for `24/7`.
+ * @returns {boolean}
+ */
+export function hasTimeZones() {
+  // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in Paris.
+  const paris = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris');
+  return paris !== null && paris.day === 0 && paris.minute === 13 * 60;
 }
 
 /**
  * Whether a station is open at an instant (R11): `"open"`, `"closed"`, or `"unknown"` when it has no openingHours,
- * they have a PH (public holiday) rule, they are outside the subset, or its country has no known time zone.
+ * they have a PH (public holiday) rule, they are outside the subset, its country has no known time zone, or this
+ * runtime cannot tell the time in that zone (no `Intl` time-zone support: see {@link hasTimeZones}). Never throws.
  * @param {{country: string, lon: number, openingHours?: string}} station a station as a tile spells it
  * @param {Date} instant
  * @returns {'open' | 'closed' | 'unknown'}
@@ -116,7 +139,9 @@ export function openState(station, instant) {
   const hours = typeof station.openingHours === 'string' ? parseOpeningHours(station.openingHours) : null;
   if (hours === null || zone === null || hours.holidays !== null) return 'unknown';
   if (hours.alwaysOpen) return 'open';
-  const { day, minute } = localTime(instant, zone);
+  const local = localTime(instant, zone);
+  if (local === null) return 'unknown';
+  const { day, minute } = local;
   for (const [start, end] of hours.week[day] ?? []) {
     if (minute >= start && (end <= start || minute < end)) return 'open';
   }

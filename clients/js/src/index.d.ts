@@ -95,12 +95,17 @@ export function stationTimeZone(station: Pick<Station, 'country' | 'lon'>): stri
 
 /**
  * Whether a station is open at `instant`, read in its own time zone (R11): unknown without openingHours, with a PH
- * rule, outside the subset, or in a country without a known time zone.
+ * rule, outside the subset, in a country without a known time zone, or where `Intl` cannot tell the time in that zone
+ * (QuickJS; see `reader.runtime.timeZones`). Never throws.
  */
 export function openState(station: Pick<Station, 'country' | 'lon' | 'openingHours'>, instant: Date): OpenState;
 
-/** The codes of R9, in order of precedence. */
+/**
+ * The codes of R9, in order of precedence. `runtime-unsupported` is this reader's own set-up code: `createReader`
+ * throws it when the runtime lacks a piece the reader cannot do without (a `fetch`); no lookup carries it.
+ */
 export type ErrorCode =
+  | 'runtime-unsupported'
   | 'invalid-query'
   | 'index-server-error'
   | 'index-unavailable'
@@ -186,7 +191,7 @@ export interface ReaderOptions {
   fetch?: FetchFunction;
   /** Default: none (every lookup fetches). */
   cache?: Cache;
-  /** SHA-256 for format 2's hash check; default `crypto.subtle.digest`. Needed where there is no `crypto.subtle`. */
+  /** SHA-256 for format 2's hash check; default `crypto.subtle.digest`, or the built-in one where it is missing. */
   sha256?: (bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>;
   /** The clock, in milliseconds; default `Date.now`. */
   now?: () => number;
@@ -203,15 +208,6 @@ export interface ReaderOptions {
 }
 
 /** What the reader found in this runtime. */
-export interface ReaderRuntime {
-  /**
-   * True when a fetch Response has a body stream (Node 18+, browsers): a body is counted as it arrives and dropped
-   * at its cap (64 MiB, an index 16 MiB). False (React Native's fetch): `arrayBuffer()` holds a whole body before
-   * its size is known, and a body over the cap is refused only after it arrived.
-   */
-  streaming: boolean;
-}
-
 export interface NearbyQuery {
   /** Latitude in [-90, 90]. */
   lat: number;
@@ -275,11 +271,33 @@ export interface Source {
   [key: string]: unknown;
 }
 
+/**
+ * What a reader uses for each piece a runtime may lack: the runtime's own API, or the one built into this package
+ * (React Native's Hermes and other bare engines have no `crypto.subtle` or `DecompressionStream`, and older ones no
+ * `TextDecoder`).
+ */
+export interface ReaderRuntime {
+  /** Format 2's hash check: `options.sha256`, `crypto.subtle.digest`, or the built-in SHA-256. */
+  readonly sha256: 'option' | 'crypto.subtle' | 'built-in';
+  /** Decoding UTF-8: the runtime's `TextDecoder` when it is strict (`{fatal: true}`), else the built-in decoder. */
+  readonly utf8: 'TextDecoder' | 'built-in';
+  /** Inflating a body that arrives still gzipped: `DecompressionStream`, else the built-in inflate. */
+  readonly inflate: 'DecompressionStream' | 'built-in';
+  /** True when `Intl` tells the time in a station's zone; false: {@link openState} answers `unknown`. */
+  readonly timeZones: boolean;
+  /**
+   * True when a fetch Response has a body stream (Node 18+, browsers): a body is counted as it arrives and dropped
+   * at its cap (64 MiB, an index 16 MiB). False (React Native's fetch): `arrayBuffer()` holds a whole body before
+   * its size is known, and a body over the cap is refused only after it arrived.
+   */
+  readonly streaming: boolean;
+}
+
 export interface Reader {
   /** The base URL, ending in `/`. */
   readonly baseUrl: string;
   readonly format: 1 | 2 | 'auto';
-  /** What the reader uses of this runtime. */
+  /** What this reader uses where a runtime may lack an API (a frozen object). */
   readonly runtime: ReaderRuntime;
   /** The stations around a point. Rejects with a {@link FuelTilesError} when the outcome is `failed`. */
   nearby(query: NearbyQuery): Promise<NearbyResult>;
@@ -292,7 +310,10 @@ export interface Reader {
   trend(country: string): Promise<Trend | null>;
 }
 
-/** A reader of one published base. Throws a TypeError for bad options or a runtime that lacks fetch/SHA-256. */
+/**
+ * A reader of one published base. Throws a TypeError for bad options, and a {@link FuelTilesError} with code
+ * `runtime-unsupported` when the runtime has no `fetch` and none is passed.
+ */
 export function createReader(options: ReaderOptions): Reader;
 
 /** The cell size every index must have, in degrees. */

@@ -1,5 +1,6 @@
 // FuelTiles for JavaScript: read the published fuel prices of PT, ES, FR, IT and AT around a point.
-// Standard APIs only (fetch, crypto.subtle, DecompressionStream when present): browsers, React Native, Node 18+.
+// Needs only fetch: crypto.subtle, TextDecoder and DecompressionStream are used when present, else built-in ones
+// (sha256.js, utf8.js, inflate.js): browsers, React Native (Hermes), Node 18+, bare engines such as QuickJS.
 
 export { createReader } from './reader.js';
 export { MemoryCache } from './cache.js';

@@ -3,7 +3,8 @@
 import { FuelTilesError, tilesError } from './errors.js';
 import { cellsOfCircle, compareKeys } from './grid.js';
 import { selectStations, validateQuery } from './query.js';
-import { defaultSha256 } from './bytes.js';
+import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.js';
+import { hasTimeZones } from './hours.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
@@ -22,7 +23,7 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  *   (default: the global `fetch`)
  * @property {import('./cache.js').Cache | null} [cache] where to keep files between lookups (default: none)
  * @property {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [sha256] SHA-256 for format 2's hash check
- *   (default: `crypto.subtle.digest`); needed where the runtime has no `crypto.subtle`
+ *   (default: `crypto.subtle.digest`, or the built-in one where the runtime has no `crypto.subtle`)
  * @property {() => number} [now] the clock in milliseconds (default `Date.now`), for tests
  * @property {number} [timeoutMs] the longest a whole call (`nearby`, `sources`, `trend`) may take, in milliseconds
  *   (default 30 000); then it rejects with `deadline-exceeded`
@@ -31,8 +32,11 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  */
 
 /**
- * A reader of one published FuelTiles base.
+ * A reader of one published FuelTiles base. `runtime` says which implementation each piece uses: the runtime's own
+ * API, or the one built into this package.
  * @param {ReaderOptions} options
+ * @throws {TypeError} for bad options
+ * @throws {FuelTilesError} `runtime-unsupported` when the runtime has no `fetch` and none is passed
  */
 export function createReader(options) {
   const opts = options ?? /** @type {ReaderOptions} */ ({});
@@ -42,14 +46,20 @@ export function createReader(options) {
   const fetch = opts.fetch ?? (typeof globalThis.fetch === 'function'
     ? (/** @type {any} */ url, /** @type {any} */ init) => globalThis.fetch(url, init)
     : null);
-  if (!fetch) throw new TypeError('this runtime has no global fetch: pass one as options.fetch');
-  const sha256 = opts.sha256 ?? defaultSha256();
-  if (format !== 1 && !sha256) {
-    throw new TypeError('format 2 checks every tile with SHA-256 and this runtime has no crypto.subtle: pass ' +
-      'options.sha256, or format: 1');
+  if (typeof fetch !== 'function') {
+    throw new FuelTilesError('runtime-unsupported', 'this runtime has no global fetch, so the reader cannot ' +
+      'request files: pass one as options.fetch');
   }
   const timeoutMs = positiveMs(opts.timeoutMs, DEFAULT_TIMEOUT_MS, 'timeoutMs');
   const stallMs = positiveMs(opts.stallMs, DEFAULT_STALL_MS, 'stallMs');
+  const sha256 = opts.sha256 ?? defaultSha256();
+  const runtime = Object.freeze({
+    sha256: opts.sha256 ? 'option' : subtleSha256() ? 'crypto.subtle' : 'built-in',
+    utf8: utf8Source(),
+    inflate: inflateSource(),
+    timeZones: hasTimeZones(),
+    ...streamingRuntime(),
+  });
   /** @type {import('./files.js').Context} */
   const base = {
     base: baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`,
@@ -237,7 +247,7 @@ export function createReader(options) {
     return doc;
   }
 
-  return { baseUrl: base.base, format, runtime: { ...streamingRuntime() }, nearby, sources, trend };
+  return { baseUrl: base.base, format, runtime, nearby, sources, trend };
 }
 
 /**

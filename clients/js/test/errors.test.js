@@ -28,8 +28,9 @@ async function outcome(format, edit, q = query) {
 }
 
 test('the precedence list is R9 in order', () => {
-  assert.deepEqual(ERROR_CODES, ['invalid-query', 'index-server-error', 'index-unavailable', 'unsupported-index-version',
-    'incompatible-grid', 'hash-mismatch', 'unsupported-tile-version', 'tiles-unavailable', 'deadline-exceeded']);
+  assert.deepEqual(ERROR_CODES, ['runtime-unsupported', 'invalid-query', 'index-server-error', 'index-unavailable',
+    'unsupported-index-version', 'incompatible-grid', 'hash-mismatch', 'unsupported-tile-version', 'tiles-unavailable',
+    'deadline-exceeded']);
   assert.equal(firstByPrecedence(['tiles-unavailable', 'unsupported-tile-version', 'hash-mismatch']), 'hash-mismatch');
   assert.equal(firstByPrecedence(['tiles-unavailable', 'some-new-code']), 'tiles-unavailable');
 });

@@ -25,3 +25,30 @@ if (!existsSync(file)) {
     });
   }
 }
+
+// Where Intl cannot tell a station's local time (QuickJS has no Intl; an engine may know no IANA zones), open now
+// answers unknown, never throws, and reader.runtime says so; 24/7 needs no clock.
+const paris = { country: 'FR', lon: 2.35, openingHours: 'Mo-Su 06:00-22:00' };
+const noon = new Date('2026-12-07T11:00:00Z');
+for (const [name, replacement] of [
+  ['no Intl at all', undefined],
+  ['an Intl without time zones', { DateTimeFormat: function DateTimeFormat(_locale, options) {
+    if (options?.timeZone) throw new RangeError(`Invalid time zone specified: ${options.timeZone}`);
+  } }],
+  ['an Intl whose formatToParts answers nothing readable', { DateTimeFormat: class {
+    formatToParts() { return [{ type: 'literal', value: '?' }]; }
+  } }],
+]) {
+  test(`open now with ${name}: unknown, and reader.runtime.timeZones is false`, async (t) => {
+    const { createReader } = await import('../src/index.js');
+    assert.equal(openState(paris, noon), 'open', 'with Node\'s Intl');
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'Intl');
+    Object.defineProperty(globalThis, 'Intl', { value: replacement, configurable: true, writable: true });
+    t.after(() => Object.defineProperty(globalThis, 'Intl', saved));
+    assert.equal(openState(paris, noon), 'unknown');
+    assert.equal(openState({ ...paris, openingHours: '24/7' }, noon), 'open');
+    assert.equal(openState(paris, new Date(NaN)), 'unknown');
+    const reader = createReader({ baseUrl: 'https://tiles.test/fuel/', fetch: async () => null });
+    assert.equal(reader.runtime.timeZones, false);
+  });
+}

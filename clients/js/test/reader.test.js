@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { MemoryCache, createReader } from '../src/index.js';
+import { FuelTilesError, MemoryCache, createReader } from '../src/index.js';
 import { BASE, fakeSite, station } from './support/fake-site.js';
 
 const lisbon = { lat: 38.72, lon: -9.14, radiusKm: 40, fuel: 'diesel' };
@@ -117,18 +117,24 @@ test('format 2: a gzip that does not inflate is hash-mismatch', async () => {
   await assert.rejects(createReader({ baseUrl: BASE, format: 2, fetch: s.fetch }).nearby(lisbon), { code: 'hash-mismatch' });
 });
 
-test('a gzipped body without DecompressionStream fails clearly', async (t) => {
+test('without DecompressionStream a gzipped body is inflated by the built-in inflate', async (t) => {
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'DecompressionStream');
   delete globalThis.DecompressionStream;
   t.after(() => Object.defineProperty(globalThis, 'DecompressionStream', saved));
   const s = fakeSite(tiles(), { gzipBodies: true });
-  await assert.rejects(createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).nearby(lisbon),
-    { code: 'index-unavailable', message: /arrived gzipped.*no DecompressionStream/ });
-  const plainIndex = fakeSite(tiles());
-  const mixed = async (url, init) => (url.endsWith('index.json') ? plainIndex.fetch(url, init) : s.fetch(url, init));
-  const error = await createReader({ baseUrl: BASE, format: 2, fetch: mixed }).nearby(lisbon).catch((e) => e);
-  assert.equal(error.code, 'tiles-unavailable');
-  assert.match(error.failedTiles[0].reason, /no DecompressionStream/);
+  for (const format of [1, 2]) {
+    const reader = createReader({ baseUrl: BASE, format, fetch: s.fetch });
+    assert.equal(reader.runtime.inflate, 'built-in');
+    assert.equal((await reader.nearby(lisbon)).stations.length, 2, `format ${format}`);
+  }
+  const plain = fakeSite(tiles());
+  const path = `v2/tiles/77_-19.${plain.hashes['77_-19']}.json`;
+  const broken = gzipSync(Buffer.from(plain.files.get(path).body));
+  broken[broken.length - 8] ^= 0xff; // its CRC-32
+  plain.files.set(path, { status: 200, body: broken, headers: {} });
+  const error = await createReader({ baseUrl: BASE, format: 2, fetch: plain.fetch }).nearby(lisbon).catch((e) => e);
+  assert.equal(error.code, 'hash-mismatch');
+  assert.match(error.failedTiles[0].reason, /CRC-32 mismatch/);
 });
 
 test('sources(): format 1 sources.json, format 2 the hash-named file the index names', async () => {
@@ -171,13 +177,58 @@ test('MemoryCache forgets the least recently used entry beyond maxEntries', () =
   assert.deepEqual([cache.get('a'), cache.get('b'), cache.get('c')], ['1', undefined, '3']);
 });
 
-test('createReader refuses bad options and format 2 without SHA-256', (t) => {
+test('createReader refuses bad options, and a runtime without fetch with runtime-unsupported', (t) => {
   assert.throws(() => createReader({ baseUrl: '' }), TypeError);
   assert.throws(() => createReader({ baseUrl: BASE, format: 3 }), TypeError);
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  delete globalThis.fetch;
+  t.after(() => Object.defineProperty(globalThis, 'fetch', saved));
+  assert.throws(() => createReader({ baseUrl: BASE }),
+    (e) => e instanceof FuelTilesError && e.code === 'runtime-unsupported' && /options\.fetch/.test(e.message));
+  assert.equal(createReader({ baseUrl: BASE, fetch: fakeSite(tiles()).fetch }).format, 'auto');
+});
+
+test('reader.runtime says what the reader uses: the runtime\'s APIs in Node', () => {
+  const s = fakeSite(tiles());
+  const runtime = createReader({ baseUrl: BASE, fetch: s.fetch }).runtime;
+  assert.deepEqual({ ...runtime },
+    { sha256: 'crypto.subtle', utf8: 'TextDecoder', inflate: 'DecompressionStream', timeZones: true, streaming: true });
+  assert.ok(Object.isFrozen(runtime));
+  const option = createReader({ baseUrl: BASE, fetch: s.fetch, sha256: async () => new Uint8Array(32) }).runtime;
+  assert.equal(option.sha256, 'option');
+});
+
+test('without crypto.subtle, format 2 and auto check hashes with the built-in SHA-256', async (t) => {
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
   Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true });
   t.after(() => Object.defineProperty(globalThis, 'crypto', saved));
-  assert.throws(() => createReader({ baseUrl: BASE, format: 'auto' }), /crypto.subtle/);
-  createReader({ baseUrl: BASE, format: 1 });
-  createReader({ baseUrl: BASE, format: 2, sha256: async () => new Uint8Array(32) });
+  const s = fakeSite(tiles());
+  for (const format of [2, 'auto']) {
+    const reader = createReader({ baseUrl: BASE, format, fetch: s.fetch });
+    assert.equal(reader.runtime.sha256, 'built-in');
+    const result = await reader.nearby(lisbon);
+    assert.deepEqual([result.format, result.stations.length], [2, 2], `format ${format}`);
+  }
+  const path = `v2/tiles/77_-19.${s.hashes['77_-19']}.json`;
+  s.files.get(path).body = s.files.get(path).body.replace('PT-1', 'PT-9');
+  await assert.rejects(createReader({ baseUrl: BASE, format: 2, fetch: s.fetch }).nearby(lisbon),
+    { code: 'hash-mismatch' });
+});
+
+test('a TextDecoder that ignores fatal is replaced by the built-in strict decoder', async (t) => {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder');
+  const Native = globalThis.TextDecoder;
+  // A polyfill that takes {fatal: true} but replaces malformed bytes with U+FFFD.
+  globalThis.TextDecoder = class { decode(bytes) { return new Native().decode(bytes); } };
+  t.after(() => Object.defineProperty(globalThis, 'TextDecoder', saved));
+  const s = fakeSite(tiles());
+  const reader = createReader({ baseUrl: BASE, format: 1, fetch: s.fetch });
+  assert.equal(reader.runtime.utf8, 'built-in');
+  assert.equal((await reader.nearby(lisbon)).stations.length, 2);
+  const tile = s.files.get('tiles/77_-19.json');
+  tile.body = Buffer.concat([Buffer.from(tile.body).subarray(0, 20), Buffer.from([0xc0, 0x80]),
+    Buffer.from(tile.body).subarray(20)]);
+  const error = await createReader({ baseUrl: BASE, format: 1, fetch: s.fetch }).nearby(lisbon).catch((e) => e);
+  assert.equal(error.code, 'tiles-unavailable');
+  assert.match(error.failedTiles[0].reason, /malformed UTF-8/);
 });

@@ -1,8 +1,8 @@
 // Type-checked by `tsc --noEmit -p clients/js` (never run): the usage README.md shows, against src/index.d.ts.
 
 import {
-  Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, Trend, cellsOfCircle, createReader, displayedPrice, keyOf,
-  openState,
+  Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, ReaderRuntime, Trend, cellsOfCircle, createReader,
+  displayedPrice, keyOf, openState,
 } from '../src/index.js';
 
 declare const storage: { getItem(k: string): Promise<string | null>; setItem(k: string, v: string): Promise<void> };
@@ -19,6 +19,8 @@ export async function example(): Promise<string[]> {
     timeoutMs: 10_000, stallMs: 5_000 });
   const streaming: boolean = other.runtime.streaming;
   if (!streaming) lines.push('bodies are read whole');
+  const runtime: ReaderRuntime = reader.runtime;
+  if (runtime.sha256 === 'built-in' || runtime.inflate === 'built-in' || !runtime.timeZones) lines.push(runtime.utf8);
   try {
     const result: NearbyResult = await reader.nearby({ lat: 38.72, lon: -9.14, radiusKm: 10, fuel: 'diesel', limit: 5 });
     if (result.outcome === 'partial') lines.push(`missing ${result.missingTiles.join(', ')}`);
@@ -49,3 +51,6 @@ export async function example(): Promise<string[]> {
 
 // @ts-expect-error format 3 does not exist
 createReader({ baseUrl: 'x', format: 3 });
+
+// @ts-expect-error reader.runtime is read-only
+createReader({ baseUrl: 'x' }).runtime.sha256 = 'option';

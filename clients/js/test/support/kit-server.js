@@ -1,5 +1,6 @@
 // A local server of a conformance kit's build, as the bucket serves it: every file gzipped, with
-// Content-Encoding: gzip, and a case's `server` overrides applied. Test support only (Node APIs allowed here).
+// Content-Encoding: gzip (or, with `raw`, the same gzip bytes without it, as a server or CDN that drops the header
+// does), and a case's `server` overrides applied. Test support only (Node APIs allowed here).
 
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
@@ -8,8 +9,9 @@ import { resolve, sep } from 'node:path';
 /**
  * Starts a server on 127.0.0.1 for the kit in `kitDir`. Its base URL serves `build/fuel/`.
  * @param {string} kitDir the `conformance/` folder
+ * @param {{raw?: boolean}} [options] `raw`: send no Content-Encoding, so the client gets the gzip bytes
  */
-export async function startKitServer(kitDir) {
+export async function startKitServer(kitDir, { raw = false } = {}) {
   const buildDir = resolve(kitDir, 'build', 'fuel');
   let overrides = {};
   const requests = [];
@@ -35,7 +37,7 @@ export async function startKitServer(kitDir) {
     }
     res.writeHead(200, {
       'Content-Type': 'application/json',
-      'Content-Encoding': 'gzip',
+      ...(raw ? {} : { 'Content-Encoding': 'gzip' }),
       'Content-Length': String(body.length),
       'Cache-Control': cacheControl(path),
     });

@@ -44,20 +44,37 @@ if (missing.length > 0) {
     test('has cases', () => assert.ok(cases.length > 0, 'cases.json has no cases'));
     for (const c of cases) {
       test(`${c.name} (${c.rule}, format ${c.format})`, async () => {
-        server.use(c.server);
-        const reader = createReader({ baseUrl: server.baseUrl, format: c.format, cache: new MemoryCache() });
-        const got = await answer(reader, c.query);
-        assert.deepEqual(got, expected(c.expect), `case ${c.name}`);
-        if (c.expect.error === 'invalid-query') assert.deepEqual(server.requests, [], 'invalid-query made requests');
+        // One reader, one cache and one clock for the whole case; a step moves the clock first.
+        let clock = Date.parse('2026-12-02T06:00:00Z');
+        const reader = createReader({
+          baseUrl: server.baseUrl, format: c.format, cache: new MemoryCache(), now: () => clock,
+        });
+        if (c.call === 'trend') {
+          server.use(c.server, c.transport);
+          assert.deepEqual(await trendAnswer(reader, c.country), c.expect, `case ${c.name}`);
+          return;
+        }
+        const steps = c.steps ?? [{ advanceSeconds: 0, server: c.server, query: c.query, expect: c.expect }];
+        for (const [n, step] of steps.entries()) {
+          clock += step.advanceSeconds * 1000;
+          server.use(step.server, c.transport);
+          const got = await answer(reader, step.query);
+          if (c.steps) got.requests = tileRequests(server.log);
+          assert.deepEqual(pick(got, step.expect), expected(step.expect), `case ${c.name}, step ${n + 1}`);
+          if (step.expect.error === 'invalid-query') {
+            assert.deepEqual(server.requests, [], 'invalid-query made requests');
+          }
+        }
       });
     }
   });
 }
 
-/** A lookup's answer in the kit's terms. */
+/** A lookup's answer in the kit's terms, with every key a case may expect. */
 async function answer(reader, query) {
+  const { openAt, ...rest } = query;
   try {
-    const result = await reader.nearby(query);
+    const result = await reader.nearby(openAt == null ? rest : { ...rest, openAt: new Date(openAt) });
     return {
       outcome: result.outcome,
       error: null,
@@ -69,20 +86,53 @@ async function answer(reader, query) {
           price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
           was: s.displayed.was, changed: s.displayed.changed,
         },
+        ...(s.open === undefined ? {} : { open: s.open }),
       })),
+      format: result.format,
+      stale: result.stale,
+      staleReasons: Object.keys(result.staleReasons).sort(),
     };
   } catch (error) {
     if (!error || typeof error.code !== 'string') throw error;
-    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [] };
+    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [], format: null, stale: false,
+      staleReasons: [] };
   }
+}
+
+/** A trend() call's answer in the kit's terms. */
+async function trendAnswer(reader, country) {
+  try {
+    const doc = await reader.trend(country);
+    if (doc === null) return { outcome: 'none', error: null, trend: null };
+    return { outcome: 'ok', error: null, trend: { country: doc.country, since: doc.since, days: doc.days } };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, trend: null };
+  }
+}
+
+/** A step's requests of tiles, sorted, each with whether it carried If-None-Match. */
+function tileRequests(log) {
+  return log.filter((r) => r.path.startsWith('tiles/') || r.path.startsWith('v2/tiles/'))
+    .map((r) => ({ path: r.path, ifNoneMatch: r.ifNoneMatch !== null }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : Number(a.ifNoneMatch) - Number(b.ifNoneMatch)));
+}
+
+/** The answer's keys that the expectation has: `format`, `stale`, `staleReasons` and `requests` only where a case
+ * expects them. */
+function pick(got, e) {
+  return Object.fromEntries(Object.keys(expected(e)).map((k) => [k, got[k]]));
 }
 
 /** The kit's expectation, with only the keys the runner compares. */
 function expected(e) {
-  return {
+  const kept = {
     outcome: e.outcome,
     error: e.error,
     missingTiles: e.missingTiles,
-    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM, price: s.price })),
+    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM, price: s.price,
+      ...(s.open === undefined ? {} : { open: s.open }) })),
   };
+  for (const key of ['format', 'stale', 'staleReasons', 'requests']) if (key in e) kept[key] = e[key];
+  return kept;
 }

@@ -21,11 +21,33 @@ import Testing
         #expect(grid.degrees == Grid.standard.degrees)
         #expect(!grid.points.isEmpty && !grid.circles.isEmpty)
         #expect(ConformanceKit.loadedCases.count == cases.count)
-        // Phone life (issue 35): a transport that does not decode gzip, steps through a cache, openAt, trends.
-        #expect(cases.contains { $0.transport == "gzip-without-content-encoding" })
-        #expect(cases.contains { $0.steps.count > 1 })
-        #expect(cases.contains { $0.steps.contains { $0.query.openAt != nil } })
+    }
+
+    /// Issue 35, "Why" item 8: the kit has cases for what breaks on phones, each in the formats it concerns.
+    @Test func theKitCoversPhoneLife() throws {
+        let cases = try ConformanceKit.cases()
+        let steps = cases.flatMap(\.steps)
+        // (a) a gzip body without Content-Encoding, in both formats.
+        let gzipped = cases.filter { $0.transport == "gzip-without-content-encoding" }.map(\.format)
+        #expect(Set(gzipped) == [.number(1), .number(2)])
+        // (b) a cache: a stale answer with its reasons, a revalidation with If-None-Match, a step with no request.
+        #expect(steps.contains { $0.expect.stale == true && $0.expect.staleReasons?.isEmpty == false })
+        #expect(steps.contains { $0.expect.requests?.contains { $0.ifNoneMatch } == true })
+        #expect(steps.contains { $0.expect.requests == [] })
+        // (c) openAt inside a lookup.
+        #expect(steps.contains { $0.query.openAt != nil && $0.expect.stations.contains { $0.open != nil } })
+        // (d) trend(): a trend, none, and a failure.
         #expect(Set(cases.compactMap { $0.trendExpect?.outcome }) == ["ok", "none", "failed"])
+        // (e) auto when format 2's index answers 5xx.
+        #expect(
+            cases.contains { kitCase in
+                kitCase.format == .auto && kitCase.steps.contains { ($0.server["v2/index.json"]?.status ?? 0) >= 500 }
+            })
+        // (f) a tile whose key is not its cell, in both formats.
+        let misplaced = cases.filter { kitCase in
+            kitCase.steps.contains { $0.server.values.contains { $0.file?.contains("-key-") == true } }
+        }
+        #expect(Set(misplaced.map(\.format)) == [.number(1), .number(2)])
     }
 
     @Test(arguments: ConformanceKit.loadedLookups)

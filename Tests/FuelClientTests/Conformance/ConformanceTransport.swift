@@ -3,9 +3,10 @@ import FuelClient
 import FuelCodecs
 import Synchronization
 
-/// Serves the kit's build as conformance/README.md "Running the cases" says: every file gzipped with
-/// `Content-Encoding: gzip` (none with the transport `gzip-without-content-encoding`), the ETag `"<MD5 of the stored
-/// bytes>"`, 304 for a matching `If-None-Match`, and the paths a case (or step) overrides. Logs every request.
+/// Serves the kit's build as conformance/README.md "Running the cases" says: every file with `Content-Encoding: gzip`
+/// and delivered decoded, as URLSession delivers it (with the transport `gzip-without-content-encoding`, the stored
+/// gzip bytes and no `Content-Encoding`); the ETag `"<MD5 of the stored bytes>"`, 304 for a matching
+/// `If-None-Match`, and the paths a case (or step) overrides. Logs every request.
 final class ConformanceTransport: TileTransport {
     static let base = URL(string: "https://kit.invalid")!
 
@@ -61,7 +62,9 @@ final class ConformanceTransport: TileTransport {
         let etag = "\"\(Digest.hex(Digest.md5(body)))\""
         if ifNoneMatch == etag { return TileResponse(status: 304, headers: ["ETag": etag]) }
         var headers = ["Content-Type": "application/json", "ETag": etag]
-        if encoded { headers["Content-Encoding"] = "gzip" }
-        return TileResponse(status: 200, headers: headers, body: body)
+        guard encoded else { return TileResponse(status: 200, headers: headers, body: body) }
+        // `Content-Encoding: gzip`: the body as an HTTP layer (URLSession) delivers it, decoded.
+        headers["Content-Encoding"] = "gzip"
+        return TileResponse(status: 200, headers: headers, body: Data(try Gzip.decompress([UInt8](body))))
     }
 }

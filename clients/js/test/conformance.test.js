@@ -42,6 +42,24 @@ if (missing.length > 0) {
     after(() => server.close());
 
     test('has cases', () => assert.ok(cases.length > 0, 'cases.json has no cases'));
+    test('covers phone life (issue 35, Why 8)', () => {
+      const steps = cases.flatMap((c) => c.steps ?? (c.query ? [c] : []));
+      const formats = (list) => [...new Set(list.map((c) => c.format))].sort();
+      // (a) gzip without Content-Encoding, both formats; (b) stale, If-None-Match, no request; (c) openAt;
+      // (d) trend: ok, none, failed; (e) auto with a 5xx format-2 index; (f) a tile whose key is not its cell.
+      assert.deepEqual(formats(cases.filter((c) => c.transport === 'gzip-without-content-encoding')), [1, 2]);
+      assert.ok(steps.some((s) => s.expect.stale === true && s.expect.staleReasons.length > 0), 'no stale step');
+      assert.ok(steps.some((s) => s.expect.requests?.some((r) => r.ifNoneMatch)), 'no revalidation');
+      assert.ok(steps.some((s) => s.expect.requests?.length === 0), 'no step without a tile request');
+      assert.ok(steps.some((s) => s.query.openAt && s.expect.stations.some((t) => t.open)), 'no openAt');
+      assert.deepEqual([...new Set(cases.filter((c) => c.call === 'trend').map((c) => c.expect.outcome))].sort(),
+        ['failed', 'none', 'ok']);
+      const servers = (c) => (c.steps ?? [c]).map((s) => s.server ?? {});
+      assert.ok(cases.some((c) => c.format === 'auto' && servers(c).some((s) => s['v2/index.json']?.status >= 500)),
+        'no auto case with a 5xx format-2 index');
+      const misplaced = cases.filter((c) => servers(c).some((s) => Object.values(s).some((e) => e.file?.includes('-key-'))));
+      assert.deepEqual(formats(misplaced), [1, 2]);
+    });
     for (const c of cases) {
       test(`${c.name} (${c.rule}, format ${c.format})`, async () => {
         // One reader, one cache and one clock for the whole case; a step moves the clock first.

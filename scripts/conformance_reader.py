@@ -2,8 +2,9 @@
 Python's standard library only, written from the rules and not from the Swift code.
 
 scripts/make-conformance computes every case's `expect` with it; any other reader is checked against those answers.
-It reads the kit's files from disk as a case's server would serve them: `conformance/build/fuel/` at the base, with
-the case's `server` entries in place of the files they name.
+It reads the kit's files from disk as a case's server would serve them (`KitServer`: `conformance/build/fuel/` at the
+base, with the case's `server` entries in place of the files they name, ETags and 304s), through a `Reader` that keeps
+a cache and a clock, so that the steps of a case share them; it also answers `trend` calls and format "auto".
 
     python3 scripts/conformance_reader.py conformance   # runs every case of cases.json and open-now.json,
                                                         # prints the fails

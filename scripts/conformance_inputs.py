@@ -131,16 +131,31 @@ def cases_text(document):
     def compact(value):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
-    blocks = []
-    for case in document["cases"]:
+    def expect_text(value, indent):
+        listed = "stations" if "stations" in value else "trend" if value.get("trend") else None
+        if listed is None:
+            return compact(value)
+        if listed == "trend":
+            trend = value["trend"]
+            days = (",\n" + indent).join(compact(day) for day in trend["days"])
+            head = compact({key: item for key, item in trend.items() if key != "days"})[:-1]
+            inner = head + ', "days": [' + ("\n" + indent + days + "]}" if days else "]}")
+            return compact({key: item for key, item in value.items() if key != "trend"})[:-1] + ', "trend": ' + inner + "}"
+        stations = (",\n" + indent).join(compact(station) for station in value["stations"])
+        head = compact({key: item for key, item in value.items() if key != "stations"})[:-1]
+        return head + ', "stations": [' + ("\n" + indent + stations + "]}" if stations else "]}")
+
+    def block(case, indent):
         lines = []
         for name, value in case.items():
             if name == "expect":
-                stations = ",\n".join("     " + compact(station) for station in value["stations"])
-                head = compact({key: item for key, item in value.items() if key != "stations"})[:-1]
-                value_text = head + ', "stations": [' + ("\n" + stations + "]}" if stations else "]}")
+                value_text = expect_text(value, indent + "  ")
+            elif name == "steps":
+                value_text = "[\n" + ",\n".join(block(step, indent + "  ") for step in value) + "]"
             else:
                 value_text = compact(value)
-            lines.append("   %s: %s" % (json.dumps(name), value_text))
-        blocks.append("  {\n" + ",\n".join(lines) + "}")
+            lines.append("%s%s: %s" % (indent, json.dumps(name), value_text))
+        return indent[:-1] + "{\n" + ",\n".join(lines) + "}"
+
+    blocks = [block(case, "   ") for case in document["cases"]]
     return '{"version": %d,\n "cases": [\n%s]}\n' % (document["version"], ",\n".join(blocks))

@@ -1,15 +1,37 @@
 import Foundation
 import FuelClient
 import FuelFormat
-import Synchronization
 import Testing
 import _FuelTestSupport
 
 /// `conformance/` at the repository root: the published build, the altered documents, the cases and the grid table
 /// that every reader (this client, `clients/js`, the Python reference) is held to.
 struct ConformanceKit {
-    /// One case of `cases.json`.
+    /// One case of `cases.json`: a lookup, a lookup in steps that share one cache and one clock, or a `trend` call.
     struct Case: Decodable, Sendable, CustomTestStringConvertible {
+        /// Which format the reader reads: 1, 2, or `"auto"`.
+        enum Format: Decodable, Sendable, Equatable, Hashable {
+            case number(Int)
+            case auto
+
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let number = try? container.decode(Int.self) {
+                    self = .number(number)
+                } else if try container.decode(String.self) == "auto" {
+                    self = .auto
+                } else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "format: 1, 2 or auto")
+                }
+            }
+
+            var readFormat: ReadFormat {
+                switch self {
+                case .auto: .automatic
+                case .number(let number): number == 2 ? .v2 : .v1
+                }
+            }
+        }
         struct Query: Decodable, Sendable {
             var lat: Double
             var lon: Double
@@ -17,11 +39,18 @@ struct ConformanceKit {
             var fuel: String?
             var brand: String?
             var limit: Int?
+            /// Keep only stations not closed at this UTC instant (R11); each answered station says `open`.
+            var openAt: String?
         }
         /// What the server does for one path below `fuel/`.
         struct Behaviour: Decodable, Sendable {
             var status: Int
             var file: String?
+        }
+        /// One tile request of a step, and whether it carried `If-None-Match`.
+        struct Request: Decodable, Sendable, Equatable {
+            var path: String
+            var ifNoneMatch: Bool
         }
         struct Expected: Decodable, Sendable {
             struct Station: Decodable, Sendable, Equatable {
@@ -36,20 +65,78 @@ struct ConformanceKit {
                 var id: String
                 var distanceM: Int
                 var price: Price?
+                /// With `openAt`: `open` or `unknown`.
+                var open: String?
             }
             var outcome: String
             var error: String?
             var missingTiles: [String]
             var stations: [Station]
+            /// With format `"auto"`: the format that answered (nil when failed).
+            var format: Int?
+            /// In steps: whether an older cached copy stood in, the stale files' paths, the step's tile requests.
+            var stale: Bool?
+            var staleReasons: [String]?
+            var requests: [Request]?
+        }
+        /// One lookup of a case; a case without `steps` is one step.
+        struct Step: Decodable, Sendable {
+            var advanceSeconds: Double
+            var server: [String: Behaviour]
+            var query: Query
+            var expect: Expected
+        }
+        /// A `trend` call's answer: `ok` with the trend, `none` (the index lists none) or `failed` with its code.
+        struct TrendExpected: Decodable, Sendable, Equatable {
+            struct Trend: Decodable, Sendable, Equatable {
+                var country: String
+                var since: String
+                var days: [TrendFile.Day]
+            }
+            var outcome: String
+            var error: String?
+            var trend: Trend?
         }
         var name: String
         var rule: String
-        var format: Int
-        var query: Query
+        var format: Format
+        /// `gzip-without-content-encoding`: every file arrives gzipped with no `Content-Encoding`.
+        var transport: String?
+        /// `trend` for a ``TileClient/trend(of:)`` call of ``country``; nil for lookups.
+        var call: String?
+        var country: String?
         var server: [String: Behaviour]
-        var expect: Expected
+        var steps: [Step]
+        var trendExpect: TrendExpected?
 
         var testDescription: String { "\(name) (\(rule))" }
+
+        private enum CodingKeys: String, CodingKey {
+            case name, rule, format, transport, call, country, server, query, expect, steps
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            rule = try container.decode(String.self, forKey: .rule)
+            format = try container.decode(Format.self, forKey: .format)
+            transport = try container.decodeIfPresent(String.self, forKey: .transport)
+            call = try container.decodeIfPresent(String.self, forKey: .call)
+            country = try container.decodeIfPresent(String.self, forKey: .country)
+            server = try container.decodeIfPresent([String: Behaviour].self, forKey: .server) ?? [:]
+            if call == "trend" {
+                steps = []
+                trendExpect = try container.decode(TrendExpected.self, forKey: .expect)
+            } else if let steps = try container.decodeIfPresent([Step].self, forKey: .steps) {
+                self.steps = steps
+            } else {
+                steps = [
+                    Step(
+                        advanceSeconds: 0, server: server, query: try container.decode(Query.self, forKey: .query),
+                        expect: try container.decode(Expected.self, forKey: .expect))
+                ]
+            }
+        }
     }
 
     /// A point of `grid.json` and its cell.
@@ -100,42 +187,11 @@ struct ConformanceKit {
 
     /// The cases for parameterized tests; empty when the kit is unreadable, which `theKitIsComplete` reports.
     static let loadedCases: [Case] = (try? cases()) ?? []
+    /// The lookup cases and the `trend` cases, for their parameterized tests.
+    static let loadedLookups = loadedCases.filter { $0.call == nil }
+    static let loadedTrends = loadedCases.filter { $0.call == "trend" }
     /// The grid table's points and circles; empty when the kit is unreadable, which `theKitIsComplete` reports.
     static let loadedPoints: [Point] = loadedGrid?.points ?? []
     static let loadedCircles: [Circle] = loadedGrid?.circles ?? []
     private static let loadedGrid = try? grid()
-}
-
-/// Serves the kit's build the way R2 serves a bucket: every file gzipped with `Content-Encoding: gzip`, except the
-/// paths a case overrides. Counts requests, so a test can say none was made.
-final class ConformanceTransport: TileTransport {
-    static let base = URL(string: "https://kit.invalid")!
-
-    private let build = ConformanceKit.folder.appendingPathComponent("build/fuel")
-    private let server: [String: ConformanceKit.Case.Behaviour]
-    private let requests = Mutex(0)
-
-    init(_ server: [String: ConformanceKit.Case.Behaviour]) { self.server = server }
-
-    var requestCount: Int { requests.withLock { $0 } }
-
-    func send(_ request: TileRequest) async throws -> TileResponse {
-        requests.withLock { $0 += 1 }
-        let path = String(request.url.path.dropFirst("/fuel/".count))
-        if let behaviour = server[path] {
-            guard behaviour.status == 200, let file = behaviour.file else {
-                return TileResponse(status: behaviour.status)
-            }
-            return try Self.gzipped(ConformanceKit.folder.appendingPathComponent(file))
-        }
-        let file = build.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: file.path) else { return TileResponse(status: 404) }
-        return try Self.gzipped(file)
-    }
-
-    private static func gzipped(_ file: URL) throws -> TileResponse {
-        TileResponse(
-            status: 200, headers: ["Content-Encoding": "gzip", "Content-Type": "application/json"],
-            body: try Data(contentsOf: file))
-    }
 }

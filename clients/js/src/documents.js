@@ -63,11 +63,13 @@ export function parseIndex(text, format, url) {
 }
 
 /**
- * Reads a tile document. A missing `version` is 1; a newer one is refused (`unsupported-tile-version`).
+ * Reads a tile document. A missing `version` is 1; a newer one is refused (`unsupported-tile-version`); a tile whose
+ * `key` is not the cell it was asked for is another cell's file (`tiles-unavailable`, R9).
  * @param {string} text the JSON document
+ * @param {string} key the cell the tile was asked for
  * @returns {{stations: Array<any>} | {code: string, reason: string}} the stations, or why the tile cannot be used
  */
-export function parseTile(text) {
+export function parseTile(text, key) {
   let doc;
   try {
     doc = JSON.parse(text);
@@ -84,6 +86,9 @@ export function parseTile(text) {
       reason: `the tile has format version ${version}; this reader reads version 1. Update the app.` };
   }
   if (!Array.isArray(doc.stations)) return { code: 'tiles-unavailable', reason: 'the tile has no "stations" list' };
+  if (doc.key !== key) {
+    return { code: 'tiles-unavailable', reason: `the file holds tile ${JSON.stringify(doc.key)}, not ${key}` };
+  }
   const bad = doc.stations.find((/** @type {any} */ s) => s === null || typeof s !== 'object' || typeof s.id !== 'string' ||
     typeof s.lat !== 'number' || typeof s.lon !== 'number');
   if (bad !== undefined) return { code: 'tiles-unavailable', reason: 'the tile has a station without id, lat or lon' };

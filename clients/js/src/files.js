@@ -159,7 +159,7 @@ export async function loadTileV1(ctx, index, key) {
   const url = ctx.base + path;
   const cacheKey = CACHE_PREFIX + url;
   const cached = await readEntry(ctx.cache, cacheKey);
-  const copy = cached ? parseTile(cached.text) : null;
+  const copy = cached ? parseTile(cached.text, key) : null;
   const copied = copy && 'stations' in copy ? copy.stations : null;
   if (cached && copied && cached.builtAt === index.builtAt && isFresh(ctx, cached)) {
     return { key, state: 'ok', stations: copied };
@@ -184,7 +184,7 @@ export async function loadTileV1(ctx, index, key) {
   } catch (error) {
     return copied ? stale(describe(error)) : failed('tiles-unavailable', describe(error));
   }
-  const parsed = parseTile(text);
+  const parsed = parseTile(text, key);
   if (!('stations' in parsed)) {
     return copied && parsed.code === 'tiles-unavailable' ? stale(parsed.reason) : failed(parsed.code, parsed.reason);
   }
@@ -256,7 +256,7 @@ export async function loadNamedFile(ctx, path, hash) {
 export async function loadTileV2(ctx, index, key) {
   const path = /** @type {string} */ (index.tiles.get(key));
   const file = await loadNamedFile(ctx, path, /** @type {string} */ (index.hashes.get(key)));
-  const parsed = 'text' in file ? parseTile(file.text) : file;
+  const parsed = 'text' in file ? parseTile(file.text, key) : file;
   if ('stations' in parsed) return { key, state: 'ok', stations: parsed.stations };
   const url = 'url' in file ? file.url : ctx.base + path;
   const notFound = 'notFound' in file && file.notFound === true;

@@ -96,7 +96,17 @@ export function createReader(options) {
       const entry = await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`);
       if (entry && isFresh(ctx, entry)) return indexOf(ctx, 1);
     }
-    const v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
+    let v2;
+    try {
+      v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
+    } catch (error) {
+      // Format 2 failed (5xx, unreadable) with no copy: not a sign that it is absent. A reader that read format 1
+      // before goes on reading it; one that did not fails with format 2's code (docs/format.md, "Reading auto").
+      const failed = error instanceof FuelTilesError &&
+        (error.code === 'index-server-error' || error.code === 'index-unavailable');
+      if (failed && await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`)) return indexOf(1);
+      throw error;
+    }
     answering = v2 ? 2 : 1;
     return v2 ?? indexOf(ctx, 1);
   }

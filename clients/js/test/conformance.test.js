@@ -42,22 +42,57 @@ if (missing.length > 0) {
     after(() => server.close());
 
     test('has cases', () => assert.ok(cases.length > 0, 'cases.json has no cases'));
+    test('covers phone life (issue 35, Why 8)', () => {
+      const steps = cases.flatMap((c) => c.steps ?? (c.query ? [c] : []));
+      const formats = (list) => [...new Set(list.map((c) => c.format))].sort();
+      // (a) gzip without Content-Encoding, both formats; (b) stale, If-None-Match, no request; (c) openAt;
+      // (d) trend: ok, none, failed; (e) auto with a 5xx format-2 index; (f) a tile whose key is not its cell.
+      assert.deepEqual(formats(cases.filter((c) => c.transport === 'gzip-without-content-encoding')), [1, 2]);
+      assert.ok(steps.some((s) => s.expect.stale === true && s.expect.staleReasons.length > 0), 'no stale step');
+      assert.ok(steps.some((s) => s.expect.requests?.some((r) => r.ifNoneMatch)), 'no revalidation');
+      assert.ok(steps.some((s) => s.expect.requests?.length === 0), 'no step without a tile request');
+      assert.ok(steps.some((s) => s.query.openAt && s.expect.stations.some((t) => t.open)), 'no openAt');
+      assert.deepEqual([...new Set(cases.filter((c) => c.call === 'trend').map((c) => c.expect.outcome))].sort(),
+        ['failed', 'none', 'ok']);
+      const servers = (c) => (c.steps ?? [c]).map((s) => s.server ?? {});
+      assert.ok(cases.some((c) => c.format === 'auto' && servers(c).some((s) => s['v2/index.json']?.status >= 500)),
+        'no auto case with a 5xx format-2 index');
+      const misplaced = cases.filter((c) => servers(c).some((s) => Object.values(s).some((e) => e.file?.includes('-key-'))));
+      assert.deepEqual(formats(misplaced), [1, 2]);
+    });
     for (const c of cases) {
       test(`${c.name} (${c.rule}, format ${c.format})`, async () => {
-        server.use(c.server);
-        const reader = createReader({ baseUrl: server.baseUrl, format: c.format, cache: new MemoryCache() });
-        const got = await answer(reader, c.query);
-        assert.deepEqual(got, expected(c.expect), `case ${c.name}`);
-        if (c.expect.error === 'invalid-query') assert.deepEqual(server.requests, [], 'invalid-query made requests');
+        // One reader, one cache and one clock for the whole case; a step moves the clock first.
+        let clock = Date.parse('2026-12-02T06:00:00Z');
+        const reader = createReader({
+          baseUrl: server.baseUrl, format: c.format, cache: new MemoryCache(), now: () => clock,
+        });
+        if (c.call === 'trend') {
+          server.use(c.server, c.transport);
+          assert.deepEqual(await trendAnswer(reader, c.country), c.expect, `case ${c.name}`);
+          return;
+        }
+        const steps = c.steps ?? [{ advanceSeconds: 0, server: c.server, query: c.query, expect: c.expect }];
+        for (const [n, step] of steps.entries()) {
+          clock += step.advanceSeconds * 1000;
+          server.use(step.server, c.transport);
+          const got = await answer(reader, step.query);
+          if (c.steps) got.requests = tileRequests(server.log);
+          assert.deepEqual(pick(got, step.expect), expected(step.expect), `case ${c.name}, step ${n + 1}`);
+          if (step.expect.error === 'invalid-query') {
+            assert.deepEqual(server.requests, [], 'invalid-query made requests');
+          }
+        }
       });
     }
   });
 }
 
-/** A lookup's answer in the kit's terms. */
+/** A lookup's answer in the kit's terms, with every key a case may expect. */
 async function answer(reader, query) {
+  const { openAt, ...rest } = query;
   try {
-    const result = await reader.nearby(query);
+    const result = await reader.nearby(openAt == null ? rest : { ...rest, openAt: new Date(openAt) });
     return {
       outcome: result.outcome,
       error: null,
@@ -69,20 +104,53 @@ async function answer(reader, query) {
           price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
           was: s.displayed.was, changed: s.displayed.changed,
         },
+        ...(s.open === undefined ? {} : { open: s.open }),
       })),
+      format: result.format,
+      stale: result.stale,
+      staleReasons: Object.keys(result.staleReasons).sort(),
     };
   } catch (error) {
     if (!error || typeof error.code !== 'string') throw error;
-    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [] };
+    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [], format: null, stale: false,
+      staleReasons: [] };
   }
+}
+
+/** A trend() call's answer in the kit's terms. */
+async function trendAnswer(reader, country) {
+  try {
+    const doc = await reader.trend(country);
+    if (doc === null) return { outcome: 'none', error: null, trend: null };
+    return { outcome: 'ok', error: null, trend: { country: doc.country, since: doc.since, days: doc.days } };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, trend: null };
+  }
+}
+
+/** A step's requests of tiles, sorted, each with whether it carried If-None-Match. */
+function tileRequests(log) {
+  return log.filter((r) => r.path.startsWith('tiles/') || r.path.startsWith('v2/tiles/'))
+    .map((r) => ({ path: r.path, ifNoneMatch: r.ifNoneMatch !== null }))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : Number(a.ifNoneMatch) - Number(b.ifNoneMatch)));
+}
+
+/** The answer's keys that the expectation has: `format`, `stale`, `staleReasons` and `requests` only where a case
+ * expects them. */
+function pick(got, e) {
+  return Object.fromEntries(Object.keys(expected(e)).map((k) => [k, got[k]]));
 }
 
 /** The kit's expectation, with only the keys the runner compares. */
 function expected(e) {
-  return {
+  const kept = {
     outcome: e.outcome,
     error: e.error,
     missingTiles: e.missingTiles,
-    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM, price: s.price })),
+    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM, price: s.price,
+      ...(s.open === undefined ? {} : { open: s.open }) })),
   };
+  for (const key of ['format', 'stale', 'staleReasons', 'requests']) if (key in e) kept[key] = e[key];
+  return kept;
 }

@@ -104,7 +104,7 @@ export function createReader(options) {
       // before goes on reading it; one that did not fails with format 2's code (docs/format.md, "Reading auto").
       const failed = error instanceof FuelTilesError &&
         (error.code === 'index-server-error' || error.code === 'index-unavailable');
-      if (failed && await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`)) return indexOf(1);
+      if (failed && await readEntry(cache, `${CACHE_PREFIX}${ctx.base}index.json`)) return indexOf(ctx, 1);
       throw error;
     }
     answering = v2 ? 2 : 1;

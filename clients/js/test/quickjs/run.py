@@ -5,8 +5,10 @@ a stand-in for React Native's Hermes.
 The src modules are joined into one script (bundle.py); a global `fetch` is injected, backed by Python serving the
 conformance kit's build (bodies base64-encoded across the boundary). It checks, and exits 1 naming every failure:
   - `reader.runtime` is all built-in, and no `fetch` is `runtime-unsupported`;
-  - every lookup case of conformance/cases.json, in its format, with bodies decoded (as an HTTP layer that honours
-    Content-Encoding: gzip gives them) and still gzipped, against `expect` as test/conformance.test.js compares it;
+  - every case of conformance/cases.json (lookups, steps through one cache and clock, trend calls, auto), in its
+    format, with bodies decoded (as an HTTP layer that honours Content-Encoding: gzip gives them) and still gzipped,
+    against `expect` as test/conformance.test.js compares it, the host answering ETags and 304s as the kit's server;
+    an `openAt` lookup, whose answer needs the local time that QuickJS cannot tell, compares its outcome only;
   - README.md's example, copied as written (its import bound to the bundle, its base URL to the served one), for
     formats 2 and 1 (auto, v2 absent), bodies decoded and raw: on the kit's build, and on a small Lisbon site where
     it must print its one line;
@@ -65,7 +67,13 @@ class Host:
         self.overrides = overrides or {}
         self.raw = raw
         self.requests = []
+        self.log: list[dict] = []
         self.sent = 0
+
+    def tile_requests(self) -> str:
+        """The tile requests since `use`, sorted, each with whether it carried If-None-Match (the kit's terms)."""
+        tiles = [r for r in self.log if r["path"].startswith(("tiles/", "v2/tiles/"))]
+        return json.dumps(sorted(tiles, key=lambda r: (r["path"], r["ifNoneMatch"])))
 
     def body(self, path: str) -> bytes | None:
         override = self.overrides.get(path)
@@ -77,20 +85,26 @@ class Host:
             return None
         return file.read_bytes()
 
-    def fetch(self, url: str, _headers: str) -> str:
+    def fetch(self, url: str, headers_json: str) -> str:
         if not url.startswith(BASE):
             raise ValueError(f"unexpected URL {url}")
         path = unquote(url[len(BASE):].split("?")[0])
+        sent = {k.lower(): v for k, v in json.loads(headers_json).items()}
         self.requests.append(path)
+        self.log.append({"path": path, "ifNoneMatch": "if-none-match" in sent})
         override = self.overrides.get(path)
         status = override.get("status", 200) if override else 200
         data = self.body(path) if status == 200 else None
         if data is None:
             return json.dumps({"status": status if status != 200 else 404, "headers": {}, "body": ""})
+        # As the kit's server (conformance/README.md): the ETag is the MD5 of the stored bytes, in quotes.
+        etag = '"' + hashlib.md5(data).hexdigest() + '"'
+        if sent.get("if-none-match") == etag:
+            return json.dumps({"status": 304, "headers": {"etag": etag}, "body": ""})
         if not self.raw and data[:2] == b"\x1f\x8b":
             data = gzip.decompress(data)  # what an HTTP layer that honours Content-Encoding: gzip hands over
         self.sent += len(data)
-        headers = {"content-type": "application/json", "cache-control": cache_control(path)}
+        headers = {"content-type": "application/json", "cache-control": cache_control(path), "etag": etag}
         return json.dumps({"status": 200, "headers": headers, "body": base64.b64encode(data).decode()})
 
 
@@ -103,6 +117,8 @@ class Engine:
         self.ctx = quickjs.Context()
         self.ctx.set_memory_limit(512 * 1024 * 1024)
         self.ctx.add_callable("__hostFetch", lambda url, headers: self.host.fetch(url, headers))
+        self.ctx.add_callable("__hostUse", lambda server, raw: self.host.use(json.loads(server), bool(raw)))
+        self.ctx.add_callable("__hostTileRequests", lambda: self.host.tile_requests())
         self.ctx.add_callable("__hostLog", self.lines.append)
         self.ctx.eval(bundle())
         self.ctx.eval((HERE / "prelude.js").read_text(encoding="utf-8"))
@@ -134,8 +150,41 @@ class Engine:
 
 def expected(e: dict) -> dict:
     """The kit's expectation, with only the keys the runner compares (test/conformance.test.js's `expected`)."""
-    return {"outcome": e["outcome"], "error": e["error"], "missingTiles": e["missingTiles"],
-            "stations": [{"id": s["id"], "distanceM": s["distanceM"], "price": s["price"]} for s in e["stations"]]}
+    kept = {"outcome": e["outcome"], "error": e["error"], "missingTiles": e["missingTiles"],
+            "stations": [{"id": s["id"], "distanceM": s["distanceM"], "price": s["price"],
+                          **({"open": s["open"]} if "open" in s else {})} for s in e["stations"]]}
+    for key in ("format", "stale", "staleReasons", "requests"):
+        if key in e:
+            kept[key] = e[key]
+    return kept
+
+
+def compare(case: dict, answers: list[dict]) -> tuple[str | None, bool]:
+    """The first difference between a case's answers and its expectations, and whether the case needs the station's
+    local time (an `openAt` lookup: without Intl its answer is R11's fallback, `unknown`, and only the lookup's
+    outcome is compared)."""
+    if case.get("call") == "trend":
+        got = answers[0]
+        return (None if got == case["expect"] else f"got {json.dumps(got)}, expected {json.dumps(case['expect'])}"), False
+    steps = case.get("steps") or [{"query": case["query"], "expect": case["expect"]}]
+    needs_clock = False
+    for n, (step, got) in enumerate(zip(steps, answers), start=1):
+        if "thrown" in got:
+            return f"step {n} threw {got['thrown']}", False
+        want = expected(step["expect"])
+        if step["query"].get("openAt"):
+            needs_clock = True
+            if got["outcome"] != want["outcome"] or got["error"] != want["error"]:
+                return f"step {n}: {got['outcome']}/{got['error']}, expected {want['outcome']}/{want['error']}", True
+            if any(s.get("open") not in ("unknown", "open", "automat") for s in got["stations"]):
+                return f"step {n}: a station without its open state: {json.dumps(got['stations'])}", True
+            continue
+        if "requests" not in step["expect"]:
+            got.pop("requests", None)
+        picked = {k: got.get(k) for k in want}
+        if picked != want:
+            return f"step {n}: got {json.dumps(picked)}, expected {json.dumps(want)}", False
+    return None, needs_clock
 
 
 def readme_example(base_url: str) -> str:
@@ -194,23 +243,27 @@ def check(kit: Path) -> list[str]:
         failures.append(f"createReader without fetch: {no_fetch}, not runtime-unsupported")
 
     ran = 0
+    local_time: set[str] = set()
     for raw in (False, True):
         bodies = "raw" if raw else "decoded"
         for case in cases:
-            host.use(case.get("server"), raw)
-            arg = json.dumps(json.dumps({"baseUrl": BASE, "format": case["format"], "query": case["query"]}))
+            arg = json.dumps(json.dumps({"baseUrl": BASE, "raw": raw, "c": case}))
             try:
-                got = json.loads(engine.wait(f"__runCase({arg})"))
+                answers = json.loads(engine.wait(f"__runCase({arg})"))
             except RuntimeError as error:
                 failures.append(f"case {case['name']} ({bodies}): {error}")
                 continue
             ran += 1
-            if got != expected(case["expect"]):
-                failures.append(f"case {case['name']} ({bodies}): got {json.dumps(got)}, "
-                                f"expected {json.dumps(expected(case['expect']))}")
-            if case["expect"]["error"] == "invalid-query" and host.requests:
+            difference, needs_clock = compare(case, answers)
+            if needs_clock:
+                local_time.add(case["name"])
+            if difference:
+                failures.append(f"case {case['name']} ({bodies}): {difference}")
+            if case.get("expect", {}).get("error") == "invalid-query" and host.requests:
                 failures.append(f"case {case['name']} ({bodies}): invalid-query made requests {host.requests}")
-    print(f"quickjs: {ran} of {2 * len(cases)} kit lookups ran (each case with bodies decoded and raw)")
+    print(f"quickjs: {ran} of {2 * len(cases)} kit cases ran (each with bodies decoded and raw; steps, trend calls "
+          f"and auto included); {len(local_time)} openAt cases need the station's local time, which QuickJS cannot "
+          f"tell without Intl, so only their outcome was compared: {', '.join(sorted(local_time))}")
 
     site = Host(files=lisbon_site())
     for name, target in (("the kit's build", host), ("a Lisbon site", site)):

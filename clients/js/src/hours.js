@@ -91,37 +91,103 @@ export function stationTimeZone(station) {
     ? ZONES[/** @type {keyof typeof ZONES} */ (station.country)] : null;
 }
 
-/** @param {Date} instant @param {string} zone @returns {{day: number, minute: number}} local weekday (Monday 0) */
+/**
+ * @param {Date} instant @param {string} zone
+ * @returns {{day: number, minute: number, date: string}} local weekday (Monday 0), minute and date `YYYY-MM-DD`
+ */
 function localTime(instant, zone) {
   const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false,
+    timeZone: zone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit',
+    minute: '2-digit', hour12: false,
   });
   /** @type {Record<string, string>} */
   const parts = {};
   for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
   const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
   // Some engines write midnight as 24 with hour12 false.
-  return { day: weekdays.indexOf(parts.weekday), minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+  return {
+    day: weekdays.indexOf(parts.weekday), minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute),
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+  };
+}
+
+/** @param {string} date `YYYY-MM-DD` @returns {string} the day before, `YYYY-MM-DD` */
+function dayBefore(date) {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
 }
 
 /**
- * Whether a station is open at an instant (R11): `"open"`, `"closed"`, or `"unknown"` when it has no openingHours,
- * they have a PH (public holiday) rule, they are outside the subset, or its country has no known time zone.
- * @param {{country: string, lon: number, openingHours?: string}} station a station as a tile spells it
- * @param {Date} instant
+ * Whether a date is a public holiday by a country's `publicHolidays` (sources.json): null when the list does not
+ * cover it (or there is none).
+ * @param {{from?: unknown, to?: unknown, dates?: unknown} | null | undefined} holidays
+ * @param {string} date `YYYY-MM-DD`
+ * @returns {boolean | null}
+ */
+function isHoliday(holidays, date) {
+  if (holidays == null || typeof holidays.from !== 'string' || typeof holidays.to !== 'string'
+    || !Array.isArray(holidays.dates)) return null;
+  if (date < holidays.from || date > holidays.to) return null;
+  return holidays.dates.includes(date);
+}
+
+/**
+ * One value of the subset at a local time: open, closed, or unknown (outside the subset, or a PH rule on a day, or
+ * the day before, the holiday list does not cover).
+ * @param {unknown} text
+ * @param {{day: number, minute: number, holiday: boolean | null, yesterdayHoliday: boolean | null}} time
  * @returns {'open' | 'closed' | 'unknown'}
  */
-export function openState(station, instant) {
-  const zone = stationTimeZone(station);
-  const hours = typeof station.openingHours === 'string' ? parseOpeningHours(station.openingHours) : null;
-  if (hours === null || zone === null || hours.holidays !== null) return 'unknown';
+function valueState(text, time) {
+  const hours = typeof text === 'string' ? parseOpeningHours(text) : null;
+  if (hours === null) return 'unknown';
   if (hours.alwaysOpen) return 'open';
-  const { day, minute } = localTime(instant, zone);
-  for (const [start, end] of hours.week[day] ?? []) {
-    if (minute >= start && (end <= start || minute < end)) return 'open';
+  /** @param {number} day @param {boolean | null} holiday @returns {Array<[number, number]> | null} */
+  const rule = (day, holiday) => {
+    if (hours.holidays === null || holiday === false) return hours.week[day] ?? [];
+    return holiday === true ? hours.holidays : null;
+  };
+  const today = rule(time.day, time.holiday);
+  const yesterday = rule((time.day + 6) % 7, time.yesterdayHoliday);
+  if (today === null || yesterday === null) return 'unknown';
+  for (const [start, end] of today) {
+    if (time.minute >= start && (end <= start || time.minute < end)) return 'open';
   }
-  for (const [start, end] of hours.week[(day + 6) % 7] ?? []) {
-    if (end <= start && minute < end) return 'open';
+  for (const [start, end] of yesterday) {
+    if (end <= start && time.minute < end) return 'open';
   }
   return 'closed';
+}
+
+/**
+ * Whether a station is open at an instant (R11): `"open"` when its openingHours say so, else `"automat"` (open for
+ * card payment at the automat) when its automatHours say so, else `"closed"`, or `"unknown"` when it has no
+ * openingHours, they are outside the subset, its country has no known time zone, or they have a PH (public holiday)
+ * rule and `holidays` does not cover the local date and the day before.
+ * @param {{country: string, lon: number, openingHours?: string, automatHours?: string}} station a station as a tile
+ *   spells it
+ * @param {Date} instant
+ * @param {{from: string, to: string, dates: string[]} | null} [holidays] the station's country's `publicHolidays`
+ *   from the sources document (`reader.sources()`); without it a PH rule answers `"unknown"`
+ * @returns {'open' | 'automat' | 'closed' | 'unknown'}
+ */
+export function openState(station, instant, holidays) {
+  const zone = stationTimeZone(station);
+  if (zone === null || (station.openingHours === undefined && station.automatHours === undefined)) return 'unknown';
+  const { day, minute, date } = localTime(instant, zone);
+  const time = { day, minute, holiday: isHoliday(holidays, date), yesterdayHoliday: isHoliday(holidays, dayBefore(date)) };
+  const staffed = valueState(station.openingHours, time);
+  if (staffed === 'open') return 'open';
+  if (station.automatHours !== undefined && valueState(station.automatHours, time) === 'open') return 'automat';
+  return staffed;
+}
+
+/**
+ * Whether a station's openingHours or automatHours has a PH rule, which needs its country's public holidays.
+ * @param {{openingHours?: unknown, automatHours?: unknown}} station
+ * @returns {boolean}
+ */
+export function hasHolidayRule(station) {
+  return [station.openingHours, station.automatHours].some((text) =>
+    typeof text === 'string' && parseOpeningHours(text)?.holidays != null);
 }

@@ -1,11 +1,13 @@
 /// A day of the proleptic Gregorian calendar, without a time or a zone.
 public struct CivilDate: Sendable, Hashable, Comparable {
+    /// The year, for example 2026.
     public var year: Int
     /// 1...12.
     public var month: Int
     /// 1...31.
     public var day: Int
 
+    /// A date; `month` 1...12 and `day` valid in it.
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
@@ -18,6 +20,7 @@ public struct CivilDate: Sendable, Hashable, Comparable {
         return "\(year)-\(two(month))-\(two(day))"
     }
 
+    /// Whether `lhs` is the earlier day.
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -18,7 +18,7 @@ import os
 import re
 import sys
 import zlib
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 EARTH_RADIUS_KM = 6371.0088
@@ -502,23 +502,60 @@ def time_zone(station):
     return {"FR": "Europe/Paris", "IT": "Europe/Rome", "AT": "Europe/Vienna"}.get(country)
 
 
-def open_state(station, instant):
-    """"open", "closed" or "unknown" for a station (a tile's station object) at an aware datetime."""
-    text, zone = station.get("openingHours"), time_zone(station)
+def is_holiday(holidays, date):
+    """Whether `date` (`YYYY-MM-DD`) is in a country's `publicHolidays` (sources.json); None when not covered."""
+    if not isinstance(holidays, dict) or not all(isinstance(holidays.get(k), str) for k in ("from", "to")):
+        return None
+    if not isinstance(holidays.get("dates"), list) or date < holidays["from"] or date > holidays["to"]:
+        return None
+    return date in holidays["dates"]
+
+
+def value_state(text, day, minute, holiday, yesterday_holiday):
+    """One value of the subset at a local weekday and minute: "open", "closed", or "unknown" (outside the subset,
+    or a PH rule on a day, or the day before, that the holiday list does not cover)."""
     parsed = parse_opening_hours(text) if isinstance(text, str) else None
-    if parsed is None or zone is None or parsed[2] is not None:
+    if parsed is None:
         return "unknown"
     if parsed[0] == "24/7":
         return "open"
-    local = instant.astimezone(ZoneInfo(zone))
-    day, minute, week = local.weekday(), local.hour * 60 + local.minute, parsed[1]
-    for start, end in week[day] or []:
+    week, ph = parsed[1], parsed[2]
+
+    def rule(weekday, is_ph):
+        if ph is None or is_ph is False:
+            return week[weekday] or []
+        return ph if is_ph else None
+
+    today, yesterday = rule(day, holiday), rule((day + 6) % 7, yesterday_holiday)
+    if today is None or yesterday is None:
+        return "unknown"
+    for start, end in today:
         if start <= minute and (end <= start or minute < end):
             return "open"
-    for start, end in week[(day + 6) % 7] or []:
+    for start, end in yesterday:
         if end <= start and minute < end:
             return "open"
     return "closed"
+
+
+def open_state(station, instant, holidays=None):
+    """"open", "automat", "closed" or "unknown" for a station (a tile's station object) at an aware datetime;
+    `holidays` is its country's `publicHolidays` from sources.json, or None."""
+    zone = time_zone(station)
+    if zone is None or ("openingHours" not in station and "automatHours" not in station):
+        return "unknown"
+    local = instant.astimezone(ZoneInfo(zone))
+    date = local.date()
+    day, minute = local.weekday(), local.hour * 60 + local.minute
+    holiday = is_holiday(holidays, date.isoformat())
+    yesterday_holiday = is_holiday(holidays, (date - timedelta(days=1)).isoformat())
+    staffed = value_state(station.get("openingHours"), day, minute, holiday, yesterday_holiday)
+    if staffed == "open":
+        return "open"
+    if "automatHours" in station and value_state(
+            station["automatHours"], day, minute, holiday, yesterday_holiday) == "open":
+        return "automat"
+    return staffed
 
 
 def run_open_now(kit):
@@ -528,7 +565,7 @@ def run_open_now(kit):
     failures = []
     for case in cases:
         instant = datetime.strptime(case["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
-        if open_state(case["station"], instant) != case["expect"]:
+        if open_state(case["station"], instant, case.get("holidays")) != case["expect"]:
             failures.append(case["name"])
     return failures, len(cases)
 

@@ -16,9 +16,13 @@ public struct NearbyFilter: Sendable, Hashable {
     public var brand: String?
     /// Keep at most this many stations, the nearest; nil for all.
     public var limit: Int?
-    /// Keep only stations that are not closed at this instant (open or unknown, ``Station/openState(at:)``), each
-    /// with its ``NearbyStation/open`` answer; nil keeps them all and answers nothing about hours.
+    /// Keep only stations that are not closed at this instant (open, automat or unknown,
+    /// ``Station/openState(at:holidays:)``), each with its ``NearbyStation/open`` answer; nil keeps them all and
+    /// answers nothing about hours.
     public var openAt: Date?
+    /// Each country's public holidays (`sources.json`'s `publicHolidays`), by country code, for `PH` rules; a country
+    /// without one answers `unknown` for them.
+    public var holidays: [String: PublicHolidays]
 
     /// A filter; with no fuel, brand or limit it keeps every station within the radius.
     public init(
@@ -28,7 +32,8 @@ public struct NearbyFilter: Sendable, Hashable {
         fuel: FuelCode? = nil,
         brand: String? = nil,
         limit: Int? = nil,
-        openAt: Date? = nil
+        openAt: Date? = nil,
+        holidays: [String: PublicHolidays] = [:]
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -37,6 +42,7 @@ public struct NearbyFilter: Sendable, Hashable {
         self.brand = brand
         self.limit = limit
         self.openAt = openAt
+        self.holidays = holidays
     }
 
     /// Stations within the radius (inclusive) that pass the filters, by haversine distance, ties by id.
@@ -48,7 +54,7 @@ public struct NearbyFilter: Sendable, Hashable {
             let displayed = fuel.flatMap { station.displayedPrice(of: $0) }
             if fuel != nil, displayed == nil { continue }
             if let wantedBrand, station.brand.map(Self.fold) != wantedBrand { continue }
-            let open = openAt.map { station.openState(at: $0) }
+            let open = openAt.map { station.openState(at: $0, holidays: holidays[station.country]) }
             if open == .closed { continue }
             let distance = Earth.distanceKm(
                 fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,

@@ -12,8 +12,8 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
     /// rule of `docs/format.md`); nil for a lookup of every fuel, where ``Station/displayedPrice(of:)`` gives it.
     public var displayed: DisplayedPrice?
 
-    /// For a lookup of stations open at an instant, whether this one is ``OpenState/open`` or
-    /// ``OpenState/unknown`` then (closed ones are left out); nil for any other lookup.
+    /// For a lookup of stations open at an instant, whether this one is ``OpenState/open``,
+    /// ``OpenState/automat`` or ``OpenState/unknown`` then (closed ones are left out); nil for any other lookup.
     public var open: OpenState?
 
     /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one

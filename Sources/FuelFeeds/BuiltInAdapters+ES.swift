@@ -53,11 +53,19 @@ extension BuiltInAdapters {
             dGgiOiAyNy41LCAid2VzdCI6IC0xOC4zLCAibm9ydGgiOiAyOS41LCAiZWFzdCI6IC0xMy4zfSwKICAgIHsibmFtZSI6ICJDZXV0
             YSIsICJzb3V0aCI6IDM1Ljg0LCAid2VzdCI6IC01LjQyLCAibm9ydGgiOiAzNS45NCwgImVhc3QiOiAtNS4yNX0sCiAgICB7Im5h
             bWUiOiAiTWVsaWxsYSIsICJzb3V0aCI6IDM1LjI1LCAid2VzdCI6IC0yLjk5LCAibm9ydGgiOiAzNS4zMywgImVhc3QiOiAtMi45
-            fQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3RzUGVyRGF5IjogMjAwLAogICAgInJlZnJlc2hNaW51dGVzIjogMzAs
-            CiAgICAidXJsIjogImh0dHBzOi8vc2VkZWFwbGljYWNpb25lcy5taW5ldHVyLmdvYi5lcy9TZXJ2aWNpb3NSRVNUQ2FyYnVyYW50
-            ZXMvUHJlY2lvc0NhcmJ1cmFudGVzL0VzdGFjaW9uZXNUZXJyZXN0cmVzLyIsCiAgICAiY2hlY2tVcmwiOiAiaHR0cHM6Ly9zZWRl
-            YXBsaWNhY2lvbmVzLm1pbmV0dXIuZ29iLmVzL1NlcnZpY2lvc1JFU1RDYXJidXJhbnRlcy9QcmVjaW9zQ2FyYnVyYW50ZXMvRXN0
-            YWNpb25lc1RlcnJlc3RyZXMvRmlsdHJvUHJvdmluY2lhLzUyIgogIH0KfQo=
+            fQogIF0sCiAgInB1YmxpY0hvbGlkYXlzIjogWwogICAgeyJuYW1lIjogIkHDsW8gTnVldm8iLCAiZGF0ZSI6ICIwMS0wMSJ9LAog
+            ICAgeyJuYW1lIjogIkVwaWZhbsOtYSBkZWwgU2XDsW9yIiwgImRhdGUiOiAiMDEtMDYifSwKICAgIHsibmFtZSI6ICJWaWVybmVz
+            IFNhbnRvIiwgImVhc3RlciI6IC0yfSwKICAgIHsibmFtZSI6ICJGaWVzdGEgZGVsIFRyYWJham8iLCAiZGF0ZSI6ICIwNS0wMSJ9
+            LAogICAgeyJuYW1lIjogIkFzdW5jacOzbiBkZSBsYSBWaXJnZW4iLCAiZGF0ZSI6ICIwOC0xNSJ9LAogICAgeyJuYW1lIjogIkZp
+            ZXN0YSBOYWNpb25hbCBkZSBFc3Bhw7FhIiwgImRhdGUiOiAiMTAtMTIifSwKICAgIHsibmFtZSI6ICJUb2RvcyBsb3MgU2FudG9z
+            IiwgImRhdGUiOiAiMTEtMDEifSwKICAgIHsibmFtZSI6ICJEw61hIGRlIGxhIENvbnN0aXR1Y2nDs24iLCAiZGF0ZSI6ICIxMi0w
+            NiJ9LAogICAgeyJuYW1lIjogIklubWFjdWxhZGEgQ29uY2VwY2nDs24iLCAiZGF0ZSI6ICIxMi0wOCJ9LAogICAgeyJuYW1lIjog
+            Ik5hdGl2aWRhZCBkZWwgU2XDsW9yIiwgImRhdGUiOiAiMTItMjUifQogIF0sCiAgImZldGNoIjogewogICAgIm1heFJlcXVlc3Rz
+            UGVyRGF5IjogMjAwLAogICAgInJlZnJlc2hNaW51dGVzIjogMzAsCiAgICAidXJsIjogImh0dHBzOi8vc2VkZWFwbGljYWNpb25l
+            cy5taW5ldHVyLmdvYi5lcy9TZXJ2aWNpb3NSRVNUQ2FyYnVyYW50ZXMvUHJlY2lvc0NhcmJ1cmFudGVzL0VzdGFjaW9uZXNUZXJy
+            ZXN0cmVzLyIsCiAgICAiY2hlY2tVcmwiOiAiaHR0cHM6Ly9zZWRlYXBsaWNhY2lvbmVzLm1pbmV0dXIuZ29iLmVzL1NlcnZpY2lv
+            c1JFU1RDYXJidXJhbnRlcy9QcmVjaW9zQ2FyYnVyYW50ZXMvRXN0YWNpb25lc1RlcnJlc3RyZXMvRmlsdHJvUHJvdmluY2lhLzUy
+            IgogIH0KfQo=
             """,
     ]
 }

@@ -25,9 +25,16 @@ extension BuiltInAdapters {
             IjogMTAsCiAgIndhcm5TaHJpbmtQZXJjZW50IjogMywKICAiY2hlY2tQcmljZU1lZGlhblBlcmNlbnQiOiA1LAogICJib3hlcyI6
             IFsKICAgIHsibmFtZSI6ICJtYWlubGFuZCBGcmFuY2UiLCAic291dGgiOiA0Mi4zLCAid2VzdCI6IC01LjIsICJub3J0aCI6IDUx
             LjE1LCAiZWFzdCI6IDguMjV9LAogICAgeyJuYW1lIjogIkNvcnNpY2EiLCAic291dGgiOiA0MS4zLCAid2VzdCI6IDguNSwgIm5v
-            cnRoIjogNDMuMDUsICJlYXN0IjogOS42fQogIF0sCiAgImZldGNoIjogeyJ1cmwiOiAiaHR0cHM6Ly9kb25uZWVzLnJvdWxlei1l
-            Y28uZnIvb3BlbmRhdGEvaW5zdGFudGFuZSIsICJtYXhSZXF1ZXN0c1BlckRheSI6IDMwMCwgInJlZnJlc2hNaW51dGVzIjogMzB9
-            Cn0K
+            cnRoIjogNDMuMDUsICJlYXN0IjogOS42fQogIF0sCiAgInB1YmxpY0hvbGlkYXlzIjogWwogICAgeyJuYW1lIjogIkpvdXIgZGUg
+            bCdhbiIsICJkYXRlIjogIjAxLTAxIn0sCiAgICB7Im5hbWUiOiAiTHVuZGkgZGUgUMOicXVlcyIsICJlYXN0ZXIiOiAxfSwKICAg
+            IHsibmFtZSI6ICJGw6p0ZSBkdSBUcmF2YWlsIiwgImRhdGUiOiAiMDUtMDEifSwKICAgIHsibmFtZSI6ICJWaWN0b2lyZSAxOTQ1
+            IiwgImRhdGUiOiAiMDUtMDgifSwKICAgIHsibmFtZSI6ICJBc2NlbnNpb24iLCAiZWFzdGVyIjogMzl9LAogICAgeyJuYW1lIjog
+            Ikx1bmRpIGRlIFBlbnRlY8O0dGUiLCAiZWFzdGVyIjogNTB9LAogICAgeyJuYW1lIjogIkbDqnRlIG5hdGlvbmFsZSIsICJkYXRl
+            IjogIjA3LTE0In0sCiAgICB7Im5hbWUiOiAiQXNzb21wdGlvbiIsICJkYXRlIjogIjA4LTE1In0sCiAgICB7Im5hbWUiOiAiVG91
+            c3NhaW50IiwgImRhdGUiOiAiMTEtMDEifSwKICAgIHsibmFtZSI6ICJBcm1pc3RpY2UgMTkxOCIsICJkYXRlIjogIjExLTExIn0s
+            CiAgICB7Im5hbWUiOiAiTm/Dq2wiLCAiZGF0ZSI6ICIxMi0yNSJ9CiAgXSwKICAiZmV0Y2giOiB7InVybCI6ICJodHRwczovL2Rv
+            bm5lZXMucm91bGV6LWVjby5mci9vcGVuZGF0YS9pbnN0YW50YW5lIiwgIm1heFJlcXVlc3RzUGVyRGF5IjogMzAwLCAicmVmcmVz
+            aE1pbnV0ZXMiOiAzMH0KfQo=
             """,
     ]
 }

@@ -56,6 +56,8 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     public var checkPriceMedianPercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
+    /// The country's national public holidays, as rules (`"publicHolidays"`); `sources.json` publishes their dates.
+    public var publicHolidays: [PublicHolidayRule] = []
     /// Endpoints and settings for fetching: the `"fetch"` object, typed and checked when the metadata is loaded;
     /// nil when there is none.
     public var fetch: FetchSettings?
@@ -91,6 +93,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent
+        case publicHolidays
     }
 
     /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
@@ -113,6 +116,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         warnShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .warnShrinkPercent)
         checkPriceMedianPercent = try container.decodeIfPresent(Double.self, forKey: .checkPriceMedianPercent)
         boxes = try container.decode([Box].self, forKey: .boxes)
+        publicHolidays = try container.decodeIfPresent([PublicHolidayRule].self, forKey: .publicHolidays) ?? []
         let feedCountry = CountryRegistry.country(country)
         if let feedCountry { own = CountryOwnSettings(try feedCountry.decodeOwnSourceSettings(from: decoder)) }
         if let value = try container.decodeIfPresent(FetchSettingValue.self, forKey: .fetch) {

@@ -29,6 +29,9 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
     /// Opening hours for machines, in the subset of OpenStreetMap's `opening_hours` syntax that ``OpeningHours``
     /// reads; only where the source's data converts without guessing (`docs/format.md`).
     public var openingHours: String?
+    /// When the station sells fuel by card at an automat, in the same subset as ``openingHours``, where the source
+    /// says (FR `automate-24-24`: `24/7`); nil when the source says nothing.
+    public var automatHours: String?
     /// Services on site, as the source names them, sorted.
     public var services: [String]?
     /// True for a motorway station, where the source says so (FR, IT).
@@ -51,6 +54,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         unavailable: [FuelCode]? = nil,
         hours: String? = nil,
         openingHours: String? = nil,
+        automatHours: String? = nil,
         services: [String]? = nil,
         motorway: Bool? = nil,
         restricted: Bool? = nil
@@ -68,6 +72,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         self.unavailable = unavailable
         self.hours = hours
         self.openingHours = openingHours
+        self.automatHours = automatHours
         self.services = services
         self.motorway = motorway
         self.restricted = restricted
@@ -77,12 +82,12 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         case id, country, name, brand, address, postcode, city
         case latitude = "lat"
         case longitude = "lon"
-        case prices, unavailable, hours, openingHours, services, motorway, restricted
+        case prices, unavailable, hours, openingHours, automatHours, services, motorway, restricted
     }
 
     /// Writes the station as the tiles do (`docs/schema/tile.schema.json`): `name`, `brand`, `address`, `postcode`
     /// and `city` always, `null` when unknown; the optional extras only when they say something (`unavailable` and
-    /// `services` when not empty, `hours` and `openingHours` when known, `motorway` and `restricted` only when true), since the
+    /// `services` when not empty, `hours`, `openingHours` and `automatHours` when known, `motorway` and `restricted` only when true), since the
     /// contract has no `null` or `false` for them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -99,6 +104,7 @@ public struct Station: Sendable, Hashable, Codable, Identifiable {
         if let unavailable, !unavailable.isEmpty { try container.encode(unavailable, forKey: .unavailable) }
         try container.encodeIfPresent(hours, forKey: .hours)
         try container.encodeIfPresent(openingHours, forKey: .openingHours)
+        try container.encodeIfPresent(automatHours, forKey: .automatHours)
         if let services, !services.isEmpty { try container.encode(services, forKey: .services) }
         if motorway == true { try container.encode(true, forKey: .motorway) }
         if restricted == true { try container.encode(true, forKey: .restricted) }

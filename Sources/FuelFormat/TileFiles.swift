@@ -258,11 +258,14 @@ public struct SourcesFile: Sendable, Hashable, Codable {
         private var updatedText: UTCTimeText
         /// Stations published for the country.
         public var stations: Int
+        /// The country's national public holidays over the years around the build, for `PH` rules (R11); nil in a
+        /// file of a publisher before them.
+        public var publicHolidays: PublicHolidays?
 
         /// One country's source, as its `adapters/<CC>/source.json` and its build describe it.
         public init(
             country: String, publisher: String, url: String, licence: String, licenceUrl: String,
-            attribution: String, coverage: String, updated: Date, stations: Int
+            attribution: String, coverage: String, updated: Date, stations: Int, publicHolidays: PublicHolidays? = nil
         ) {
             self.country = country
             self.publisher = publisher
@@ -273,12 +276,13 @@ public struct SourcesFile: Sendable, Hashable, Codable {
             self.coverage = coverage
             updatedText = UTCTimeText(updated)
             self.stations = stations
+            self.publicHolidays = publicHolidays
         }
 
         private enum CodingKeys: String, CodingKey {
             case country, publisher, url, licence, licenceUrl, attribution, coverage
             case updatedText = "updated"
-            case stations
+            case stations, publicHolidays
         }
     }
 

@@ -23,9 +23,11 @@ struct FuelNearby {
           --brand NAME    only stations of this brand (case-insensitive)
           --limit N       at most N stations, default 20
           --open-now      leave out stations whose opening hours say they are closed now, in the station's own
-                          time zone; the OPEN column (and "open" in --json) says open, or unknown where the
-                          station publishes no machine-readable hours, has a public-holiday rule, or hours the
-                          reader cannot read. Unknown stations are kept: their hours are not known to be closed
+                          time zone; the OPEN column (and "open" in --json) says open (with staff), automat (card
+                          payment at the automat only), or unknown where the station publishes no machine-readable
+                          hours, has a public-holiday rule on a day the build's holiday list does not cover, or
+                          hours the reader cannot read. Unknown stations are kept: their hours are not known to be
+                          closed
           --at TIME       with --open-now, ask about this UTC instant (2026-12-03T18:30:00Z) instead of now
           --json          machine-readable output: the stations with distanceKm, the format that answered, the
                           stale and partial flags, stale reasons and missing cells

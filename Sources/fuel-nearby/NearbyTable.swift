@@ -8,7 +8,7 @@ struct NearbyTable: Sendable {
     var fuel: FuelCode?
     /// The time ages are measured from.
     var now: Date
-    /// Whether to add the OPEN column (`--open-now`): `open` or `unknown`.
+    /// Whether to add the OPEN column (`--open-now`): `open`, `automat` or `unknown`.
     var showsOpen: Bool
     /// Widest station and address columns, in characters.
     var maxColumnWidth = 34

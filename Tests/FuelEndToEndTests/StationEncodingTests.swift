@@ -28,7 +28,8 @@ import _FuelTestSupport
                 Station(
                     id: "FR-2", country: "FR", latitude: 48.5, longitude: 2.25,
                     prices: [FuelPrice(fuel: .other, price: 0.999, updated: updated, label: "Bio")],
-                    unavailable: [.e85], hours: "24/7 automat", services: ["Boutique"], motorway: true,
+                    unavailable: [.e85], hours: "24/7 automat; Mo-Fr 07:00-19:00",
+                    openingHours: "Mo-Fr 07:00-19:00", automatHours: "24/7", services: ["Boutique"], motorway: true,
                     restricted: true),
                 Station(
                     id: "FR-3", country: "FR", latitude: 48.5, longitude: 2.25, unavailable: [], services: [],

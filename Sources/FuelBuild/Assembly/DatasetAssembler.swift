@@ -69,14 +69,20 @@ public enum DatasetAssembler {
         return BrandsFile(country: country.config.country, brands: entries)
     }
 
-    static func sources(of countries: [CountryTiles]) -> SourcesFile {
-        SourcesFile(
+    /// Each country's source, with its public holidays (where its metadata lists them) from 1 January of the year
+    /// before `builtAt`'s (UTC) to 31 December of the year after: a reader can then tell whether today and yesterday
+    /// are holidays for the coming year at least, and the list changes once a year, not with every build.
+    static func sources(of countries: [CountryTiles], builtAt: Date) -> SourcesFile {
+        let year = Int(UTCTime.format(builtAt).prefix(4)) ?? 1970
+        return SourcesFile(
             sources: countries.map { country in
                 let config = country.config
                 return SourcesFile.Source(
                     country: config.country, publisher: config.publisher, url: config.url, licence: config.licence,
                     licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
-                    updated: country.referenceTime, stations: country.stationCount)
+                    updated: country.referenceTime, stations: country.stationCount,
+                    publicHolidays: config.publicHolidays.isEmpty
+                        ? nil : PublicHolidayRule.holidays(config.publicHolidays, years: (year - 1)...(year + 1)))
             })
     }
 }

@@ -19,7 +19,8 @@ struct PublishedStations {
         self.document = document
         let names = [
             "stations", "id", "country", "name", "brand", "address", "postcode", "city", "lat", "lon", "prices",
-            "unavailable", "hours", "openingHours", "services", "motorway", "restricted", "fuel", "price", "updated",
+            "unavailable", "hours", "openingHours", "automatHours", "services", "motorway", "restricted", "fuel",
+            "price", "updated",
             "unit", "service", "label", "was", "changed",
         ]
         keys = Dictionary(uniqueKeysWithValues: names.compactMap { name in document.keyID(name).map { (name, $0) } })
@@ -52,6 +53,7 @@ struct PublishedStations {
             city: try text(value, "city", id), latitude: latitude, longitude: longitude, prices: prices,
             unavailable: member(value, "unavailable").map { $0.elements.compactMap(\.string).map(FuelCode.init) },
             hours: try text(value, "hours", id), openingHours: try text(value, "openingHours", id),
+            automatHours: try text(value, "automatHours", id),
             services: member(value, "services").map { $0.elements.compactMap(\.string) },
             motorway: member(value, "motorway")?.bool, restricted: member(value, "restricted")?.bool)
     }

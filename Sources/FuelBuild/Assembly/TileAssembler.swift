@@ -147,7 +147,8 @@ package final class TileAssembler: Sendable {
         documents += trends.keys.sorted().compactMap { country in
             trends[country].map { (TileFormat.trendPath(country), TileEncoder.encode($0)) }
         }
-        documents.append((TileFormat.sourcesPath, TileEncoder.encode(DatasetAssembler.sources(of: sorted))))
+        documents.append(
+            (TileFormat.sourcesPath, TileEncoder.encode(DatasetAssembler.sources(of: sorted, builtAt: builtAt))))
         documents.append((TileFormat.indexPath, TileEncoder.encode(index)))
         let compressor = GzipCompressor()
         var files = keys.compactMap { tiles[$0] }

@@ -142,6 +142,14 @@ public enum TileEncoder {
             writer.member("coverage", source.coverage)
             writer.member("updated", source.updated)
             writer.member("stations", source.stations)
+            if let holidays = source.publicHolidays {
+                writer.key("publicHolidays")
+                writer.beginObject()
+                writer.member("from", holidays.from)
+                writer.member("to", holidays.to)
+                writer.member("dates", strings: holidays.dates)
+                writer.endObject()
+            }
         }
         writer.endObject()
         return writer.bytes
@@ -176,6 +184,7 @@ public enum TileEncoder {
         }
         if let hours = station.hours { writer.member("hours", hours) }
         if let openingHours = station.openingHours { writer.member("openingHours", openingHours) }
+        if let automatHours = station.automatHours { writer.member("automatHours", automatHours) }
         if let services = station.services, !services.isEmpty { writer.member("services", strings: services) }
         if station.motorway == true { writer.member("motorway", true) }
         if station.restricted == true { writer.member("restricted", true) }

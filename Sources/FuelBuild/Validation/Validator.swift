@@ -147,6 +147,7 @@ public struct Validator: Sendable {
         merged.city = second.city ?? first.city
         merged.hours = second.hours ?? first.hours
         merged.openingHours = second.hours == nil ? first.openingHours : second.openingHours
+        merged.automatHours = second.hours == nil ? first.automatHours : second.automatHours
         merged.motorway = second.motorway ?? first.motorway
         merged.restricted = second.restricted ?? first.restricted
         if first.unavailable != nil || second.unavailable != nil {

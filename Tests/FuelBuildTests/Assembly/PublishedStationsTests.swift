@@ -24,7 +24,9 @@ import Testing
                 ],
                 unavailable: [.lpg], hours: "L-D: 24H", openingHours: "24/7", services: ["shop", "wash"],
                 motorway: true, restricted: true),
-            Station(id: "FR-2", country: "FR", latitude: 41.5, longitude: 2.9, prices: []),
+            Station(
+                id: "FR-2", country: "FR", latitude: 41.5, longitude: 2.9, prices: [], hours: "24/7 automat",
+                automatHours: "24/7"),
             Station(
                 id: "ES-3", country: "ES", latitude: 41.1, longitude: 2.1,
                 prices: [FuelPrice(fuel: FuelCode(rawValue: "adblue"), price: 0.899, updated: time)]),

@@ -92,18 +92,19 @@ export function stationTimeZone(station) {
 }
 
 /**
- * The local weekday (Monday 0) and minute of an instant in a time zone, or null where `Intl` has no time-zone support
- * (QuickJS has no `Intl`; some engines know no IANA zones) or answers something unreadable.
+ * The local weekday (Monday 0), minute and date of an instant in a time zone, or null where `Intl` has no time-zone
+ * support (QuickJS has no `Intl`; some engines know no IANA zones) or answers something unreadable.
  * @param {Date} instant
  * @param {string} zone
- * @returns {{day: number, minute: number} | null}
+ * @returns {{day: number, minute: number, date: string} | null}
  */
 function localTime(instant, zone) {
   /** @type {Record<string, string>} */
   const parts = {};
   try {
     const format = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hour12: false,
+      timeZone: zone, weekday: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit',
+      minute: '2-digit', hour12: false,
     });
     for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
   } catch {
@@ -112,7 +113,10 @@ function localTime(instant, zone) {
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday);
   // Some engines write midnight as 24 with hour12 false.
   const minute = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
-  return day < 0 || !Number.isInteger(minute) || minute < 0 || minute >= 1440 ? null : { day, minute };
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const readable = day >= 0 && Number.isInteger(minute) && minute >= 0 && minute < 1440 &&
+    /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(date);
+  return readable ? { day, minute, date } : null;
 }
 
 /**
@@ -123,30 +127,92 @@ function localTime(instant, zone) {
 export function hasTimeZones() {
   // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in Paris.
   const paris = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris');
-  return paris !== null && paris.day === 0 && paris.minute === 13 * 60;
+  return paris !== null && paris.day === 0 && paris.minute === 13 * 60 && paris.date === '2026-01-05';
+}
+
+/** @param {string} date `YYYY-MM-DD` @returns {string} the day before, `YYYY-MM-DD` */
+function dayBefore(date) {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10);
 }
 
 /**
- * Whether a station is open at an instant (R11): `"open"`, `"closed"`, or `"unknown"` when it has no openingHours,
- * they have a PH (public holiday) rule, they are outside the subset, its country has no known time zone, or this
- * runtime cannot tell the time in that zone (no `Intl` time-zone support: see {@link hasTimeZones}). Never throws.
- * @param {{country: string, lon: number, openingHours?: string}} station a station as a tile spells it
- * @param {Date} instant
+ * Whether a date is a public holiday by a country's `publicHolidays` (sources.json): null when the list does not
+ * cover it (or there is none).
+ * @param {{from?: unknown, to?: unknown, dates?: unknown} | null | undefined} holidays
+ * @param {string} date `YYYY-MM-DD`
+ * @returns {boolean | null}
+ */
+function isHoliday(holidays, date) {
+  if (holidays == null || typeof holidays.from !== 'string' || typeof holidays.to !== 'string'
+    || !Array.isArray(holidays.dates)) return null;
+  if (date < holidays.from || date > holidays.to) return null;
+  return holidays.dates.includes(date);
+}
+
+/**
+ * One value of the subset at a local time: open, closed, or unknown (outside the subset, or a PH rule on a day, or
+ * the day before, the holiday list does not cover).
+ * @param {unknown} text
+ * @param {{day: number, minute: number, holiday: boolean | null, yesterdayHoliday: boolean | null} | null} time
+ *   null where the runtime cannot tell the local time: only `24/7` answers then
  * @returns {'open' | 'closed' | 'unknown'}
  */
-export function openState(station, instant) {
-  const zone = stationTimeZone(station);
-  const hours = typeof station.openingHours === 'string' ? parseOpeningHours(station.openingHours) : null;
-  if (hours === null || zone === null || hours.holidays !== null) return 'unknown';
+function valueState(text, time) {
+  const hours = typeof text === 'string' ? parseOpeningHours(text) : null;
+  if (hours === null) return 'unknown';
   if (hours.alwaysOpen) return 'open';
-  const local = localTime(instant, zone);
-  if (local === null) return 'unknown';
-  const { day, minute } = local;
-  for (const [start, end] of hours.week[day] ?? []) {
-    if (minute >= start && (end <= start || minute < end)) return 'open';
+  if (time === null) return 'unknown';
+  /** @param {number} day @param {boolean | null} holiday @returns {Array<[number, number]> | null} */
+  const rule = (day, holiday) => {
+    if (hours.holidays === null || holiday === false) return hours.week[day] ?? [];
+    return holiday === true ? hours.holidays : null;
+  };
+  const today = rule(time.day, time.holiday);
+  const yesterday = rule((time.day + 6) % 7, time.yesterdayHoliday);
+  if (today === null || yesterday === null) return 'unknown';
+  for (const [start, end] of today) {
+    if (time.minute >= start && (end <= start || time.minute < end)) return 'open';
   }
-  for (const [start, end] of hours.week[(day + 6) % 7] ?? []) {
-    if (end <= start && minute < end) return 'open';
+  for (const [start, end] of yesterday) {
+    if (end <= start && time.minute < end) return 'open';
   }
   return 'closed';
+}
+
+/**
+ * Whether a station is open at an instant (R11): `"open"` when its openingHours say so, else `"automat"` (open for
+ * card payment at the automat) when its automatHours say so, else `"closed"`, or `"unknown"` when it has no
+ * openingHours, they are outside the subset, its country has no known time zone, or they have a PH (public holiday)
+ * rule and `holidays` does not cover the local date and the day before, or this runtime cannot tell the time in
+ * that zone (no `Intl` time-zone support: see {@link hasTimeZones}; `24/7` still answers). Never throws.
+ * @param {{country: string, lon: number, openingHours?: string, automatHours?: string}} station a station as a tile
+ *   spells it
+ * @param {Date} instant
+ * @param {{from: string, to: string, dates: string[]} | null} [holidays] the station's country's `publicHolidays`
+ *   from the sources document (`reader.sources()`); without it a PH rule answers `"unknown"`
+ * @returns {'open' | 'automat' | 'closed' | 'unknown'}
+ */
+export function openState(station, instant, holidays) {
+  const zone = stationTimeZone(station);
+  if (zone === null || (station.openingHours === undefined && station.automatHours === undefined)) return 'unknown';
+  const local = localTime(instant, zone);
+  const time = local && {
+    day: local.day, minute: local.minute, holiday: isHoliday(holidays, local.date),
+    yesterdayHoliday: isHoliday(holidays, dayBefore(local.date)),
+  };
+  const staffed = valueState(station.openingHours, time);
+  if (staffed === 'open') return 'open';
+  if (station.automatHours !== undefined && valueState(station.automatHours, time) === 'open') return 'automat';
+  return staffed;
+}
+
+/**
+ * Whether a station's openingHours or automatHours has a PH rule, which needs its country's public holidays.
+ * @param {{openingHours?: unknown, automatHours?: unknown}} station
+ * @returns {boolean}
+ */
+export function hasHolidayRule(station) {
+  return [station.openingHours, station.automatHours].some((text) =>
+    typeof text === 'string' && parseOpeningHours(text)?.holidays != null);
 }

@@ -39,6 +39,8 @@ export interface Station {
   hours?: string;
   /** Opening hours for machines: the subset of OpenStreetMap's opening_hours in docs/format.md. */
   openingHours?: string;
+  /** When fuel is sold by card at the automat, in the same subset (FR: `24/7`). */
+  automatHours?: string;
   services?: string[];
   motorway?: true;
   restricted?: true;
@@ -68,8 +70,8 @@ export interface DisplayedPrice {
  */
 export function displayedPrice(station: Pick<Station, 'prices'>, fuel: string): DisplayedPrice | null;
 
-/** Whether a station is open at an instant (R11). */
-export type OpenState = 'open' | 'closed' | 'unknown';
+/** Whether a station is open at an instant (R11): `automat` is open for card payment only. */
+export type OpenState = 'open' | 'automat' | 'closed' | 'unknown';
 
 /** One opening span in minutes after midnight; an end at or before the start runs past midnight. */
 export type OpeningSpan = [number, number];
@@ -94,11 +96,25 @@ export function parseOpeningHours(text: string): OpeningHours | null;
 export function stationTimeZone(station: Pick<Station, 'country' | 'lon'>): string | null;
 
 /**
- * Whether a station is open at `instant`, read in its own time zone (R11): unknown without openingHours, with a PH
- * rule, outside the subset, in a country without a known time zone, or where `Intl` cannot tell the time in that zone
- * (QuickJS; see `reader.runtime.timeZones`). Never throws.
+ * Whether a station is open at `instant`, read in its own time zone (R11): `open` when its openingHours say so, else
+ * `automat` (card payment at the automat) when its automatHours say so, else `closed`; unknown without
+ * openingHours, outside the subset, in a country without a known time zone, or with a PH rule on a day `holidays`
+ * (its country's `publicHolidays` from the sources document) does not cover, the day before included; or where `Intl` cannot tell the time in that zone (QuickJS; see
+ * `reader.runtime.timeZones`), though `24/7` still answers. Never throws.
  */
-export function openState(station: Pick<Station, 'country' | 'lon' | 'openingHours'>, instant: Date): OpenState;
+export function openState(
+  station: Pick<Station, 'country' | 'lon' | 'openingHours' | 'automatHours'>, instant: Date,
+  holidays?: PublicHolidays | null): OpenState;
+
+/** Whether a station's openingHours or automatHours has a PH rule, which needs its country's public holidays. */
+export function hasHolidayRule(station: Pick<Station, 'openingHours' | 'automatHours'>): boolean;
+
+/** A country's national public holidays (sources.json): every holiday from `from` to `to`, `YYYY-MM-DD`. */
+export interface PublicHolidays {
+  from: string;
+  to: string;
+  dates: string[];
+}
 
 /**
  * The codes of R9, in order of precedence. `runtime-unsupported` is this reader's own set-up code: `createReader`
@@ -231,7 +247,7 @@ export interface NearbyStation {
   distanceKm: number;
   /** The displayed price of the query's fuel; null when the query has no fuel. */
   displayed: DisplayedPrice | null;
-  /** With `openAt`: `'open'` or `'unknown'` (closed stations are left out); absent otherwise. */
+  /** With `openAt`: `'open'`, `'automat'` or `'unknown'` (closed stations are left out); absent otherwise. */
   open?: OpenState;
 }
 
@@ -268,6 +284,8 @@ export interface Source {
   coverage: string;
   updated: string;
   stations: number;
+  /** The country's national public holidays, for PH rules (absent from a publisher before them). */
+  publicHolidays?: PublicHolidays;
   [key: string]: unknown;
 }
 

@@ -6,7 +6,7 @@ export { createReader } from './reader.js';
 export { MemoryCache } from './cache.js';
 export { FuelTilesError, ERROR_CODES } from './errors.js';
 export { displayedPrice } from './display.js';
-export { openState, parseOpeningHours, stationTimeZone } from './hours.js';
+export { hasHolidayRule, openState, parseOpeningHours, stationTimeZone } from './hours.js';
 export { MAX_RADIUS_KM } from './query.js';
 export { GRID_DEGREES, keyOf, cellsOfCircle } from './grid.js';
 export { EARTH_RADIUS_KM, haversineKm } from './distance.js';

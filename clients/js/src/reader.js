@@ -4,7 +4,7 @@ import { FuelTilesError, tilesError } from './errors.js';
 import { cellsOfCircle, compareKeys } from './grid.js';
 import { selectStations, validateQuery } from './query.js';
 import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.js';
-import { hasTimeZones } from './hours.js';
+import { hasHolidayRule, hasTimeZones } from './hours.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
@@ -157,12 +157,41 @@ export function createReader(options) {
       if (r.state === 'stale') staleReasons[/** @type {string} */ (index.tiles.get(r.key))] = r.reason ?? '';
     }
     const missingTiles = results.filter((r) => r.state === 'missing').map((r) => r.key).sort(compareKeys);
-    const stations = selectStations(results.flatMap((r) => r.stations), query);
+    const found = results.flatMap((r) => r.stations);
+    // Only a PH rule needs the public holidays (R11): the sources document is read then, once per build.
+    const holidays = query.openAt != null && found.some(hasHolidayRule) ? await publicHolidays(index) : null;
+    const stations = selectStations(found, query, holidays);
     const outcome = missingTiles.length > 0 ? 'partial' : stations.length > 0 ? 'ok' : 'empty';
     return {
       outcome, stations, missingTiles, tiles, indexBuiltAt: index.builtAt, format: index.format,
       stale: Object.keys(staleReasons).length > 0, staleReasons,
     };
+  }
+
+  /** @type {{builtAt: string | null, holidays: Record<string, any>} | null} */
+  let keptHolidays = null;
+
+  /**
+   * Each country's `publicHolidays` from the sources document `index` names, by country, kept for its build; empty
+   * when the document cannot be read, so PH rules answer `unknown` rather than fail the lookup.
+   * @param {Index} index
+   * @returns {Promise<Record<string, any>>}
+   */
+  async function publicHolidays(index) {
+    if (keptHolidays?.builtAt === index.builtAt) return keptHolidays.holidays;
+    /** @type {Record<string, any>} */
+    const holidays = {};
+    try {
+      const fail = (/** @type {string} */ reason) => new FuelTilesError('sources-unavailable', reason);
+      const doc = await readDocument(index, index.document.sources, 'sources.json', 'the sources document', fail);
+      for (const source of Array.isArray(doc?.sources) ? doc.sources : []) {
+        if (source?.publicHolidays != null) holidays[source.country] = source.publicHolidays;
+      }
+    } catch {
+      return holidays;
+    }
+    keptHolidays = { builtAt: index.builtAt, holidays };
+    return holidays;
   }
 
   /**

@@ -32,7 +32,11 @@ export async function example(): Promise<string[]> {
     const open: OpenState = openState(result.stations[0].station, new Date());
     if (open !== 'closed') lines.push(open);
     if (again) lines.push(String(again.secondary.length));
-    const attribution = (await other.sources()).sources.map((s) => s.attribution);
+    const { sources } = await other.sources();
+    const attribution = sources.map((s) => s.attribution);
+    const holidays = sources.find((s) => s.country === 'AT')?.publicHolidays ?? null;
+    const byHolidays: OpenState = openState(result.stations[0].station, new Date(), holidays);
+    if (byHolidays === 'automat') lines.push('card payment only');
     const trend: Trend | null = await other.trend('ES');
     const median: number | undefined = trend?.days[0]?.fuels[0]?.median;
     if (median !== undefined) lines.push(String(median));

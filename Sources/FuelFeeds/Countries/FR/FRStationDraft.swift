@@ -55,7 +55,8 @@ struct FRStationDraft {
     /// A week whose seven days are all `ferme="1"` while the station has a price updated within `maxPriceAge`
     /// seconds of the reference time contradicts itself (a real national file has 670 such stations, 570 of them
     /// with a dummy `01.00-01.00` interval): its hours are left unknown (nil), never "closed", and it is counted.
-    /// A card automat open around the clock still says so (`24/7 automat`).
+    /// A card automat open around the clock still says so (`24/7 automat`), and is published for machines as
+    /// `automatHours` `24/7` whatever the week says.
     func station(
         reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout ReasonTally
     ) -> Station? {
@@ -105,7 +106,7 @@ struct FRStationDraft {
             id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
             latitude: latitude, longitude: longitude, prices: result,
             unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
-            openingHours: openingHours,
+            openingHours: openingHours, automatHours: hours?.automat == true ? "24/7" : nil,
             services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
     }
 }

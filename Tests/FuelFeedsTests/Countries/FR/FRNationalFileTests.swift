@@ -23,7 +23,7 @@ import Testing
                     FeedRun.price(.gasoline95E10, 1.832, "2022-05-03T05:26:29Z"),
                     FeedRun.price(.gasoline98, 1.903, "2022-05-03T05:26:30Z"),
                 ],
-                hours: "24/7 automat",
+                hours: "24/7 automat", automatHours: "24/7",
                 services: ["Automate CB 24/24", "Lavage automatique", "Laverie", "Station de gonflage"])),
         StationCase(
             label: "34920001 Le Crès: closed all week with current prices, no automat: hours unknown",
@@ -51,7 +51,7 @@ import Testing
                     FeedRun.price(.diesel, 1.88, "2022-04-17T06:30:00Z"),
                     FeedRun.price(.gasoline95, 1.85, "2022-04-17T06:30:00Z"),
                 ],
-                hours: "24/7 automat",
+                hours: "24/7 automat", automatHours: "24/7",
                 services: [
                     "Automate CB 24/24", "Boutique alimentaire", "Boutique non alimentaire", "Carburant additivé",
                     "DAB (Distributeur automatique de billets)", "Lavage automatique", "Lavage manuel",
@@ -96,6 +96,19 @@ import Testing
         #expect(result.referenceTime == FeedRun.utc("2022-05-03T07:39:57Z"))
         #expect(result.stations.reduce(0) { $0 + $1.prices.count } == 33_190)
         #expect(result.stations.filter { $0.motorway == true }.count == 456)
+    }
+
+    /// `automatHours` `24/7` exactly where the feed says `automate-24-24="1"`: 3,762 stations in 2022 and 5,367 in
+    /// 2026 (counted by Python's `re` over the XML), no other value; `hours` says `24/7 automat` for each of them but
+    /// those whose week is itself `24/7`.
+    @Test(arguments: [(file2022, 3_762), (file2026, 5_367)])
+    func automatHoursWhereTheFeedSaysSo(_ file: String, _ count: Int) throws {
+        let stations = try Self.parse(file).stations
+        let automats = stations.filter { $0.automatHours != nil }
+        #expect(automats.count == count)
+        #expect(automats.allSatisfy { $0.automatHours == "24/7" })
+        #expect(automats.allSatisfy { $0.hours?.hasPrefix("24/7 automat") == true || $0.openingHours == "24/7" })
+        #expect(stations.filter { $0.hours?.hasPrefix("24/7 automat") == true }.allSatisfy { $0.automatHours != nil })
     }
 
     /// The newest capture: 9,931 stations; 1,084 closed all week, 1,042 of them with current prices.

@@ -37,7 +37,7 @@ import Testing
                     FeedRun.price(.gasoline95E10, 2.112, "2026-02-07T08:30:00Z"),
                     FeedRun.price(.gasoline98, 2.262, "2026-02-07T08:30:00Z"),
                 ],
-                unavailable: [.gasoline95], hours: "24/7", openingHours: "24/7",
+                unavailable: [.gasoline95], hours: "24/7", openingHours: "24/7", automatHours: "24/7",
                 services: [
                     "Aire de camping-cars", "Automate CB 24/24", "Bornes électriques", "Boutique alimentaire",
                     "Boutique non alimentaire", "Carburant additivé", "DAB (Distributeur automatique de billets)",
@@ -74,6 +74,7 @@ import Testing
                     FeedRun.price(.gasoline95, 1.86, "2026-02-02T05:00:00Z"),
                 ],
                 hours: "24/7 automat; Mo-Su 06:00-20:00", openingHours: "Mo-Su 06:00-20:00",
+                automatHours: "24/7",
                 services: [
                     "Automate CB 24/24", "Boutique alimentaire", "Boutique non alimentaire",
                     "DAB (Distributeur automatique de billets)", "Lavage automatique", "Lavage manuel",
@@ -93,7 +94,7 @@ import Testing
                     FeedRun.price(.gasoline95, 1.779, "2026-01-06T10:05:13Z"),
                     FeedRun.price(.gasoline98, 1.819, "2026-01-06T10:05:13Z"),
                 ],
-                unavailable: [.gasoline95E10], hours: "24/7", openingHours: "24/7",
+                unavailable: [.gasoline95E10], hours: "24/7", openingHours: "24/7", automatHours: "24/7",
                 services: ["Automate CB 24/24", "Relais colis", "Vente de gaz domestique (Butane, Propane)"])),
         Case(
             label: "91190012 Gif-sur-Yvette (2024 excerpt): euros, space dates, typed shortage, é from 0xE9",
@@ -106,7 +107,7 @@ import Testing
                     FeedRun.price(.gasoline98, 1.999, "2024-05-11T11:15:00Z"),
                 ],
                 // All seven days ferme="1" beside current prices: the closed week is not believed, the automat is.
-                unavailable: [.gasoline95E10], hours: "24/7 automat",
+                unavailable: [.gasoline95E10], hours: "24/7 automat", automatHours: "24/7",
                 services: ["Automate CB 24/24", "Carburant additivé", "Station de gonflage"])),
         Case(
             label: "1000001 Saint-Denis-lès-Bourg (2021 excerpt): thousandths, T dates, untyped open shortages",
@@ -130,7 +131,7 @@ import Testing
             expected: Station(
                 id: "FR-1000004", country: "FR", address: "20 Avenue du Maréchal Juin", postcode: "01000",
                 city: "Bourg-en-Bresse", latitude: 46.188, longitude: 5.245, prices: [],
-                hours: "24/7 automat; Mo-Tu 06:30-20:00")),
+                hours: "24/7 automat; Mo-Tu 06:30-20:00", automatHours: "24/7")),
     ]
 
     static func parse(_ source: String) throws -> FeedParseResult {

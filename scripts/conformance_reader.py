@@ -336,6 +336,10 @@ class Reader:
         missing = sorted((name for name, (state, _) in results.items() if state == "missing"), key=cell_order)
         fuel, brand, open_at = query.get("fuel"), query.get("brand"), query.get("openAt")
         instant = parse_instant(open_at) if open_at is not None else None
+        # R11: only a PH rule needs the public holidays, read from the sources document the index names.
+        needs_holidays = instant is not None and any(
+            has_holiday_rule(station) for _, stations in results.values() for station in stations)
+        holidays = self.public_holidays(index) if needs_holidays else {}
         found = []
         for _, stations in results.values():
             for station in stations:
@@ -346,7 +350,7 @@ class Reader:
                     continue
                 if brand is not None and not brand_matches(station, brand):
                     continue
-                state = open_state(station, instant) if instant is not None else None
+                state = open_state(station, instant, holidays.get(station["country"])) if instant is not None else None
                 if state == "closed":  # R11: left out before the limit
                     continue
                 found.append((distance, station["id"], station, state))
@@ -362,6 +366,19 @@ class Reader:
         outcome = "partial" if missing else ("ok" if stations else "empty")
         return {"outcome": outcome, "error": None, "missingTiles": missing, "stations": stations,
                 "format": index.format, "stale": bool(stale), "staleReasons": stale}
+
+    def public_holidays(self, index):
+        """Each country's `publicHolidays` from the sources document the index names (format 2: hash-checked), by
+        country; empty when it cannot be read, so PH rules answer unknown rather than fail the lookup (R11)."""
+        path = "sources.json" if index.format == 1 else "v2/" + str(index.document.get("sources"))
+        status, body, _ = self.server.fetch(path)
+        json_bytes = decoded(body) if status == 200 else None
+        if json_bytes is None or (index.format == 2 and name_hash(json_bytes) != path.rsplit(".", 2)[1]):
+            return {}
+        document = read_json(json_bytes)
+        sources = document.get("sources") if isinstance(document, dict) else None
+        return {source["country"]: source["publicHolidays"] for source in sources or []
+                if isinstance(source, dict) and "publicHolidays" in source and "country" in source}
 
     def trend(self, country):
         """A country's trend (docs/format.md, trends): {"outcome": "ok" | "none" | "failed", "error", "trend"}."""
@@ -464,6 +481,15 @@ def parse_days(text):
             return None
         days.extend(range(first, last + 1))
     return days
+
+
+def has_holiday_rule(station):
+    """Whether a station's openingHours or automatHours has a PH rule, which needs its country's holidays."""
+    for text in (station.get("openingHours"), station.get("automatHours")):
+        parsed = parse_opening_hours(text) if isinstance(text, str) else None
+        if parsed is not None and parsed[2] is not None:
+            return True
+    return False
 
 
 def parse_opening_hours(text):

@@ -159,7 +159,7 @@ export function createReader(options) {
     const missingTiles = results.filter((r) => r.state === 'missing').map((r) => r.key).sort(compareKeys);
     const found = results.flatMap((r) => r.stations);
     // Only a PH rule needs the public holidays (R11): the sources document is read then, once per build.
-    const holidays = query.openAt != null && found.some(hasHolidayRule) ? await publicHolidays(index) : null;
+    const holidays = query.openAt != null && found.some(hasHolidayRule) ? await publicHolidays(ctx, index) : null;
     const stations = selectStations(found, query, holidays);
     const outcome = missingTiles.length > 0 ? 'partial' : stations.length > 0 ? 'ok' : 'empty';
     return {
@@ -174,16 +174,18 @@ export function createReader(options) {
   /**
    * Each country's `publicHolidays` from the sources document `index` names, by country, kept for its build; empty
    * when the document cannot be read, so PH rules answer `unknown` rather than fail the lookup.
+   * @param {import('./files.js').Context} ctx
    * @param {Index} index
    * @returns {Promise<Record<string, any>>}
    */
-  async function publicHolidays(index) {
+  async function publicHolidays(ctx, index) {
     if (keptHolidays?.builtAt === index.builtAt) return keptHolidays.holidays;
     /** @type {Record<string, any>} */
     const holidays = {};
     try {
       const fail = (/** @type {string} */ reason) => new FuelTilesError('sources-unavailable', reason);
-      const doc = await readDocument(index, index.document.sources, 'sources.json', 'the sources document', fail);
+      const doc = await readDocument(ctx, index, index.document.sources, 'sources.json', 'the sources document',
+        fail);
       for (const source of Array.isArray(doc?.sources) ? doc.sources : []) {
         if (source?.publicHolidays != null) holidays[source.country] = source.publicHolidays;
       }

@@ -13,13 +13,14 @@ extension BrowserAccess {
         origin: String, url: String, client: any HTTPTransport = HTTPClient()
     ) async throws -> BrowserAccess {
         let shown = HTTPRedaction.url(url)
-        func send(_ method: String, _ headers: [HTTPHeader]) async throws -> Answer {
+        // A browser follows a GET's redirects (each hop checked for CORS) but never a preflight's.
+        func send(_ method: String, _ headers: [HTTPHeader], redirects: Int) async throws -> Answer {
             do {
                 let response = try await client.send(
                     HTTPRequest(
                         method: method, url: url, headers: [HTTPHeader("Origin", origin)] + headers,
                         maxResponseBytes: PublishedStatus.maxIndexBytes, connectTimeout: 15, totalTimeout: 60,
-                        stallTimeout: 30, maxRedirects: 0))
+                        stallTimeout: 30, maxRedirects: redirects))
                 return Answer(status: response.status, headers: response.headers)
             } catch {
                 throw StatusError(message: "cannot send the \(method) of a browser on \(origin) to \(shown): \(error)")
@@ -30,8 +31,8 @@ extension BrowserAccess {
             [
                 HTTPHeader("Access-Control-Request-Method", "GET"),
                 HTTPHeader("Access-Control-Request-Headers", "if-none-match"),
-            ])
-        let get = try await send("GET", [])
+            ], redirects: 0)
+        let get = try await send("GET", [], redirects: 5)
         return judge(origin: origin, url: shown, preflight: preflight, get: get)
     }
 

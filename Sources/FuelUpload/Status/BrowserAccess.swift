@@ -93,6 +93,14 @@ public struct BrowserAccess: Sendable, Equatable {
                     part: .origin,
                     sentence: "no CORS rule allows \(origin): the GET answered HTTP \(get.status) with \(seen(get))"
                         + preflightSeen + "; a browser hides every answer from a page there, so every lookup fails"))
+        } else if (300..<400).contains(preflight.status) {
+            let target = preflight.headers["location"].map { " to \($0)" } ?? ""
+            problems.append(
+                Problem(
+                    part: .preflightStatus,
+                    sentence: "the preflight was redirected (HTTP \(preflight.status)\(target)): a browser never "
+                        + "follows a redirect for a preflight, so every revalidation fails and format 1 turns stale; "
+                        + "give the app (and --base) the URL that answers without a redirect"))
         } else if !preflightAllowed {
             // S3 matches a rule on the origin, the method and every requested header: a rule that lacks
             // If-None-Match (or GET) refuses the whole preflight, while the plain GET is allowed.
@@ -104,7 +112,7 @@ public struct BrowserAccess: Sendable, Equatable {
                         + "headers (or GET among its methods), so a page reads format 1 until its first "
                         + "revalidation, then answers stale: true for good"))
         }
-        if preflightAllowed && !(200..<300).contains(preflight.status) {
+        if preflightAllowed && !(200..<400).contains(preflight.status) {
             problems.append(
                 Problem(
                     part: .preflightStatus,

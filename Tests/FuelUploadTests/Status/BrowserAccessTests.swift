@@ -86,6 +86,13 @@ import Testing
             $0.says = ["answers HTTP 403", "not 2xx"]
         },
         documented.changing {
+            $0.label = "a redirected preflight (http to https)"
+            $0.preflightStatus = 301
+            $0.preflight = ["Location": "https://tiles.example.org/fuel/index.json"]
+            $0.missing = [.preflightStatus]
+            $0.says = ["redirected (HTTP 301 to https://tiles.example.org/fuel/index.json)", "never follows"]
+        },
+        documented.changing {
             $0.label = "nothing but If-None-Match and ETag missing"
             $0.preflight["Access-Control-Allow-Headers"] = nil
             $0.get["Access-Control-Expose-Headers"] = "Content-Length"

@@ -17,6 +17,9 @@ weed's own log goes to stdout (`-logtostderr`, stderr merged), so nothing is wri
 removes when it stops: on SIGTERM/SIGINT, or when its parent process goes away, weed is killed (its data
 is thrown away anyway), then its data folder and the sockets it left under /tmp are deleted.
 
+CORS is what each bucket's rule says (PutBucketCors) and nothing for a bucket without one, as on S3 and R2
+(`-s3.allowedOrigins=` empty; weed's default allows every origin).
+
 With `--bucket NAME` instead of `--config` (the benchmark's way, the same contract as s3_server.py), it makes up an
 identity itself, writes the identities file into its data folder (mode 0600), creates the bucket with a signed
 request, and prints `KEY <id> <secret>` after `PORT <n>`.
@@ -144,6 +147,9 @@ def main():
         "-s3", f"-s3.port={s3}", f"-s3.port.grpc={s3_grpc}", f"-s3.config={args.config}",
         f"-s3.localSocket={os.path.join(data, 's3.sock')}",
         "-s3.port.iceberg=0", "-s3.port.lance=0", "-s3.autoCreateBucket=false",
+        # No CORS but a bucket's own rule (PutBucketCors), as on S3 and R2: weed's default, "*", would answer every
+        # origin's preflight for a bucket without a rule, and `status --origin` could never see a missing one.
+        "-s3.allowedOrigins=",
     ]
     print("starting " + " ".join(command), flush=True)
     started = time.monotonic()

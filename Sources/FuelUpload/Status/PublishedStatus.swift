@@ -35,8 +35,7 @@ public struct PublishedStatus: Sendable, Equatable {
         base: String, prefix: String = TileFormat.defaultPrefix, maxAgeHours: Double, maxCarriedHours: Double,
         now: Date = Date(), client: any HTTPTransport = HTTPClient()
     ) async throws -> PublishedStatus {
-        let location =
-            base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
+        let location = indexLocation(base: base, prefix: prefix)
         let bytes = try await read(location, client: client)
         let limit = Self.maxIndexBytes
         let index: (builtAt: Date, countries: [String: CountrySummary])
@@ -94,6 +93,11 @@ public struct PublishedStatus: Sendable, Equatable {
         return PublishedStatus(
             index: HTTPRedaction.url(location), builtAt: index.builtAt, buildAgeHours: buildAge, countries: countries,
             problems: problems)
+    }
+
+    /// Where the index of `prefix` under `base` is: `<base>/<prefix>index.json`, a URL or a path.
+    public static func indexLocation(base: String, prefix: String = TileFormat.defaultPrefix) -> String {
+        base.hasSuffix("/") ? base + prefix + TileFormat.indexPath : base + "/" + prefix + TileFormat.indexPath
     }
 
     /// The printed report: the build, one line per country, then each problem.

@@ -31,7 +31,9 @@ import _FuelTestSupport
     /// closed without `automatHours` are 26 automat and 20 closed, and a lookup keeps the automats with their answer.
     /// (The "26 of the 192 real FR sample stations".)
     @Test(arguments: [ReadFormat.v1, .v2]) func theKitsFrenchAutomatsAreKeptAtNight(_ format: ReadFormat) async throws {
-        let client = TileClient(base: ConformanceTransport.base, transport: ConformanceTransport([:]), format: format)
+        let client = TileClient(
+            base: ConformanceTransport.base, transport: ConformanceTransport([:]), policy: ConformanceTransport.policy,
+            format: format)
         // Three circles cover mainland France and Corsica.
         var france: [String: Station] = [:]
         for (latitude, longitude, radius) in [(47.5, 0.0, 500.0), (46.0, 5.5, 500.0), (42.2, 9.1, 150.0)] {
@@ -57,7 +59,9 @@ import _FuelTestSupport
     /// of 2026 and never unknown, and on 26 October (Nationalfeiertag) as its `PH` rule says; the lookup reads the
     /// holidays from the sources document the index names.
     @Test(arguments: [ReadFormat.v1, .v2]) func austrianHoursAnswerWithTheHolidays(_ format: ReadFormat) async throws {
-        let client = TileClient(base: ConformanceTransport.base, transport: ConformanceTransport([:]), format: format)
+        let client = TileClient(
+            base: ConformanceTransport.base, transport: ConformanceTransport([:]), policy: ConformanceTransport.policy,
+            format: format)
         let vienna = try await client.stationsAround(latitude: 48.21, longitude: 16.37, radiusKm: 30)
         let austria = vienna.stations.map(\.station).filter { $0.country == "AT" && $0.openingHours != nil }
         #expect(austria.count >= 5)

@@ -55,8 +55,8 @@ import Testing
         let transport = ConformanceTransport(kitCase.server, transport: kitCase.transport)
         let clock = Mutex(Self.start)
         let client = TileClient(
-            base: ConformanceTransport.base, transport: transport, format: kitCase.format.readFormat,
-            clock: { clock.withLock { $0 } })
+            base: ConformanceTransport.base, transport: transport, policy: ConformanceTransport.policy,
+            format: kitCase.format.readFormat, clock: { clock.withLock { $0 } })
         for (number, step) in kitCase.steps.enumerated() {
             clock.withLock { $0 += step.advanceSeconds }
             transport.use(step.server)
@@ -82,7 +82,8 @@ import Testing
     func theClientReadsEveryTrendAsTheKitSays(_ kitCase: Case) async throws {
         let transport = ConformanceTransport(kitCase.server, transport: kitCase.transport)
         let client = TileClient(
-            base: ConformanceTransport.base, transport: transport, format: kitCase.format.readFormat)
+            base: ConformanceTransport.base, transport: transport, policy: ConformanceTransport.policy,
+            format: kitCase.format.readFormat)
         let country = try #require(kitCase.country)
         let answer: Case.TrendExpected
         do {

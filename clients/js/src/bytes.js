@@ -4,7 +4,7 @@
 import { gunzip } from './inflate.js';
 import { sha256 } from './sha256.js';
 import { decodeUtf8, encodeUtf8 } from './utf8.js';
-import { TooLargeError } from './transfer.js';
+import { TooLargeError, joinChunks } from './transfer.js';
 
 /** The largest document a lookup accepts, inflated: a real tile is a few kilobytes, an index a few hundred. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -65,13 +65,7 @@ export async function inflateIfGzip(bytes, cap = MAX_DOCUMENT_BYTES) {
     }
     chunks.push(value);
   }
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  return joinChunks(chunks, length);
 }
 
 /** The runtime's TextDecoder, when it exists and is strict; checked once per TextDecoder. */

@@ -1,7 +1,7 @@
 // DEFLATE (RFC 1951) and gzip (RFC 1952) in plain JavaScript, for runtimes without DecompressionStream (React
 // Native, QuickJS): a body that arrives still gzipped is inflated here, up to a cap.
 
-import { TooLargeError } from './transfer.js';
+import { TooLargeError, joinChunks } from './transfer.js';
 
 const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
   163, 195, 227, 258];
@@ -293,12 +293,5 @@ export function gunzip(bytes, maxBytes) {
     members.push(output);
     total += output.length;
   } while (pos < bytes.length);
-  if (members.length === 1) return members[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const member of members) {
-    out.set(member, at);
-    at += member.length;
-  }
-  return out;
+  return joinChunks(members, total);
 }

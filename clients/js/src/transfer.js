@@ -195,6 +195,16 @@ export async function readBody(response, cap, watch) {
     watch.abort();
     throw error;
   }
+  return joinChunks(chunks, length);
+}
+
+/**
+ * The chunks of a body as one array (the chunk itself when there is one).
+ * @param {Uint8Array[]} chunks
+ * @param {number} length their total length
+ * @returns {Uint8Array}
+ */
+export function joinChunks(chunks, length) {
   if (chunks.length === 1) return chunks[0];
   const out = new Uint8Array(length);
   let at = 0;

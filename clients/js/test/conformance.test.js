@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { MemoryCache, cellsOfCircle, createReader, keyOf } from '../src/index.js';
 import { startKitServer } from './support/kit-server.js';
+import { answer, trendAnswer } from './support/kit-answer.js';
 
 const kitDir = process.env.FUELTILES_CONFORMANCE ?? fileURLToPath(new URL('../../../conformance/', import.meta.url));
 const missing = ['grid.json', 'cases.json', 'build/fuel'].filter((p) => !existsSync(join(kitDir, p)));
@@ -86,47 +87,6 @@ if (missing.length > 0) {
       });
     }
   });
-}
-
-/** A lookup's answer in the kit's terms, with every key a case may expect. */
-async function answer(reader, query) {
-  const { openAt, ...rest } = query;
-  try {
-    const result = await reader.nearby(openAt == null ? rest : { ...rest, openAt: new Date(openAt) });
-    return {
-      outcome: result.outcome,
-      error: null,
-      missingTiles: result.missingTiles,
-      stations: result.stations.map((s) => ({
-        id: s.station.id,
-        distanceM: Math.sign(s.distanceKm) * Math.round(Math.abs(s.distanceKm * 1000)),
-        price: s.displayed && {
-          price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
-          was: s.displayed.was, changed: s.displayed.changed,
-        },
-        ...(s.open === undefined ? {} : { open: s.open }),
-      })),
-      format: result.format,
-      stale: result.stale,
-      staleReasons: Object.keys(result.staleReasons).sort(),
-    };
-  } catch (error) {
-    if (!error || typeof error.code !== 'string') throw error;
-    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [], format: null, stale: false,
-      staleReasons: [] };
-  }
-}
-
-/** A trend() call's answer in the kit's terms. */
-async function trendAnswer(reader, country) {
-  try {
-    const doc = await reader.trend(country);
-    if (doc === null) return { outcome: 'none', error: null, trend: null };
-    return { outcome: 'ok', error: null, trend: { country: doc.country, since: doc.since, days: doc.days } };
-  } catch (error) {
-    if (!error || typeof error.code !== 'string') throw error;
-    return { outcome: 'failed', error: error.code, trend: null };
-  }
 }
 
 /** A step's requests of tiles, sorted, each with whether it carried If-None-Match. */

@@ -121,6 +121,9 @@ class Engine:
         self.ctx.add_callable("__hostTileRequests", lambda: self.host.tile_requests())
         self.ctx.add_callable("__hostLog", self.lines.append)
         self.ctx.eval(bundle())
+        # The kit's answer mapping, shared with the Node runner: its `export` keywords removed, its functions global.
+        shared = (JS_DIR / "test" / "support" / "kit-answer.js").read_text(encoding="utf-8")
+        self.ctx.eval(shared.replace("export async function ", "async function "))
         self.ctx.eval((HERE / "prelude.js").read_text(encoding="utf-8"))
 
     def wait(self, expression: str):

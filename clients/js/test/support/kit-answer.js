@@ -1,0 +1,44 @@
+// A reader's answer in the conformance kit's terms (conformance/README.md, "Running the cases"): shared by the Node
+// runner (conformance.test.js) and the QuickJS harness (quickjs/run.py evaluates this file with its `export`
+// keywords removed), so both compare the same thing. Plain JavaScript: no Node API.
+
+/** A lookup's answer in the kit's terms, with every key a case may expect. */
+export async function answer(reader, query) {
+  const { openAt, ...rest } = query;
+  try {
+    const result = await reader.nearby(openAt == null ? rest : { ...rest, openAt: new Date(openAt) });
+    return {
+      outcome: result.outcome,
+      error: null,
+      missingTiles: result.missingTiles,
+      stations: result.stations.map((s) => ({
+        id: s.station.id,
+        distanceM: Math.sign(s.distanceKm) * Math.round(Math.abs(s.distanceKm * 1000)),
+        price: s.displayed && {
+          price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
+          was: s.displayed.was, changed: s.displayed.changed,
+        },
+        ...(s.open === undefined ? {} : { open: s.open }),
+      })),
+      format: result.format,
+      stale: result.stale,
+      staleReasons: Object.keys(result.staleReasons).sort(),
+    };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, missingTiles: [], stations: [], format: null, stale: false,
+      staleReasons: [] };
+  }
+}
+
+/** A trend() call's answer in the kit's terms. */
+export async function trendAnswer(reader, country) {
+  try {
+    const doc = await reader.trend(country);
+    if (doc === null) return { outcome: 'none', error: null, trend: null };
+    return { outcome: 'ok', error: null, trend: { country: doc.country, since: doc.since, days: doc.days } };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, trend: null };
+  }
+}

@@ -26,8 +26,11 @@ public struct FetchOptions: Sendable {
     /// `--due`: fetch only the countries whose ``RefreshSchedule`` says they are due (never fetched, last fetch
     /// failed, or its time has come); the others keep their files and manifest entries untouched.
     public var onlyDue = false
-    /// The clock for manifest times.
+    /// The clock for manifest times (`--now` sets it for replays and tests).
     public var now: @Sendable () -> Date = { Date() }
+    /// How far a manifest's `fetchedAt` may lie after ``now`` before it is distrusted, as the build's clock check
+    /// (10 minutes): a later one is a fast clock's or an edited file's, so the country counts as due.
+    public static let clockTolerance: TimeInterval = 600
 
     public init(feedsDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil) {
         self.feedsDirectory = feedsDirectory
@@ -103,13 +106,30 @@ public struct FeedFetcher: Sendable {
         _ country: String, previous: FeedManifest?, store: ManifestStore, budget: RequestBudget,
         events: @escaping @Sendable (FetchEvent) -> Void
     ) async -> CountryFetchResult {
-        let stopwatch = Stopwatch()
         let now = options.now()
+        // A last fetch dated ahead of this clock is not trusted: the country is due, and not "fetched too soon".
+        let recorded = previous?.countries[country]?.fetchedAt
+        let future = recorded.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            .flatMap { $0.timeIntervalSince(now) > FetchOptions.clockTolerance ? recorded : nil }
+        var result = await fetchCountry(
+            country, previous: previous, trustedLastFetch: future == nil, now: now, store: store, budget: budget,
+            events: events)
+        result.futureLastFetch = future
+        return result
+    }
+
+    /// One country's fetch at `now`; with `trustedLastFetch` false, its last fetch counts neither for `--due` nor for
+    /// `minInterval`.
+    private func fetchCountry(
+        _ country: String, previous: FeedManifest?, trustedLastFetch: Bool, now: Date, store: ManifestStore,
+        budget: RequestBudget, events: @escaping @Sendable (FetchEvent) -> Void
+    ) async -> CountryFetchResult {
+        let stopwatch = Stopwatch()
         let fetchedAt = UTCTime.format(now)
         var downloader: FeedDownloader?
         do {
             let settings = try settings(for: country)
-            if options.onlyDue, let entry = previous?.countries[country], !entry.failed,
+            if options.onlyDue, trustedLastFetch, let entry = previous?.countries[country], !entry.failed,
                 let schedule = settings.refresh,
                 let last = UTCTime.parse(entry.fetchedAt).map({ Date(timeIntervalSince1970: TimeInterval($0)) }),
                 !schedule.isDue(lastFetch: last, now: now)
@@ -120,9 +140,10 @@ public struct FeedFetcher: Sendable {
                     country: country, files: files, seconds: stopwatch.seconds,
                     notDueUntil: schedule.nextDue(after: last))
             }
-            if let refusal = RequestBudget.tooSoon(
-                country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
-                minInterval: settings.minInterval, file: "\(country)/")
+            if trustedLastFetch,
+                let refusal = RequestBudget.tooSoon(
+                    country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
+                    minInterval: settings.minInterval, file: "\(country)/")
             {
                 // Nothing was sent: the last fetch's files and manifest entries stay as they are.
                 return CountryFetchResult(country: country, seconds: stopwatch.seconds, error: refusal)

@@ -8,7 +8,7 @@ enum FetchCommand {
     static let usage = """
         usage: fuel-publish fetch [--countries ES,PT,…] [--feeds DIR] [--adapters DIR] [--rate N]
                                   [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
-                                  [--due]
+                                  [--due] [--now TIME]
                fuel-publish fetch --check [--countries …] [--adapters DIR] [--endpoint CC=URL]...
 
         Downloads each country's feed into DIR/<CC>/ (default DIR: feeds), all-or-nothing per country: files are
@@ -28,7 +28,11 @@ enum FetchCommand {
                                 for a country whose folder is empty or whose last fetch failed
           --due                 fetch only the countries that are due: never fetched, last fetch failed, or
                                 their refreshMinutes / refreshAfter (source.json) come since the last fetch;
-                                the others are left as they are, files and manifest entry, with no request
+                                the others are left as they are, files and manifest entry, with no request. A
+                                last fetch dated more than 10 minutes after the clock (a fast clock's, an
+                                edited manifest's) is not trusted: the country is due, with a warning
+          --now TIME            the clock of this fetch (2026-12-02T06:07:00Z): manifest times and what is due
+                                are measured from it (replays, tests); default: the machine's clock
           --check               one light request per country instead of a fetch (PT one row, ES its smallest
                                 filtered query, FR the ZIP, IT the first 16 KB of both files, AT the region
                                 list); prints a table of HTTP status, TLS verification, whether the shape is
@@ -52,7 +56,8 @@ enum FetchCommand {
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let adapters = try Folders.adapters(try arguments.option("--adapters"))
         let check = try arguments.flag("--check")
-        let options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
+        let options = try parseOptions(
+            &arguments, countries: countries, feeds: feeds, adapters: adapters, acceptsNow: true)
         try arguments.finish()
         if check {
             if options.offline { throw UsageError("--check asks the services; it cannot be --offline") }
@@ -78,8 +83,9 @@ enum FetchCommand {
 
     /// Reads the fetch-only options; the caller has read `--countries`, `--feeds` and `--adapters`, which the
     /// whole run shares with `build`.
+    /// - Parameter acceptsNow: read `--now` (the fetch command); the whole run reads it for the upload and passes it on.
     static func parseOptions(
-        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: URL?
+        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: URL?, acceptsNow: Bool = false
     ) throws -> FetchOptions {
         let environment = ProcessInfo.processInfo.environment
         let rate = try arguments.option("--rate", as: { Double($0) }, expected: "a number of requests per second")
@@ -99,6 +105,7 @@ enum FetchCommand {
         }
         let offline = try arguments.flag("--offline")
         let onlyDue = try arguments.flag("--due")
+        let now = acceptsNow ? try BuildCommand.timeOption("--now", &arguments) : nil
 
         // The list build reads too: the registered countries with metadata.
         let supported = CountryRegistry.configuredCountries(adaptersDirectory: adapters)
@@ -120,6 +127,7 @@ enum FetchCommand {
         options.retryBaseDelay = retryDelay
         options.offline = offline
         options.onlyDue = onlyDue
+        if let now { options.now = { now } }
         if FeedFetcher(options: options).countries.isEmpty {
             throw UsageError(
                 "no countries to fetch: none configured \(adapters.map { "under \($0.path)" } ?? "built in") that "

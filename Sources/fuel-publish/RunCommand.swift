@@ -33,7 +33,7 @@ enum RunCommand {
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Build and upload: --layout v1|v2|both, the formats written and uploaded (default v1).
         Upload options: --prefix P, --v2-prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S,
-        --index-max-age S, --keep HOURS, --now TIME, --connect-timeout S, --stall-timeout S
+        --index-max-age S, --keep HOURS, --now TIME (also the fetch's clock), --connect-timeout S, --stall-timeout S
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
         Example, with no network at all:
@@ -42,7 +42,7 @@ enum RunCommand {
 
     static func run(_ arguments: inout Arguments) async throws {
         if arguments.wantsHelp { throw CleanExit(usage) }
-        let fetch: FetchOptions
+        var fetch: FetchOptions
         var build: BuildOptions
         var settings: UploadSettings?
         let json: Bool
@@ -63,6 +63,8 @@ enum RunCommand {
             // Upload options are read (and checked) even without a bucket, so a dry run takes the same flags.
             var upload = try UploadCommand.parseOptions(&arguments, from: out, bucket: bucket ?? "", dryRun: dryRun)
             upload.endpoint = s3Endpoint ?? upload.endpoint
+            // --now is the whole run's clock: the fetch measures what is due from it, as the upload measures --keep.
+            if let now = upload.now { fetch.now = { now } }
             upload.allowShrink = build.allowShrink
             upload.layout = build.layout
             try arguments.finish()

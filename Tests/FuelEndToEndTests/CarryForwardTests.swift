@@ -130,6 +130,29 @@ import _FuelTestSupport
 
     // MARK: carry-forward
 
+    /// A replay dated before the previous build in OUT (or a run after one made with a fast clock) that carries a
+    /// country publishes its `carriedSince` as its own `builtAt`, never later, and says so.
+    @Test func aReplayNeverPublishesCarriedSinceAfterBuiltAt() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(at: "2026-12-02T05:00:00Z").status == 0)
+        try workspace.breakSpain()
+        let replay = try workspace.build(at: "2026-12-01T05:00:00Z", ["--carry-forward", "48"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let index = try workspace.index()
+        #expect(index["builtAt"] as? String == "2026-12-01T05:00:00Z")
+        let spain = try #require(try workspace.countries()["ES"])
+        #expect(spain["carriedSince"] as? String == "2026-12-01T05:00:00Z", "\(spain)")
+        #expect(
+            replay.stderr.contains(
+                "ES is carried from a build dated 2026-12-02T05:00:00Z, after this build's builtAt "
+                    + "2026-12-01T05:00:00Z"), "\(replay.stderr)")
+        for (country, entry) in try workspace.countries() {
+            if let since = entry["carriedSince"] as? String {
+                #expect(since <= "2026-12-01T05:00:00Z", "\(country) carried since \(since), after builtAt")
+            }
+        }
+    }
+
     @Test func withoutTheFlagAFailedCountryRefusesTheBuild() throws {
         let workspace = try Workspace()
         #expect(try workspace.build(at: Self.day0).status == 0)

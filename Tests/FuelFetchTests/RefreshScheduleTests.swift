@@ -99,6 +99,37 @@ import _FuelTestSupport
         #expect(fetch.spanishRequests.count == 2)
     }
 
+    /// A last fetch dated after this run's clock by more than 10 minutes (a fast clock's, an edited manifest's, or
+    /// 9999) is not trusted: the country is due at once, not "fetched too soon", and the result names that time.
+    @Test(arguments: ["9999-12-31T00:00:00Z", "2026-12-03T11:00:00Z"])
+    func aLastFetchDatedInTheFutureIsDueAndNamed(_ future: String) async throws {
+        let fetch = try InProcessFetch(fetch: ["ES": ["refreshMinutes": 60, "minInterval": 600]])
+        defer { fetch.remove() }
+        var fetcher = try FetchBudgetTests.fetcher(fetch, at: future)
+        fetcher.options.onlyDue = true
+        #expect(try await fetcher.run().failures.isEmpty)
+        #expect(fetch.spanishRequests.count == 1)
+        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == future)
+
+        // The clock is right again, hours (or millennia) before that fetch.
+        fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T08:00:00Z")
+        fetcher.options.onlyDue = true
+        let report = try await fetcher.run()
+        let result = try #require(report.results.first)
+        #expect(result.failed == false, "\(String(describing: result.error))")
+        #expect(result.notDueUntil == nil, "a future last fetch must not make the country wait")
+        #expect(result.futureLastFetch == future)
+        #expect(fetch.spanishRequests.count == 2)
+        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == "2026-12-03T08:00:00Z")
+
+        // Within the tolerance (10 minutes) a later time is trusted as usual: not due yet, nothing sent.
+        fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T07:55:00Z")
+        fetcher.options.onlyDue = true
+        let early = try #require(try await fetcher.run().results.first)
+        #expect(early.notDueUntil != nil && early.futureLastFetch == nil)
+        #expect(fetch.spanishRequests.count == 2)
+    }
+
     @Test func aCountryWhoseLastFetchFailedIsDueAtOnce() async throws {
         let fetch = try InProcessFetch(fetch: ["ES": ["refreshMinutes": 30, "attempts": 1]])
         defer { fetch.remove() }

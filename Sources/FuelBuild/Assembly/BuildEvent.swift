@@ -1,5 +1,6 @@
 import Foundation
 import FuelFeeds
+import FuelFormat
 
 /// What a running build reports as it goes. The build formats nothing for a terminal: the command line decides
 /// what to show.
@@ -35,6 +36,9 @@ public enum BuildEvent: Sendable, Equatable {
         case reportNotSaved(reason: String)
         /// The previous build had the country but no readable trend of it: its trend starts again today.
         case trendRestarted(country: String, reason: String)
+        /// A carried country's last fresh build is later than this build (a replay, or a previous build made with a
+        /// fast clock): its `carriedSince` is published as this build's `builtAt` instead, never later.
+        case carriedSinceClamped(country: String, lastFreshBuild: Date, builtAt: Date)
 
         /// The warning in words.
         public var sentence: String {
@@ -43,6 +47,10 @@ public enum BuildEvent: Sendable, Equatable {
             case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
             case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
             case .trendRestarted(let country, let reason): "the trend of \(country) restarted: \(reason)"
+            case .carriedSinceClamped(let country, let since, let builtAt):
+                "\(country) is carried from a build dated \(UTCTime.format(since)), after this build's builtAt "
+                    + "\(UTCTime.format(builtAt)) (a replay, or an earlier run's fast clock): its carriedSince is "
+                    + "published as \(UTCTime.format(builtAt)), never later than builtAt"
             }
         }
     }

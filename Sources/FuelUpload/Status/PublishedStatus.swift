@@ -125,7 +125,7 @@ public struct PublishedStatus: Sendable, Equatable {
                         kind: .feedTooOld, country: country.country,
                         sentence: "\(country.country)'s feed time \(UTCTime.format(country.updated)) is "
                             + "\(format(country.ageHours)) h old, over \(format(limit.hours)) h (\(limit.setBy)): "
-                            + "its prices have not moved since; check the feed and the publish job's fetch"))
+                            + "no published price of it is newer; check the feed and the publish job's fetch"))
             }
         }
         return problems

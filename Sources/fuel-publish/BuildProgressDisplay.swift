@@ -29,7 +29,9 @@ final class BuildProgressDisplay: Sendable {
         switch event {
         case .countryDone(let country, .built(let stations)): "\(country): \(stations) stations"
         case .countryDone(let country, .reused(let stations)):
-            "\(country): \(stations) stations, reused: its feed and metadata are the published build's"
+            // The build in OUT may never have been uploaded: the line says what is known, not "published".
+            "\(country): \(stations) stations, reused from the previous build in OUT: its feed files and metadata "
+                + "are unchanged since that build, so they were not parsed again"
         case .countryDone(let country, .failed(let error)): "\(country): failed: \(error.reason)"
         case .countryCarried(let country, let stations, let since):
             "\(country): carried forward from the previous build, \(stations) stations as published there (last "

@@ -26,7 +26,8 @@ import _FuelTestSupport
         let text = try Executable.publishBuild(
             feeds: feeds, out: out, builtAt: "2026-12-03T10:00:00Z", ["--skip-unchanged"])
         #expect(
-            text.stderr.contains("nothing changed since the published build of 2026-12-03T08:00:00Z"), "\(text.stderr)")
+            text.stderr.contains("nothing changed since the previous build in OUT, built 2026-12-03T08:00:00Z"),
+            "\(text.stderr)")
 
         // The whole run, offline and dry: nothing to build, so nothing to upload.
         let whole = try Executable.run(
@@ -35,4 +36,32 @@ import _FuelTestSupport
         #expect(whole.status == 0, "\(whole.stderr)")
         #expect(whole.stdout.contains("upload: skipped, nothing changed"), "\(whole.stdout)")
     }
+
+    /// A rebuild over a build that was never uploaded reuses every country, and its lines say what is known (the
+    /// previous build in OUT), never that anything was published (issue 36: "reused: its feed and metadata are the
+    /// published build's" appeared when nothing ever was).
+    @Test func aReusedCountryNamesThePreviousBuildInOUTNotAPublishedOne() throws {
+        let root = RepositoryPaths.temporaryDirectory("reuse-unpublished")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = try IncrementalBuildTests.samples(root)
+        let out = root.appendingPathComponent("out")
+        _ = try Executable.publishBuild(feeds: feeds, out: out, builtAt: "2026-12-03T08:00:00Z")
+
+        let again = try Executable.publishBuild(feeds: feeds, out: out, builtAt: "2026-12-03T09:00:00Z")
+
+        for country in ["AT", "ES", "FR", "IT", "PT"] {
+            #expect(
+                again.stderr.contains(
+                    "\(country): \(Self.samplesStations[country] ?? 0) stations, reused from the previous build in OUT: "
+                        + "its feed files and metadata are unchanged since that build"), "\(again.stderr)")
+        }
+        #expect(again.stderr.contains("    reused: feed and metadata unchanged since the previous build in OUT"))
+        #expect(!again.stderr.contains("published build"), "\(again.stderr)")
+        let unchanged = try Executable.publishBuild(
+            feeds: feeds, out: out, builtAt: "2026-12-03T10:00:00Z", ["--skip-unchanged"])
+        #expect(!unchanged.stderr.contains("published"), "\(unchanged.stderr)")
+    }
+
+    /// The samples' station counts, as a build keeps them.
+    static let samplesStations = ["AT": 5, "ES": 40, "FR": 192, "IT": 59, "PT": 2]
 }

@@ -50,6 +50,28 @@ import _FuelTestSupport
         for words in testCase.says {
             #expect(result.stdout.contains(words), "\(words): \(result.stdout)")
         }
+
+        // --json says the same of the browser's view: the answers, each problem with its part and section.
+        let json = try Executable.run(
+            "fuel-publish", ["status", "--base", bucket.base, "--origin", origin, "--json"] + KitBucket.fresh)
+        #expect(json.status == testCase.status, "\(json.stdout)\(json.stderr)")
+        let document = try StatusJSONTests.document(json.stdout)
+        #expect(document["verdict"] as? String == "ok", "the data is fresh: \(json.stdout)")
+        #expect(document["healthy"] as? Bool == (testCase.status == 0))
+        let access = try #require(document["browserAccess"] as? [String: Any], "\(json.stdout)")
+        #expect(access["origin"] as? String == origin)
+        #expect(access["verdict"] as? String == (testCase.status == 0 ? "ok" : "incomplete"))
+        let problems = access["problems"] as? [[String: Any]] ?? []
+        let textProblems = result.stdout.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
+        #expect(
+            problems.map { "problem: \($0["sentence"] as? String ?? "") (read \($0["section"] as? String ?? ""))" }
+                == textProblems.map(String.init), "\(json.stdout)\n\(result.stdout)")
+        let get = access["get"] as? [String: Any]
+        #expect(get?["status"] as? Int == 200, "\(json.stdout)")
+        let preflightHeaders = (access["preflight"] as? [String: Any])?["headers"] as? [String: String] ?? [:]
+        for (name, value) in preflightHeaders {
+            #expect(result.stdout.contains("\(name): \(value)"), "\(name): \(result.stdout)")
+        }
     }
 
     @Test(.tags(.executable)) func originNeedsThePublicURL() throws {
@@ -214,8 +236,8 @@ struct KitBucket {
     let name: String
 
     /// `status` options under which the kit's index is fresh: its build time plus an hour, PT carried (since a day
-    /// before) allowed.
-    static let fresh = ["--now", "2026-12-02T06:17:00Z", "--max-carried", "48"]
+    /// before) allowed, and the feed times of its samples (ES's of 2025-09-27 the oldest) allowed.
+    static let fresh = ["--now", "2026-12-02T06:17:00Z", "--max-carried", "48", "--max-feed-age", "20000"]
 
     /// The public base URL, path style.
     var base: String { "\(server.endpoint)/\(name)" }

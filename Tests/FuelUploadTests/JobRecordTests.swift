@@ -100,10 +100,15 @@ import _FuelTestSupport
 
     struct StatusCase: Sendable, CustomTestStringConvertible {
         var label: String
+        var builtAt = "2026-12-01T05:00:00Z"
         var carrying: Bool
         var now: String
+        /// More options; the samples' feed times (ES 2025-09-27, FR 2026-02-08) are months before most of these
+        /// builds, so a case about something else lifts the feed-age limit with `--max-feed-age`.
+        var options = ["--max-feed-age", "20000"]
         var status: Int32
         var says: [String]
+        var never: [String] = []
         var testDescription: String { label }
     }
 
@@ -112,10 +117,16 @@ import _FuelTestSupport
             label: "fresh", carrying: false, now: "2026-12-01T08:00:00Z", status: 0,
             says: ["built 2026-12-01T05:00:00Z, 3.0 h ago", "ES: 40 stations", "FR: 192 stations", "\nok\n"]),
         StatusCase(
-            label: "stale: the build is 31 h old", carrying: false, now: "2026-12-02T12:00:00Z", status: 1,
+            label: "stale: the build is 4 h old, over the hourly job's default 3 h", carrying: false,
+            now: "2026-12-01T09:00:00Z", status: 1,
+            says: ["problem: the build of 2026-12-01T05:00:00Z is 4.0 h old, over --max-age 3.0 h", "STALE"]),
+        StatusCase(
+            label: "stale: the build is 31 h old, over --max-age 30", carrying: false, now: "2026-12-02T12:00:00Z",
+            options: ["--max-feed-age", "20000", "--max-age", "30"], status: 1,
             says: ["problem: the build of 2026-12-01T05:00:00Z is 31.0 h old, over --max-age 30.0 h", "STALE"]),
         StatusCase(
-            label: "carried within the limit", carrying: true, now: "2026-12-01T06:00:00Z", status: 0,
+            label: "carried within the limit", carrying: true, now: "2026-12-01T06:00:00Z",
+            options: ["--max-feed-age", "20000", "--max-carried", "50"], status: 0,
             says: ["ES: 40 stations", "CARRIED since 2026-11-29T05:00:00Z (49.0 h)", "ok"]),
         StatusCase(
             label: "carried too long", carrying: true, now: "2026-12-01T06:00:00Z", status: 1,
@@ -124,21 +135,56 @@ import _FuelTestSupport
         StatusCase(
             label: "a build from the future", carrying: false, now: "2026-11-30T05:00:00Z", status: 1,
             says: ["problem: the build of 2026-12-01T05:00:00Z lies 24.0 h in the future"]),
+        // Feed age, judged against each country's maxFeedAgeHours (72 h in adapters/<CC>/source.json) by default.
+        StatusCase(
+            label: "ES's feed time 3,232 h old, FR's 23 h: ES alone is named", builtAt: "2026-02-09T05:00:00Z",
+            carrying: false, now: "2026-02-09T08:00:00Z", options: [], status: 1,
+            says: [
+                "ES: 40 stations, feed time 2025-09-27T16:05:47Z (3231.9 h old), feed time OLD (over 72.0 h)",
+                "FR: 192 stations, feed time 2026-02-08T08:48:35Z (23.2 h old)\n",
+                "problem: ES's feed time 2025-09-27T16:05:47Z is 3231.9 h old, over 72.0 h (maxFeedAgeHours in "
+                    + "adapters/ES/source.json)",
+                "\nSTALE\n",
+            ],
+            never: ["problem: FR", "problem: the build"]),
+        StatusCase(
+            label: "both feed times months old: both named", carrying: false, now: "2026-12-01T08:00:00Z", options: [],
+            status: 1,
+            says: [
+                "problem: ES's feed time 2025-09-27T16:05:47Z is 10311.9 h old, over 72.0 h",
+                "problem: FR's feed time 2026-02-08T08:48:35Z is 7103.2 h old, over 72.0 h (maxFeedAgeHours in "
+                    + "adapters/FR/source.json)",
+                "STALE",
+            ]),
+        StatusCase(
+            label: "--max-feed-age lifts the limit", builtAt: "2026-02-09T05:00:00Z", carrying: false,
+            now: "2026-02-09T08:00:00Z", options: ["--max-feed-age", "4000"], status: 0,
+            says: ["ES: 40 stations, feed time 2025-09-27T16:05:47Z (3231.9 h old)\n", "\nok\n"]),
+        StatusCase(
+            label: "--max-feed-age tightens it", builtAt: "2026-02-09T05:00:00Z", carrying: false,
+            now: "2026-02-09T08:00:00Z", options: ["--max-feed-age", "20"], status: 1,
+            says: [
+                "problem: FR's feed time 2026-02-08T08:48:35Z is 23.2 h old, over 20.0 h (--max-feed-age)",
+                "problem: ES's feed time",
+            ]),
     ]
 
     @Test(.tags(.server), arguments: statusCases)
     func statusSaysHowOldThePublishedDataIs(_ testCase: StatusCase) throws {
-        let (server, out) = try Self.published(builtAt: "2026-12-01T05:00:00Z", carrying: testCase.carrying)
+        let (server, out) = try Self.published(builtAt: testCase.builtAt, carrying: testCase.carrying)
         defer { server.stop() }
-        let limit = testCase.label == "carried within the limit" ? ["--max-carried", "50"] : []
         // Both formats' indexes say the same, over HTTP and from the folder.
         for base in [server.baseURL.absoluteString, out.path] {
             for prefix in ["fuel/", "fuel/v2/"] {
                 let result = try Executable.run(
-                    "fuel-publish", ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + limit)
+                    "fuel-publish",
+                    ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + testCase.options)
                 #expect(result.status == testCase.status, "\(base) \(prefix): \(result.stdout)\(result.stderr)")
                 for words in testCase.says {
                     #expect(result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
+                }
+                for words in testCase.never {
+                    #expect(!result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
                 }
             }
         }

@@ -150,7 +150,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     /// The human-readable report.
     public func text() -> String {
         if let since = unchangedSince {
-            return "nothing changed since the published build of \(since): every country's feed and metadata are the "
+            return
+                "nothing changed since the previous build in OUT, built \(since): every country's feed and metadata are the "
                 + "ones it was made from (\(countries.map(\.country).joined(separator: ", "))); nothing was built or "
                 + "written"
         }
@@ -170,7 +171,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
             if let warning = country.shrinkWarning { lines.append("    WARNING: \(warning.sentence(country.country))") }
             if let reason = country.carriedBecause { lines.append("    carried because: \(reason)") }
             if country.reused == true {
-                lines.append("    reused: feed and metadata unchanged since the published build; not parsed again")
+                lines.append(
+                    "    reused: feed and metadata unchanged since the previous build in OUT; not parsed again")
             }
             for (code, count) in country.rejected.sorted(by: { $0.key < $1.key }) {
                 lines.append("    rejected \(count): \(country.reasons[code] ?? code)")

@@ -57,7 +57,7 @@ extension Builder {
         line.shrinkWarning = nil
         line.reused = true
         line.accounting =
-            "reused: its feed files and metadata are the ones the published build was made from, so its "
+            "reused: its feed files and metadata are the ones the previous build in OUT was made from, so its "
             + "stations are that build's, unparsed; the counts are the ones that build found"
         return line
     }

@@ -167,6 +167,14 @@ public struct BrowserAccess: Sendable, Equatable {
             origin: origin, url: url, preflight: preflight, get: get, problems: problems, notes: notes)
     }
 
+    /// The headers of the preflight's answer that the report shows, lower-cased.
+    public static let preflightHeaders = [
+        "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
+        "access-control-max-age",
+    ]
+    /// The headers of the GET's answer that the report shows, lower-cased.
+    public static let getHeaders = ["access-control-allow-origin", "access-control-expose-headers", "vary"]
+
     /// The printed report: both answers, each problem with the section to read, the notes, then the verdict.
     public var lines: [String] {
         func describe(_ answer: Answer, _ names: [String]) -> String {
@@ -176,14 +184,8 @@ public struct BrowserAccess: Sendable, Equatable {
         }
         var lines = [
             "browser access from \(origin) to \(url):",
-            "  preflight (OPTIONS for GET with If-None-Match): "
-                + describe(
-                    preflight,
-                    [
-                        "access-control-allow-origin", "access-control-allow-methods", "access-control-allow-headers",
-                        "access-control-max-age",
-                    ]),
-            "  GET: " + describe(get, ["access-control-allow-origin", "access-control-expose-headers", "vary"]),
+            "  preflight (OPTIONS for GET with If-None-Match): " + describe(preflight, Self.preflightHeaders),
+            "  GET: " + describe(get, Self.getHeaders),
         ]
         lines += problems.map { "problem: \($0.sentence) (read \($0.part.section))" }
         lines += notes.map { "note: \($0)" }

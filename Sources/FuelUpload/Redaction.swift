@@ -38,6 +38,7 @@ struct Redaction: Sendable {
         case .request(let message): .request(redact(message, secrets))
         case .shrink(let message): .shrink(redact(message, secrets))
         case .locked(let message): .locked(redact(message, secrets))
+        case .leaseLost(let message): .leaseLost(redact(message, secrets))
         case .outdated(let message): .outdated(redact(message, secrets))
         case .rollback(let message): .rollback(redact(message, secrets))
         case .clock(let message): .clock(redact(message, secrets))

@@ -23,8 +23,16 @@ struct InProcessUpload {
         latency: Double = 0.001,
         intercept: (@Sendable (HTTPRequest, InMemoryS3) -> ScriptedTransport.Reply?)? = nil
     ) {
+        self.init(latencyOf: { _ in latency }, intercept: intercept)
+    }
+
+    /// - Parameter latencyOf: seconds the answer to each request takes.
+    init(
+        latencyOf: @escaping @Sendable (HTTPRequest) -> Double,
+        intercept: (@Sendable (HTTPRequest, InMemoryS3) -> ScriptedTransport.Reply?)? = nil
+    ) {
         let s3 = self.s3
-        transport = ScriptedTransport(latency: latency) { request in
+        transport = ScriptedTransport(latency: latencyOf) { request in
             intercept?(request, s3) ?? s3.reply(to: request)
         }
     }

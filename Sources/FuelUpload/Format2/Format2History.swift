@@ -125,7 +125,7 @@ public struct Format2History: Sendable {
             return (restored, replaced)
         }
         if settings.dryRun { return (restored, replaced) }
-        try session.stop.check()
+        try session.checkpoint()
         try await client.putIndex(
             object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
             condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)

@@ -46,9 +46,21 @@ package final class PublishSession: Sendable {
     /// Requests sent so far, every retry and the lock's own included.
     var requests: Int { requestCount.value.withLock { $0 } + retries }
 
-    /// Runs `body` so that no error description it throws holds a secret.
+    /// Runs `body` so that no error description it throws holds a secret, and so that a run a signal stopped ends
+    /// as stopped: a request that failed once the stop was asked for (a LIST or a lock PUT cut short, a retry given
+    /// up) is logged, and the run throws ``UploadError/interrupted(signal:)``, as it would have at its next
+    /// checkpoint. The locks are released by then (``holdingLocks(_:_:)`` runs inside).
     func run<Value>(_ body: () async throws -> Value) async throws -> Value {
-        try await redaction.run(body)
+        do {
+            return try await redaction.run(body)
+        } catch let error as UploadError {
+            guard error.interruptingSignal == nil, let signal = stop.requested else { throw error }
+            log(.warning(.failedAfterStop(reason: "\(error)")))
+            if case .incomplete(let written, _) = error {
+                throw UploadError.incomplete(written: written, failure: .interrupted(signal: signal))
+            }
+            throw UploadError.interrupted(signal: signal)
+        }
     }
 
     /// Runs `body` holding the locks of `prefixes`, taken in order (none for a dry run, which writes nothing) and

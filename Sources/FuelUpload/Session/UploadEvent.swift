@@ -96,6 +96,8 @@ public enum UploadWarning: Sendable, Equatable {
     case lockNotReleased(key: String, reason: String)
     /// A renewal of the lock's lease failed: `reason` says why, and whether the run goes on.
     case leaseNotRenewed(key: String, reason: String)
+    /// A request failed after a signal asked the run to stop; the run ends as stopped, not as failed.
+    case failedAfterStop(reason: String)
 
     /// The warning in words.
     public var sentence: String {
@@ -113,6 +115,8 @@ public enum UploadWarning: Sendable, Equatable {
             return "lock \(key) not released: \(reason)"
         case .leaseNotRenewed(let key, let reason):
             return "lock \(key) not renewed: \(reason)"
+        case .failedAfterStop(let reason):
+            return "after the stop was asked for: \(reason)"
         }
     }
 
@@ -128,6 +132,8 @@ public enum UploadWarning: Sendable, Equatable {
             return .lockNotReleased(key: transform(key), reason: transform(reason))
         case .leaseNotRenewed(let key, let reason):
             return .leaseNotRenewed(key: transform(key), reason: transform(reason))
+        case .failedAfterStop(let reason):
+            return .failedAfterStop(reason: transform(reason))
         }
     }
 }

@@ -9,7 +9,8 @@ import _FuelTestSupport
 struct InProcessUpload {
     static let endpoint = "http://s3.test"
     static let bucket = "fuel-test"
-    static let environment = ["AWS_ACCESS_KEY_ID": "AKIDINPROCESS", "AWS_SECRET_ACCESS_KEY": "in-process-secret"]
+    static let accessKey = "AKIDINPROCESS"
+    static let environment = ["AWS_ACCESS_KEY_ID": accessKey, "AWS_SECRET_ACCESS_KEY": "in-process-secret"]
 
     let s3 = InMemoryS3(buckets: [Self.bucket])
     let transport: ScriptedTransport

@@ -26,7 +26,7 @@ public struct FetchOptions: Sendable {
     /// `--due`: fetch only the countries whose ``RefreshSchedule`` says they are due (never fetched, last fetch
     /// failed, or its time has come); the others keep their files and manifest entries untouched.
     public var onlyDue = false
-    /// The clock for manifest times.
+    /// The clock for manifest times and for what is due (`fetch --now` replays a moment).
     public var now: @Sendable () -> Date = { Date() }
 
     public init(feedsDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil) {
@@ -107,12 +107,16 @@ public struct FeedFetcher: Sendable {
         let now = options.now()
         let fetchedAt = UTCTime.format(now)
         var downloader: FeedDownloader?
+        // A last fetch dated further ahead than the clock tolerance is a bad clock's: the country is due at once, and
+        // no minInterval counts from it, or it would be skipped (or refused) until that date.
+        let lastFetch = previous?.countries[country].flatMap { UTCTime.parse($0.fetchedAt) }
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let fromTheFuture = lastFetch.map { $0.timeIntervalSince(now) > Self.clockTolerance } ?? false
+        let warning = fromTheFuture ? lastFetch.map { Self.futureWarning(country, lastFetch: $0, now: now) } : nil
         do {
             let settings = try settings(for: country)
-            if options.onlyDue, let entry = previous?.countries[country], !entry.failed,
-                let schedule = settings.refresh,
-                let last = UTCTime.parse(entry.fetchedAt).map({ Date(timeIntervalSince1970: TimeInterval($0)) }),
-                !schedule.isDue(lastFetch: last, now: now)
+            if options.onlyDue, !fromTheFuture, let entry = previous?.countries[country], !entry.failed,
+                let schedule = settings.refresh, let last = lastFetch, !schedule.isDue(lastFetch: last, now: now)
             {
                 // Nothing is sent and nothing written: the files and manifest entry of the last fetch stay.
                 let files = (previous?.files.keys.filter { $0.hasPrefix(country + "/") } ?? []).sorted()
@@ -120,9 +124,10 @@ public struct FeedFetcher: Sendable {
                     country: country, files: files, seconds: stopwatch.seconds,
                     notDueUntil: schedule.nextDue(after: last))
             }
-            if let refusal = RequestBudget.tooSoon(
-                country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
-                minInterval: settings.minInterval, file: "\(country)/")
+            if !fromTheFuture,
+                let refusal = RequestBudget.tooSoon(
+                    country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
+                    minInterval: settings.minInterval, file: "\(country)/")
             {
                 // Nothing was sent: the last fetch's files and manifest entries stay as they are.
                 return CountryFetchResult(country: country, seconds: stopwatch.seconds, error: refusal)
@@ -145,15 +150,27 @@ public struct FeedFetcher: Sendable {
             return CountryFetchResult(
                 country: country, files: files, downloaded: staged.count { $0.staged != nil },
                 reused: staged.count(where: \.reused), kept: staged.count(where: \.carried),
-                bytes: current.bytesReceived, seconds: stopwatch.seconds)
+                bytes: current.bytesReceived, seconds: stopwatch.seconds, warning: warning)
         } catch {
             let failure =
                 error as? FetchError
                 ?? FetchError(country: country, file: "\(country)/", reason: String(describing: error))
             await store.failed(country: country, error: failure, fetchedAt: fetchedAt)
             return CountryFetchResult(
-                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure)
+                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure,
+                warning: warning)
         }
+    }
+
+    /// How far ahead of the clock a last fetch may be dated before it counts as a bad clock's: the build's own
+    /// tolerance for `builtAt` (10 minutes).
+    public static let clockTolerance: TimeInterval = 600
+
+    /// The warning for a last fetch dated in the future.
+    static func futureWarning(_ country: String, lastFetch: Date, now: Date) -> String {
+        "\(country)'s last fetch is dated \(UTCTime.format(lastFetch)), "
+            + String(format: "%.1f h", lastFetch.timeIntervalSince(now) / 3600)
+            + " ahead of this run's clock (\(UTCTime.format(now))): a bad clock's, so \(country) was fetched as due"
     }
 
     /// The country's fetch settings with the command-line overrides applied.

@@ -21,6 +21,8 @@ public struct CountryFetchResult: Sendable, Equatable {
     /// Set when `--due` left the country alone because it is not due before this time: nothing was sent, and
     /// ``files`` are what its last fetch left.
     public var notDueUntil: Date?
+    /// Something worth a look that did not stop the fetch: a last fetch dated in the future, fetched as due.
+    public var warning: String?
 
     public var failed: Bool { error != nil }
 }

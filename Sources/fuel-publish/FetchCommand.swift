@@ -2,13 +2,14 @@ import Foundation
 import FuelCommandLine
 import FuelFeeds
 import FuelFetch
+import FuelFormat
 
 /// `fuel-publish fetch`: download the national feeds into the feeds folder.
 enum FetchCommand {
     static let usage = """
         usage: fuel-publish fetch [--countries ES,PT,…] [--feeds DIR] [--adapters DIR] [--rate N]
                                   [--endpoint CC=URL]... [--attempts N] [--retry-delay SECONDS] [--offline]
-                                  [--due]
+                                  [--due] [--now TIME]
                fuel-publish fetch --check [--countries …] [--adapters DIR] [--endpoint CC=URL]...
 
         Downloads each country's feed into DIR/<CC>/ (default DIR: feeds), all-or-nothing per country: files are
@@ -28,7 +29,11 @@ enum FetchCommand {
                                 for a country whose folder is empty or whose last fetch failed
           --due                 fetch only the countries that are due: never fetched, last fetch failed, or
                                 their refreshMinutes / refreshAfter (source.json) come since the last fetch;
-                                the others are left as they are, files and manifest entry, with no request
+                                the others are left as they are, files and manifest entry, with no request. A
+                                last fetch dated more than 10 minutes ahead of the clock (a bad clock's) is due
+                                at once, with a warning naming it
+          --now TIME            the run's clock: manifest times and what is due (replays, tests); like build's
+                                --built-at, at most 10 minutes ahead of this machine's clock
           --check               one light request per country instead of a fetch (PT one row, ES its smallest
                                 filtered query, FR the ZIP, IT the first 16 KB of both files, AT the region
                                 list); prints a table of HTTP status, TLS verification, whether the shape is
@@ -52,8 +57,19 @@ enum FetchCommand {
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let adapters = try Folders.adapters(try arguments.option("--adapters"))
         let check = try arguments.flag("--check")
-        let options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
+        let now = try BuildCommand.timeOption("--now", &arguments)
+        var options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
         try arguments.finish()
+        if let now {
+            // As the build refuses a future --built-at: a fetch dated ahead would look fetched until then.
+            let ahead = now.timeIntervalSinceNow
+            guard ahead <= FeedFetcher.clockTolerance else {
+                throw UsageError(
+                    "--now \(UTCTime.format(now)) lies " + String(format: "%.1f h", ahead / 3600)
+                        + " ahead of this machine's clock; a replay may be in the past, never ahead")
+            }
+            options.now = { now }
+        }
         if check {
             if options.offline { throw UsageError("--check asks the services; it cannot be --offline") }
             try await checkServices(options)

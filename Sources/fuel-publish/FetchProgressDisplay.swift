@@ -37,7 +37,7 @@ final class FetchProgressDisplay: Sendable {
                 return terminal ? redraw(&state, force: false) : nil
             case .finished(let result):
                 state.running.remove(result.country)
-                let line = Self.summary(result) + "\n"
+                let line = Self.summary(result) + "\n" + (result.warning.map { "warning: \($0)\n" } ?? "")
                 guard terminal else { return line }
                 let clear = state.lineShown ? "\r\u{1B}[K" : ""
                 state.lineShown = false

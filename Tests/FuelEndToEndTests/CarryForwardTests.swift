@@ -188,6 +188,24 @@ import _FuelTestSupport
         #expect(TreeSnapshot.take(workspace.fuel) == held)
     }
 
+    /// A replay dated before the previous build (or a correct clock after a fast one) carries a country whose last
+    /// fresh build lies after its own builtAt: it is published as carried since builtAt, with a warning that says
+    /// so, never after the build.
+    @Test func aReplayOlderThanThePreviousBuildNeverPublishesCarriedSinceAfterItsBuiltAt() throws {
+        let workspace = try Workspace()
+        #expect(try workspace.build(at: Self.day0).status == 0)
+        try workspace.breakSpain()
+        let replay = "2026-11-29T05:00:00Z"
+        let carried = try workspace.build(at: replay, ["--carry-forward", "48"])
+        #expect(carried.status == 0, "\(carried.stderr)")
+        #expect(try workspace.index()["builtAt"] as? String == replay)
+        #expect(try workspace.countries()["ES"]?["carriedSince"] as? String == replay)
+        #expect(
+            carried.stderr.contains(
+                "warning: ES's last fresh build, \(Self.day0), is later than this build's builtAt \(replay)"),
+            "\(carried.stderr)")
+    }
+
     /// Tiles are written as soon as the countries whose boxes cover their cell are in (TileAssembler), so a carried
     /// station must lie in its country's boxes like a fresh one: one the boxes no longer cover is dropped and counted.
     @Test func aCarriedStationOutsideItsCountrysBoxesIsDroppedAndCounted() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import FuelFeeds
+import FuelFormat
 
 /// What a running build reports as it goes. The build formats nothing for a terminal: the command line decides
 /// what to show.
@@ -35,6 +36,9 @@ public enum BuildEvent: Sendable, Equatable {
         case reportNotSaved(reason: String)
         /// The previous build had the country but no readable trend of it: its trend starts again today.
         case trendRestarted(country: String, reason: String)
+        /// A carried country's last fresh build lies after this build's `builtAt` (a replay older than the previous
+        /// build, or a previous build a fast clock dated): it is published as carried since `builtAt`, never later.
+        case carriedSinceClamped(country: String, lastFreshBuild: Date, builtAt: Date)
 
         /// The warning in words.
         public var sentence: String {
@@ -43,6 +47,11 @@ public enum BuildEvent: Sendable, Equatable {
             case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
             case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
             case .trendRestarted(let country, let reason): "the trend of \(country) restarted: \(reason)"
+            case .carriedSinceClamped(let country, let lastFresh, let builtAt):
+                "\(country)'s last fresh build, \(UTCTime.format(lastFresh)), is later than this build's builtAt "
+                    + "\(UTCTime.format(builtAt)) (a replay older than the previous build, or a previous build dated by a "
+                    + "fast clock): \(country) is published as carried since \(UTCTime.format(builtAt)), never after the "
+                    + "build"
             }
         }
     }

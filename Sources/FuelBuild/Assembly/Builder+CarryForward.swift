@@ -22,7 +22,7 @@ extension Builder {
         }
         if !failures.isEmpty {
             guard let hours = options.carryForwardHours else { throw refusal(failures, plan: plan) }
-            let (carried, refused) = carry(failures, from: previous, hours: hours, plan: plan)
+            let (carried, refused) = carry(failures, from: previous, hours: hours, plan: plan, events)
             guard refused.isEmpty else { throw refusal(refused, plan: plan) }
             for var build in carried {
                 assembler.add(&build.tiles)
@@ -53,10 +53,13 @@ extension Builder {
     }
 
     /// The failed countries that can be published from the previous build: those it holds whose last fresh build
-    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
-    func carry(_ failures: [FeedError], from previous: PreviousBuild?, hours: Double, plan: BuildPlan) -> (
-        carried: [CountryBuild], refused: [FeedError]
-    ) {
+    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible. A last
+    /// fresh build later than this one's `builtAt` is clamped to it, with a warning: `carriedSince` never lies after
+    /// `builtAt`.
+    func carry(
+        _ failures: [FeedError], from previous: PreviousBuild?, hours: Double, plan: BuildPlan,
+        _ events: @Sendable (BuildEvent) -> Void
+    ) -> (carried: [CountryBuild], refused: [FeedError]) {
         var carried: [CountryBuild] = []
         var refused: [FeedError] = []
         for failure in failures {
@@ -68,10 +71,15 @@ extension Builder {
                         reason: failure.reason + "; not carried forward: " + why))
             }
             guard let previous, let summary = previous.index.countries[country],
-                let since = previous.lastFreshBuild(of: country)
+                var since = previous.lastFreshBuild(of: country)
             else {
                 refuse("the previous build in \(options.outputDirectory.path) has no \(country) to carry")
                 continue
+            }
+            if since > options.builtAt {
+                let builtAt = options.builtAt
+                events(.warning(.carriedSinceClamped(country: country, lastFreshBuild: since, builtAt: builtAt)))
+                since = options.builtAt
             }
             let age = options.builtAt.timeIntervalSince(since)
             guard age <= hours * 3600 else {

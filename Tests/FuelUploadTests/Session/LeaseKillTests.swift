@@ -38,7 +38,7 @@ import _FuelTestSupport
         }
     }
 
-    static let lease = 3.0
+    static let lease = 5.0
 
     @Test(arguments: Moment.allCases)
     func aPublisherKilledAtAnyMomentIsFollowedByARunThatTakesOverAndFinishes(_ moment: Moment) async throws {

@@ -114,9 +114,8 @@ import _FuelTestSupport
         let upload = InProcessUpload()
         defer { upload.remove() }
         try TestBuild.sample().write(to: upload.out)
-        let now = Date()
         // A dead run whose 60 s lease ran out 5 s ago, although an hour-long lock of old would still hold.
-        let expired = UTCTime.format(now.addingTimeInterval(-5))
+        let expired = UTCTime.format(Date().addingTimeInterval(-5))
         PublisherLockInProcessTests.storeLock(
             #"{"run":"dead-run","started":"2026-12-01T00:00:00Z","expires":"\#(expired)","lease":60}"#, in: upload)
         let log = LineCapture()
@@ -126,14 +125,14 @@ import _FuelTestSupport
             "\(log.all)")
 
         // A run whose 60 s lease has 50 s left holds the lock.
-        let running = UTCTime.format(now.addingTimeInterval(50))
+        let running = UTCTime.format(Date().addingTimeInterval(50))
         PublisherLockInProcessTests.storeLock(
             #"{"run":"busy-run","started":"2026-12-01T00:00:00Z","expires":"\#(running)","lease":60}"#, in: upload)
         let error = try await #require(throws: UploadError.self) { try await upload.upload() }
         #expect("\(error)".contains("another upload (run busy-run"), "\(error)")
 
         // A lease of 60 s cannot expire 20 minutes from now: a bad clock's lock, taken over at once.
-        let ahead = UTCTime.format(now.addingTimeInterval(1200))
+        let ahead = UTCTime.format(Date().addingTimeInterval(1200))
         PublisherLockInProcessTests.storeLock(
             #"{"run":"clock-run","started":"2026-12-01T00:00:00Z","expires":"\#(ahead)","lease":60}"#, in: upload)
         let clockLog = LineCapture()

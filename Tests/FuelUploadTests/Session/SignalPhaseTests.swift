@@ -54,19 +54,21 @@ import _FuelTestSupport
             Executable.url("fuel-publish").path,
             [
                 "upload", "--from", harness.out.path, "--bucket", harness.bucket, "--prefix", harness.prefix,
-                "--endpoint", held.endpoint, "--concurrency", "1", "--stall-timeout", "1",
+                "--endpoint", held.endpoint, "--concurrency", "1", "--stall-timeout", "3",
             ],
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, stdout: .null,
             stderr: .file(stderr.path))
         defer { child.killAndReap() }
-        let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: paused.path), child.isRunning, Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)
-        }
-        try #require(FileManager.default.fileExists(atPath: paused.path), "never reached \(phase.rawValue)")
-        child.send(SIGTERM)
+        // Signalled by a watcher process the moment the proxy holds the request (not by this test, which the parallel
+        // suite can starve for longer than the request's 3 s stall timeout).
+        let watcher = try ChildProcess(
+            "/bin/sh",
+            ["-c", #"while [ ! -e "$1" ]; do sleep 0.02; done; kill -s TERM "$2""#, "sh", paused.path, "\(child.pid)"],
+            stdout: .null, stderr: .null)
+        defer { watcher.killAndReap() }
 
         let status = try child.wait(timeout: 60)
+        #expect(FileManager.default.fileExists(atPath: paused.path), "never reached \(phase.rawValue)")
         let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         #expect(status == 143, "\(text)")
         #expect(text.contains("stopped by SIGTERM between two requests"), "\(text)")

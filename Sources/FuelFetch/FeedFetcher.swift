@@ -26,11 +26,8 @@ public struct FetchOptions: Sendable {
     /// `--due`: fetch only the countries whose ``RefreshSchedule`` says they are due (never fetched, last fetch
     /// failed, or its time has come); the others keep their files and manifest entries untouched.
     public var onlyDue = false
-    /// The clock for manifest times (`--now` sets it for replays and tests).
+    /// The clock for manifest times and for what is due (`fetch --now` replays a moment).
     public var now: @Sendable () -> Date = { Date() }
-    /// How far a manifest's `fetchedAt` may lie after ``now`` before it is distrusted, as the build's clock check
-    /// (10 minutes): a later one is a fast clock's or an edited file's, so the country counts as due.
-    public static let clockTolerance: TimeInterval = 600
 
     public init(feedsDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil) {
         self.feedsDirectory = feedsDirectory
@@ -106,33 +103,20 @@ public struct FeedFetcher: Sendable {
         _ country: String, previous: FeedManifest?, store: ManifestStore, budget: RequestBudget,
         events: @escaping @Sendable (FetchEvent) -> Void
     ) async -> CountryFetchResult {
-        let now = options.now()
-        // A last fetch dated ahead of this clock is not trusted: the country is due, and not "fetched too soon".
-        let recorded = previous?.countries[country]?.fetchedAt
-        let future = recorded.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-            .flatMap { $0.timeIntervalSince(now) > FetchOptions.clockTolerance ? recorded : nil }
-        var result = await fetchCountry(
-            country, previous: previous, trustedLastFetch: future == nil, now: now, store: store, budget: budget,
-            events: events)
-        result.futureLastFetch = future
-        return result
-    }
-
-    /// One country's fetch at `now`; with `trustedLastFetch` false, its last fetch counts neither for `--due` nor for
-    /// `minInterval`.
-    private func fetchCountry(
-        _ country: String, previous: FeedManifest?, trustedLastFetch: Bool, now: Date, store: ManifestStore,
-        budget: RequestBudget, events: @escaping @Sendable (FetchEvent) -> Void
-    ) async -> CountryFetchResult {
         let stopwatch = Stopwatch()
+        let now = options.now()
         let fetchedAt = UTCTime.format(now)
         var downloader: FeedDownloader?
+        // A last fetch dated further ahead than the clock tolerance is a bad clock's: the country is due at once, and
+        // no minInterval counts from it, or it would be skipped (or refused) until that date.
+        let lastFetch = previous?.countries[country].flatMap { UTCTime.parse($0.fetchedAt) }
+            .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        let fromTheFuture = lastFetch.map { $0.timeIntervalSince(now) > Self.clockTolerance } ?? false
+        let warning = fromTheFuture ? lastFetch.map { Self.futureWarning(country, lastFetch: $0, now: now) } : nil
         do {
             let settings = try settings(for: country)
-            if options.onlyDue, trustedLastFetch, let entry = previous?.countries[country], !entry.failed,
-                let schedule = settings.refresh,
-                let last = UTCTime.parse(entry.fetchedAt).map({ Date(timeIntervalSince1970: TimeInterval($0)) }),
-                !schedule.isDue(lastFetch: last, now: now)
+            if options.onlyDue, !fromTheFuture, let entry = previous?.countries[country], !entry.failed,
+                let schedule = settings.refresh, let last = lastFetch, !schedule.isDue(lastFetch: last, now: now)
             {
                 // Nothing is sent and nothing written: the files and manifest entry of the last fetch stay.
                 let files = (previous?.files.keys.filter { $0.hasPrefix(country + "/") } ?? []).sorted()
@@ -140,7 +124,7 @@ public struct FeedFetcher: Sendable {
                     country: country, files: files, seconds: stopwatch.seconds,
                     notDueUntil: schedule.nextDue(after: last))
             }
-            if trustedLastFetch,
+            if !fromTheFuture,
                 let refusal = RequestBudget.tooSoon(
                     country, lastFetch: previous?.countries[country]?.fetchedAt, now: now,
                     minInterval: settings.minInterval, file: "\(country)/")
@@ -166,15 +150,27 @@ public struct FeedFetcher: Sendable {
             return CountryFetchResult(
                 country: country, files: files, downloaded: staged.count { $0.staged != nil },
                 reused: staged.count(where: \.reused), kept: staged.count(where: \.carried),
-                bytes: current.bytesReceived, seconds: stopwatch.seconds)
+                bytes: current.bytesReceived, seconds: stopwatch.seconds, warning: warning)
         } catch {
             let failure =
                 error as? FetchError
                 ?? FetchError(country: country, file: "\(country)/", reason: String(describing: error))
             await store.failed(country: country, error: failure, fetchedAt: fetchedAt)
             return CountryFetchResult(
-                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure)
+                country: country, bytes: downloader?.bytesReceived ?? 0, seconds: stopwatch.seconds, error: failure,
+                warning: warning)
         }
+    }
+
+    /// How far ahead of the clock a last fetch may be dated before it counts as a bad clock's: the build's own
+    /// tolerance for `builtAt` (10 minutes).
+    public static let clockTolerance: TimeInterval = 600
+
+    /// The warning for a last fetch dated in the future.
+    static func futureWarning(_ country: String, lastFetch: Date, now: Date) -> String {
+        "\(country)'s last fetch is dated \(UTCTime.format(lastFetch)), "
+            + String(format: "%.1f h", lastFetch.timeIntervalSince(now) / 3600)
+            + " ahead of this run's clock (\(UTCTime.format(now))): a bad clock's, so \(country) was fetched as due"
     }
 
     /// The country's fetch settings with the command-line overrides applied.

@@ -21,10 +21,8 @@ public struct CountryFetchResult: Sendable, Equatable {
     /// Set when `--due` left the country alone because it is not due before this time: nothing was sent, and
     /// ``files`` are what its last fetch left.
     public var notDueUntil: Date?
-    /// Set when the manifest dated the country's last fetch later than this run's clock by more than
-    /// ``FetchOptions/clockTolerance`` (a fast clock, a hand-edited manifest): that time, as the manifest has it. The
-    /// country then counted as due, and as not fetched too soon.
-    public var futureLastFetch: String?
+    /// Something worth a look that did not stop the fetch: a last fetch dated in the future, fetched as due.
+    public var warning: String?
 
     public var failed: Bool { error != nil }
 }

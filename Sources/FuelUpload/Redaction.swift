@@ -22,7 +22,24 @@ struct Redaction: Sendable {
     }
 
     static func redact(_ text: String, _ secrets: [String]) -> String {
-        secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") }
+        scrubSigning(
+            secrets.filter { !$0.isEmpty }.reduce(text) { $0.replacingOccurrences(of: $1, with: "<redacted>") })
+    }
+
+    /// What a server's error body echoes of a signed request, as `…`: the key id and scope after `Credential=`,
+    /// the hex after `Signature=` (`X-Amz-` forms included), and S3's `<AWSAccessKeyId>` and `<SignatureProvided>`.
+    static func scrubSigning(_ text: String) -> String {
+        guard text.contains("Credential=") || text.contains("Signature") || text.contains("AWSAccessKeyId") else {
+            return text
+        }
+        // Error paths only: compiled per call, since a Regex is not Sendable.
+        let patterns = [
+            #"(Credential=)[^\s,;&"'<]+"#, #"(Signature=)[0-9A-Fa-f]+"#, #"(<AWSAccessKeyId>)[^<]*"#,
+            #"(<SignatureProvided>)[^<]*"#,
+        ].compactMap { try? Regex($0) }
+        return patterns.reduce(text) { text, pattern in
+            text.replacing(pattern) { match in (match.output[1].substring.map(String.init) ?? "") + "…" }
+        }
     }
 
     static func redact(_ error: UploadError, _ secrets: [String]) -> UploadError {
@@ -38,6 +55,7 @@ struct Redaction: Sendable {
         case .request(let message): .request(redact(message, secrets))
         case .shrink(let message): .shrink(redact(message, secrets))
         case .locked(let message): .locked(redact(message, secrets))
+        case .leaseLost(let message): .leaseLost(redact(message, secrets))
         case .outdated(let message): .outdated(redact(message, secrets))
         case .rollback(let message): .rollback(redact(message, secrets))
         case .clock(let message): .clock(redact(message, secrets))

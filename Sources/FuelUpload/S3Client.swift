@@ -144,7 +144,7 @@ public struct S3Client: Sendable {
     public func failure(_ operation: String, _ response: HTTPResponse) -> S3RequestError {
         let reason: String
         if let body = S3XML.error(response.body) {
-            reason = body.message.isEmpty ? body.code : "\(body.code): \(body.message)"
+            reason = Redaction.scrubSigning(body.message.isEmpty ? body.code : "\(body.code): \(body.message)")
         } else {
             reason = response.body.isEmpty ? "(no body)" : S3XML.excerpt(response.body)
         }

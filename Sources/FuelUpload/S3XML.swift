@@ -64,10 +64,11 @@ enum S3XML {
     }
 
     /// The start of a body for an error message, printable characters only.
+    /// Signed request parts an echoed request shows are removed first (``Redaction/scrubSigning(_:)``).
     static func excerpt(_ body: [UInt8]) -> String {
-        let text = String(decoding: body.prefix(200), as: UTF8.self)
-        let cleaned = String(text.unicodeScalars.map { $0.value < 0x20 ? " " : Character($0) })
-        return body.count > 200 ? cleaned + "…" : cleaned
+        let text = Redaction.scrubSigning(String(decoding: body.prefix(4096), as: UTF8.self))
+        let cleaned = String(text.unicodeScalars.prefix(200).map { $0.value < 0x20 ? " " : Character($0) })
+        return text.unicodeScalars.count > 200 || body.count > 4096 ? cleaned + "…" : cleaned
     }
 }
 

@@ -18,6 +18,9 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
     case shrink(String)
     /// Another publisher holds the bucket's lock; nothing was written.
     case locked(String)
+    /// This run's lock was lost (another run took it over) or its lease was not renewed in time: the run stopped
+    /// before its next write, so the index was not written after it.
+    case leaseLost(String)
     /// The local build is older than the one live in the bucket (format 2); going back is `rollback`'s job.
     case outdated(String)
     /// A rollback was refused: the archived build is missing, or an object it names is gone.
@@ -56,6 +59,9 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
         case .shrink(let message), .locked(let message), .outdated(let message), .rollback(let message),
             .clock(let message):
             return message
+        case .leaseLost(let reason):
+            return "\(reason); this run stopped before its next write (no index is written without the lock). "
+                + "What was written stays, and the index in the bucket is whole: rerun to finish"
         case .incomplete(let written, let failure):
             return "format 2 failed: \(failure)\nwritten: format 1 only (\(written))"
         case .interrupted(let signal):

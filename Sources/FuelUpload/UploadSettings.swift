@@ -31,13 +31,17 @@ public struct UploadOptions: Sendable, Equatable {
     public var keepHours: Double?
     /// The time pruning measures `--keep` from (default: the clock); operators and tests replay a later day.
     public var now: Date?
+    /// `--lock-lease`: seconds the publisher lock holds without a renewal (default 600).
+    public var lockLease: Double?
 
     public init(
         from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
         concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
         allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil,
-        layout: PublishLayout? = nil, format2Prefix: String? = nil, keepHours: Double? = nil, now: Date? = nil
+        layout: PublishLayout? = nil, format2Prefix: String? = nil, keepHours: Double? = nil, now: Date? = nil,
+        lockLease: Double? = nil
     ) {
+        self.lockLease = lockLease
         self.layout = layout
         self.format2Prefix = format2Prefix
         self.keepHours = keepHours
@@ -88,6 +92,8 @@ public struct UploadSettings: Sendable {
     public var keepLastBuilds = 7
     /// The time `--keep` is measured from.
     public var now: Date
+    /// Seconds the publisher lock holds without a renewal; renewed every third of it while the run writes.
+    public var lockLease: TimeInterval
     /// Retries per request (at least 5 attempts).
     public var retry = RetryPolicy(maxAttempts: 6, baseDelay: 0.2, maxDelay: 10, maxRetryAfter: 30)
     /// Keys per LIST page; nil leaves the server default (1000). Tests set it low to exercise pagination.
@@ -195,6 +201,11 @@ public struct UploadSettings: Sendable {
         }
         self.keepHours = keepHours
         now = options.now ?? Date()
+        let lockLease = options.lockLease ?? PublisherLock.defaultLease
+        guard PublisherLock.leaseRange.contains(lockLease) else {
+            throw UploadError.configuration("--lock-lease must be between 1 second and 1 hour, got \(lockLease) s")
+        }
+        self.lockLease = lockLease
 
         let concurrency = options.concurrency ?? 16
         guard (1...256).contains(concurrency) else {

@@ -77,7 +77,7 @@ struct Uploader: Sendable {
         // Phase 1 and 2: every PUT must succeed before the next phase starts.
         for (phase, objects) in [("tiles", plan.tiles), ("brands, trends and sources", plan.metadata)]
         where !objects.isEmpty {
-            try session.stop.check()
+            try session.checkpoint()
             progress.begin(
                 phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")
             let failures = try await session.forEach(objects) { object in
@@ -96,7 +96,7 @@ struct Uploader: Sendable {
         // Phase 3: the index, only if it changed, guarded against a concurrent publisher.
         if let index = plan.index {
             // The last moment a stop can come before the index: once its PUT starts, it is not cut.
-            try session.stop.check()
+            try session.checkpoint()
             progress.begin("index", total: 1, detail: "writing \(settings.prefix)\(index.path)")
             try await client.putIndex(
                 index, key: settings.prefix + index.path, cacheControl: settings.indexCacheControl,

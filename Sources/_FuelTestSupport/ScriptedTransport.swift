@@ -89,13 +89,21 @@ public final class ScriptedTransport: HTTPTransport {
     }
 
     private let handler: Handler
-    private let latency: Double
+    private let latency: @Sendable (HTTPRequest) -> Double
     private let state = Mutex(State())
 
     /// - Parameters:
     ///   - latency: seconds each answer takes, so that concurrent requests really overlap.
     ///   - handler: answers what no script covers; nil answers 404.
     public init(latency: Double = 0, handler: Handler? = nil) {
+        self.latency = { _ in latency }
+        self.handler = handler ?? { _ in .status(404) }
+    }
+
+    /// - Parameters:
+    ///   - latency: seconds the answer to each request takes (a slow object, a quick lock).
+    ///   - handler: answers what no script covers; nil answers 404.
+    public init(latency: @escaping @Sendable (HTTPRequest) -> Double, handler: Handler? = nil) {
         self.latency = latency
         self.handler = handler ?? { _ in .status(404) }
     }
@@ -129,6 +137,7 @@ public final class ScriptedTransport: HTTPTransport {
             }
             return (state.sent.count - 1, index.map { state.scripts[$0].replies.removeFirst() })
         }
+        let latency = latency(request)
         if latency > 0 { try await Task.sleep(nanoseconds: UInt64(latency * 1_000_000_000)) }
         let reply = scripted ?? handler(request)
         defer {

@@ -2,6 +2,7 @@ import Foundation
 import FuelCommandLine
 import FuelFeeds
 import FuelFetch
+import FuelFormat
 
 /// `fuel-publish fetch`: download the national feeds into the feeds folder.
 enum FetchCommand {
@@ -29,10 +30,10 @@ enum FetchCommand {
           --due                 fetch only the countries that are due: never fetched, last fetch failed, or
                                 their refreshMinutes / refreshAfter (source.json) come since the last fetch;
                                 the others are left as they are, files and manifest entry, with no request. A
-                                last fetch dated more than 10 minutes after the clock (a fast clock's, an
-                                edited manifest's) is not trusted: the country is due, with a warning
-          --now TIME            the clock of this fetch (2026-12-02T06:07:00Z): manifest times and what is due
-                                are measured from it (replays, tests); default: the machine's clock
+                                last fetch dated more than 10 minutes ahead of the clock (a bad clock's) is due
+                                at once, with a warning naming it
+          --now TIME            the run's clock: manifest times and what is due (replays, tests); like build's
+                                --built-at, at most 10 minutes ahead of this machine's clock
           --check               one light request per country instead of a fetch (PT one row, ES its smallest
                                 filtered query, FR the ZIP, IT the first 16 KB of both files, AT the region
                                 list); prints a table of HTTP status, TLS verification, whether the shape is
@@ -56,9 +57,19 @@ enum FetchCommand {
         let feeds = try arguments.option("--feeds") ?? "feeds"
         let adapters = try Folders.adapters(try arguments.option("--adapters"))
         let check = try arguments.flag("--check")
-        let options = try parseOptions(
-            &arguments, countries: countries, feeds: feeds, adapters: adapters, acceptsNow: true)
+        let now = try BuildCommand.timeOption("--now", &arguments)
+        var options = try parseOptions(&arguments, countries: countries, feeds: feeds, adapters: adapters)
         try arguments.finish()
+        if let now {
+            // As the build refuses a future --built-at: a fetch dated ahead would look fetched until then.
+            let ahead = now.timeIntervalSinceNow
+            guard ahead <= FeedFetcher.clockTolerance else {
+                throw UsageError(
+                    "--now \(UTCTime.format(now)) lies " + String(format: "%.1f h", ahead / 3600)
+                        + " ahead of this machine's clock; a replay may be in the past, never ahead")
+            }
+            options.now = { now }
+        }
         if check {
             if options.offline { throw UsageError("--check asks the services; it cannot be --offline") }
             try await checkServices(options)
@@ -83,9 +94,8 @@ enum FetchCommand {
 
     /// Reads the fetch-only options; the caller has read `--countries`, `--feeds` and `--adapters`, which the
     /// whole run shares with `build`.
-    /// - Parameter acceptsNow: read `--now` (the fetch command); the whole run reads it for the upload and passes it on.
     static func parseOptions(
-        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: URL?, acceptsNow: Bool = false
+        _ arguments: inout Arguments, countries: [String]?, feeds: String, adapters: URL?
     ) throws -> FetchOptions {
         let environment = ProcessInfo.processInfo.environment
         let rate = try arguments.option("--rate", as: { Double($0) }, expected: "a number of requests per second")
@@ -105,7 +115,6 @@ enum FetchCommand {
         }
         let offline = try arguments.flag("--offline")
         let onlyDue = try arguments.flag("--due")
-        let now = acceptsNow ? try BuildCommand.timeOption("--now", &arguments) : nil
 
         // The list build reads too: the registered countries with metadata.
         let supported = CountryRegistry.configuredCountries(adaptersDirectory: adapters)
@@ -127,7 +136,6 @@ enum FetchCommand {
         options.retryBaseDelay = retryDelay
         options.offline = offline
         options.onlyDue = onlyDue
-        if let now { options.now = { now } }
         if FeedFetcher(options: options).countries.isEmpty {
             throw UsageError(
                 "no countries to fetch: none configured \(adapters.map { "under \($0.path)" } ?? "built in") that "

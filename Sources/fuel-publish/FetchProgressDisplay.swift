@@ -37,7 +37,7 @@ final class FetchProgressDisplay: Sendable {
                 return terminal ? redraw(&state, force: false) : nil
             case .finished(let result):
                 state.running.remove(result.country)
-                let line = (Self.warning(result).map { "WARNING: \($0)\n" } ?? "") + Self.summary(result) + "\n"
+                let line = Self.summary(result) + "\n" + (result.warning.map { "warning: \($0)\n" } ?? "")
                 guard terminal else { return line }
                 let clear = state.lineShown ? "\r\u{1B}[K" : ""
                 state.lineShown = false
@@ -53,14 +53,6 @@ final class FetchProgressDisplay: Sendable {
             guard !state.running.isEmpty else { return nil }
             let parts = state.running.sorted().map { "\($0) \(ByteCount.format(state.bytes[$0] ?? 0))" }
             return "fetching, \(seconds) s: " + parts.joined(separator: ", ")
-        }
-    }
-
-    /// The warning a finished country carries: a last fetch dated ahead of this clock.
-    static func warning(_ result: CountryFetchResult) -> String? {
-        result.futureLastFetch.map {
-            "\(result.country)'s last fetch is dated \($0), more than 10 minutes after this machine's clock: a fast "
-                + "clock's or an edited manifest's; it is not trusted, so \(result.country) counted as due"
         }
     }
 

@@ -17,19 +17,25 @@ struct FuelPublishCommand {
           verify    read back every object the live indexes name and check it (exit 1 names what is wrong)
           diff      what changed between two builds: stations added, removed and moved, prices, tiles
           report    one self-contained HTML file: a map of the build's stations, its cells, a table per country
+          help      this text, or with a command's name its options (exit 0)
 
-        Run 'fuel-publish <command> --help' for a command's options; --version prints the version.
-        Exit codes: 0 ok, 1 failure (nothing published), 64 usage error, 128 + the signal when SIGTERM, SIGINT or
-        SIGHUP stopped an upload (it stops between two requests and releases the lock).
+        Run 'fuel-publish <command> --help' or 'fuel-publish help <command>' for a command's options; --version
+        prints the version.
+
+        \(ExitCodes.help)
         """
+
+    /// The commands, as typed after `fuel-publish`.
+    static let commands = [
+        "fetch", "build", "upload", "status", "builds", "rollback", "verify", "diff", "report", "help",
+    ]
 
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand([
-                "build", "fetch", "upload", "status", "builds", "rollback", "verify", "diff", "report",
-            ])
-            {
+            switch arguments.subcommand(Set(commands)) {
+            case "help":
+                try help(&arguments)
             case "build":
                 try await BuildCommand.run(&arguments)
             case "fetch":
@@ -56,5 +62,21 @@ struct FuelPublishCommand {
                 try await RunCommand.run(&arguments)
             }
         }
+    }
+
+    /// `help`: the program's usage and the whole run's, exit 0; `help <command>`: that command's.
+    static func help(_ arguments: inout Arguments) throws -> Never {
+        let usages = [
+            "build": BuildCommand.usage, "fetch": FetchCommand.usage, "upload": UploadCommand.usage,
+            "status": StatusCommand.usage, "builds": BuildsCommand.usage, "rollback": RollbackCommand.usage,
+            "verify": VerifyCommand.usage, "diff": DiffCommand.usage, "report": ReportCommand.usage,
+        ]
+        let topics = arguments.positionals()
+        try arguments.finish()
+        guard let topic = topics.first else { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
+        guard topics.count == 1, let text = usages[topic] else {
+            throw UsageError("help takes one command's name: \(usages.keys.sorted().joined(separator: ", "))")
+        }
+        throw CleanExit(text)
     }
 }

@@ -33,7 +33,8 @@ enum RunCommand {
         (see 'fuel-publish build --help'; with --json, stdout holds only the build report).
         Build and upload: --layout v1|v2|both, the formats written and uploaded (default v1).
         Upload options: --prefix P, --v2-prefix P, --endpoint-s3 URL, --region R, --concurrency N, --max-age S,
-        --index-max-age S, --keep HOURS, --now TIME (also the fetch's clock), --connect-timeout S, --stall-timeout S
+        --index-max-age S, --keep HOURS, --now TIME (also the fetch's clock), --connect-timeout S,
+        --stall-timeout S, --lock-lease D
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
         Example, with no network at all:

@@ -9,7 +9,7 @@ enum UploadCommand {
         usage: fuel-publish upload --bucket B [--from OUT] [--layout v1|v2|both] [--prefix fuel/] [--v2-prefix P]
                                    [--endpoint URL] [--region auto] [--concurrency 16] [--max-age 3600]
                                    [--index-max-age S] [--keep 48] [--now TIME] [--allow-shrink]
-                                   [--connect-timeout 15] [--stall-timeout 30] [--dry-run]
+                                   [--connect-timeout 15] [--stall-timeout 30] [--lock-lease 10m] [--dry-run]
 
         Uploads OUT/fuel/ (following the link to the current build) to s3://B/<prefix>. One paginated LIST
         compares the MD5 of every local file with the bucket's ETags; only new or changed objects are written.
@@ -34,9 +34,15 @@ enum UploadCommand {
         older than any of them is refused in both formats (use rollback to go back), as is a build dated more than
         10 minutes ahead of this machine's clock. A live index dated that far ahead is a bad clock's and is
         replaced, with a warning. SIGTERM, SIGINT or SIGHUP stop the upload between two requests (never during the
-        index PUT) and release the lock; the exit code is then 128 + the signal (143 for SIGTERM). A lock left by a
-        dead run is taken over once expired, or at once when its expiry cannot be read or lies further ahead than
-        an upload can last.
+        index PUT) and release the lock; the exit code is then 128 + the signal (143 for SIGTERM).
+
+        The lock (<prefix>.lock, and <v2-prefix>.lock for format 2) is a lease of --lock-lease (10 minutes),
+        renewed every third of it while the upload runs. A run killed with SIGKILL, lost or frozen stops renewing:
+        once its lease expired, the next run takes the lock over (with If-Match on its ETag, logged) and needs no
+        one. A lock whose expiry cannot be read, or lies further ahead than its lease and 10 minutes, is taken over
+        at once. A run whose lock was taken over, or that could not renew it for three quarters of the lease,
+        stops before its next write (exit 1): it writes no index, and its index PUT is conditional anyway, so two
+        publishers never both write an index.
 
         options:
           --from OUT           output folder of `fuel-publish build` (default: out)
@@ -59,6 +65,7 @@ enum UploadCommand {
           --connect-timeout S  seconds to connect before a request gives up (default: 15)
           --stall-timeout S    seconds without a byte before a request gives up (default: 30); a silent
                                endpoint is not retried
+          --lock-lease D       how long the lock holds without a renewal: 10m (default), 90s, 1h; 1 s to 1 h
           --dry-run            list and print the plan (PUT n, skip m, delete k, bytes); write nothing
 
         \(credentialsHelp)
@@ -140,11 +147,21 @@ enum UploadCommand {
         let format2Prefix = try arguments.option("--v2-prefix")
         let keep = try arguments.option("--keep", as: seconds, expected: "a number of hours")
         let now = try BuildCommand.timeOption("--now", &arguments)
+        let lease = try arguments.option(
+            "--lock-lease", as: duration, expected: "a duration such as 10m, 90s or 600 (seconds)")
         return UploadOptions(
             from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
             concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
             allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
-            format2Prefix: format2Prefix, keepHours: keep, now: now)
+            format2Prefix: format2Prefix, keepHours: keep, now: now, lockLease: lease)
+    }
+
+    /// Seconds in `10m`, `90s`, `1h` or `600`; nil for anything else.
+    static func duration(_ text: String) -> Double? {
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        let (number, unit) = text.last.flatMap { units[$0] }.map { (text.dropLast(), $0) } ?? (Substring(text), 1)
+        guard let value = Double(number), value.isFinite, value > 0 else { return nil }
+        return value * unit
     }
 
     /// The options of a command that only reads or rewrites format 2's index (`builds`, `rollback`): the bucket,

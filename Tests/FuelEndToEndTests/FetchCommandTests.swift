@@ -165,4 +165,24 @@ import _FuelTestSupport
         #expect(result.stdout.contains("ES ok: 1 file"), "\(result.stdout)")
         #expect(result.stdout.contains("\u{1B}[K") == redraws, "\(result.stdout.debugDescription)")
     }
+
+    /// `fetch --now` dates the run like `build --built-at`: the manifest holds that time, and what is due is judged
+    /// at it; a time more than 10 minutes ahead of the clock is a usage error.
+    @Test(.tags(.server)) func nowDatesTheFetchAndMayNotLieAhead() async throws {
+        let harness = try FetchHarness()
+        let arguments = [
+            "fetch", "--feeds", harness.feeds.path, "--adapters", RepositoryPaths.adapters().path, "--rate", "50",
+            "--countries", "ES",
+        ]
+        let replay = try Executable.run(
+            "fuel-publish", arguments + ["--now", "2026-01-02T03:04:05Z"], environment: harness.endpointEnvironment)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(try harness.manifest()?.countries["ES"]?.fetchedAt == "2026-01-02T03:04:05Z")
+
+        let ahead = try Executable.run(
+            "fuel-publish", arguments + ["--now", "9999-12-31T00:00:00Z"], environment: harness.endpointEnvironment)
+        #expect(ahead.status == 64)
+        #expect(ahead.stderr.contains("--now 9999-12-31T00:00:00Z lies"), "\(ahead.stderr)")
+        #expect(try harness.manifest()?.countries["ES"]?.fetchedAt == "2026-01-02T03:04:05Z")
+    }
 }

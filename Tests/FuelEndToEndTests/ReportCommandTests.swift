@@ -2,6 +2,12 @@ import Foundation
 import Testing
 import _FuelTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `fuel-publish report` as the scheduled job and an operator run it: one HTML file from a build, compared with the
 /// previous build (an output folder, or the copy of its `fuel/` the job keeps).
 @Suite(.tags(.executable)) struct ReportCommandTests {
@@ -92,5 +98,27 @@ import _FuelTestSupport
         let unknown = try Executable.run("fuel-publish", arguments + ["--fuel", "petrol"])
         #expect(unknown.status == 64, "\(unknown.stderr)")
         #expect(unknown.stderr.contains("--fuel petrol: not a fuel priced in this build; use one of diesel, "))
+    }
+
+    /// A FIFO at `--html` is refused with a clear error and left (a device or a link the same way, see
+    /// `ReportFileTests`); `--json` alone prints the verdict and writes no page.
+    @Test func aFIFOAtHtmlIsRefusedAndLeftAndJSONNeedsNoPage() throws {
+        let root = RepositoryPaths.temporaryDirectory("report-fifo")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let out = root.appendingPathComponent("out")
+        try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-11-30T08:00:00Z")
+        let fifo = root.appendingPathComponent("verdict.html")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+
+        let refused = try Executable.run("fuel-publish", ["report", "--out", out.path, "--html", fifo.path])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(fifo.path) is a FIFO: the report writes only a regular file"))
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+
+        let json = try Executable.run("fuel-publish", ["report", "--out", out.path, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.hasPrefix("{") && json.stdout.contains(#""verdict""#), "\(json.stdout)")
+        #expect(!json.stdout.contains("wrote ") && !json.stderr.contains("wrote "))
     }
 }

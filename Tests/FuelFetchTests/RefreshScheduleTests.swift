@@ -99,37 +99,6 @@ import _FuelTestSupport
         #expect(fetch.spanishRequests.count == 2)
     }
 
-    /// A last fetch dated after this run's clock by more than 10 minutes (a fast clock's, an edited manifest's, or
-    /// 9999) is not trusted: the country is due at once, not "fetched too soon", and the result names that time.
-    @Test(arguments: ["9999-12-31T00:00:00Z", "2026-12-03T11:00:00Z"])
-    func aLastFetchDatedInTheFutureIsDueAndNamed(_ future: String) async throws {
-        let fetch = try InProcessFetch(fetch: ["ES": ["refreshMinutes": 60, "minInterval": 600]])
-        defer { fetch.remove() }
-        var fetcher = try FetchBudgetTests.fetcher(fetch, at: future)
-        fetcher.options.onlyDue = true
-        #expect(try await fetcher.run().failures.isEmpty)
-        #expect(fetch.spanishRequests.count == 1)
-        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == future)
-
-        // The clock is right again, hours (or millennia) before that fetch.
-        fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T08:00:00Z")
-        fetcher.options.onlyDue = true
-        let report = try await fetcher.run()
-        let result = try #require(report.results.first)
-        #expect(result.failed == false, "\(String(describing: result.error))")
-        #expect(result.notDueUntil == nil, "a future last fetch must not make the country wait")
-        #expect(result.futureLastFetch == future)
-        #expect(fetch.spanishRequests.count == 2)
-        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == "2026-12-03T08:00:00Z")
-
-        // Within the tolerance (10 minutes) a later time is trusted as usual: not due yet, nothing sent.
-        fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T07:55:00Z")
-        fetcher.options.onlyDue = true
-        let early = try #require(try await fetcher.run().results.first)
-        #expect(early.notDueUntil != nil && early.futureLastFetch == nil)
-        #expect(fetch.spanishRequests.count == 2)
-    }
-
     @Test func aCountryWhoseLastFetchFailedIsDueAtOnce() async throws {
         let fetch = try InProcessFetch(fetch: ["ES": ["refreshMinutes": 30, "attempts": 1]])
         defer { fetch.remove() }
@@ -143,5 +112,49 @@ import _FuelTestSupport
         let retry = try await fetcher.run()
         #expect(retry.failures.isEmpty && retry.results.first?.notDueUntil == nil)
         #expect(fetch.spanishRequests.count == 2)
+    }
+
+    /// A last fetch dated past the clock tolerance: a clock 3 h fast, and a manifest dated 9999.
+    enum FutureFetch: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case threeHoursFast = "2026-12-03T11:00:00Z"
+        case year9999 = "9999-12-31T00:00:00Z"
+
+        var testDescription: String { "a last fetch dated \(rawValue)" }
+    }
+
+    /// A last fetch dated further ahead than the tolerance is a bad clock's: with `--due` the country is fetched at
+    /// once (not skipped until that date), no `minInterval` counts from it, and a warning names the date.
+    static let pacedSettings: [[String: FetchSettingValue]] = [["refreshMinutes": 30], ["minInterval": 3600]]
+
+    @Test(arguments: FutureFetch.allCases, pacedSettings)
+    func aLastFetchFromTheFutureIsDueAndNamed(_ future: FutureFetch, _ settings: [String: FetchSettingValue])
+        async throws
+    {
+        let fetch = try InProcessFetch(fetch: ["ES": settings])
+        defer { fetch.remove() }
+        _ = try await FetchBudgetTests.fetcher(fetch, at: future.rawValue).run()
+        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == future.rawValue)
+
+        var fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T08:00:00Z")
+        fetcher.options.onlyDue = true
+        let report = try await fetcher.run()
+
+        let result = try #require(report.results.first)
+        #expect(result.failed == false && result.notDueUntil == nil, "\(result)")
+        #expect(fetch.spanishRequests.count == 2, "the country was not fetched")
+        let warning = try #require(result.warning)
+        #expect(warning.contains("ES's last fetch is dated \(future.rawValue)"), "\(warning)")
+        #expect(warning.contains("fetched as due"))
+        #expect(try fetch.manifest()?.countries["ES"]?.fetchedAt == "2026-12-03T08:00:00Z")
+    }
+
+    @Test func aLastFetchWithinTheToleranceIsNotAWarning() async throws {
+        let fetch = try InProcessFetch(fetch: ["ES": ["refreshMinutes": 30]])
+        defer { fetch.remove() }
+        _ = try await FetchBudgetTests.fetcher(fetch, at: "2026-12-03T08:10:00Z").run()
+        var fetcher = try FetchBudgetTests.fetcher(fetch, at: "2026-12-03T08:00:00Z")
+        fetcher.options.onlyDue = true
+        let result = try #require(try await fetcher.run().results.first)
+        #expect(result.notDueUntil != nil && result.warning == nil, "\(result)")
     }
 }

@@ -9,7 +9,8 @@ import _FuelTestSupport
 struct InProcessUpload {
     static let endpoint = "http://s3.test"
     static let bucket = "fuel-test"
-    static let environment = ["AWS_ACCESS_KEY_ID": "AKIDINPROCESS", "AWS_SECRET_ACCESS_KEY": "in-process-secret"]
+    static let accessKey = "AKIDINPROCESS"
+    static let environment = ["AWS_ACCESS_KEY_ID": accessKey, "AWS_SECRET_ACCESS_KEY": "in-process-secret"]
 
     let s3 = InMemoryS3(buckets: [Self.bucket])
     let transport: ScriptedTransport
@@ -23,8 +24,16 @@ struct InProcessUpload {
         latency: Double = 0.001,
         intercept: (@Sendable (HTTPRequest, InMemoryS3) -> ScriptedTransport.Reply?)? = nil
     ) {
+        self.init(latencyOf: { _ in latency }, intercept: intercept)
+    }
+
+    /// - Parameter latencyOf: seconds the answer to each request takes.
+    init(
+        latencyOf: @escaping @Sendable (HTTPRequest) -> Double,
+        intercept: (@Sendable (HTTPRequest, InMemoryS3) -> ScriptedTransport.Reply?)? = nil
+    ) {
         let s3 = self.s3
-        transport = ScriptedTransport(latency: latency) { request in
+        transport = ScriptedTransport(latency: latencyOf) { request in
             intercept?(request, s3) ?? s3.reply(to: request)
         }
     }

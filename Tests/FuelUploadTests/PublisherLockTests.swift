@@ -99,7 +99,7 @@ import _FuelTestSupport
         #expect(try await client.get(key: harness.prefix + ".lock").status == 200)
     }
 
-    /// A lock no honest run could have written blocks nothing: one expiring further ahead than an upload can last
+    /// A lock no honest run could have written blocks nothing: one expiring further ahead than its lease can reach
     /// (a bad clock), one whose expiry cannot be read, one that is no lock record at all.
     enum UnusableLock: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case expiringInTheYear9999 = "an expiry of 9999-12-31"

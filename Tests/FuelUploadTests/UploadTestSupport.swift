@@ -152,11 +152,15 @@ struct UploadHarness {
 struct FormatOneUpload {
     var settings: UploadSettings
     var log: @Sendable (UploadEvent) -> Void
+    /// The clock and beat of the lock's lease (simulated in `LockLeaseTests`).
+    var leaseTiming = LeaseTiming()
 
     func run() async throws -> UploadSummary {
         var settings = settings
         settings.layout = .v1
-        return try #require(try await Publisher(settings: settings, log: log).run().formatOne)
+        var publisher = Publisher(settings: settings, log: log)
+        publisher.leaseTiming = leaseTiming
+        return try #require(try await publisher.run().formatOne)
     }
 }
 

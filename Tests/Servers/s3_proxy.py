@@ -22,6 +22,10 @@ Faults:
   send them back exactly (decoded once) or gets 400 InvalidArgument.
 - `--delay-tiles SECONDS`: every PUT of a key holding `/tiles/` waits that long before it is forwarded, so that a
   test can start a second publisher while the first is still writing tiles.
+- `--pause METHOD:SUBSTRING:N:WHEN`: the Nth request whose method is METHOD (`LIST` for a ListObjectsV2) and whose
+  key holds SUBSTRING is held for `--pause-seconds` (default 60): `before` it is forwarded, or `after` S3 answered
+  and before the client hears it. `--pause-file FILE` is created when the hold begins, so that a test can kill the
+  client at that moment (a publisher killed mid-request).
 - `--tamper-index KEY`: just after the first successful listing (before the client sees it), another "publisher"
   overwrites KEY; with `--tamper-after-read`, just after the first successful GET of KEY instead.
 
@@ -137,6 +141,14 @@ class Proxy:
         self.tamper_key = args.tamper_index
         self.tamper_after_read = args.tamper_after_read
         self.delay_tiles = args.delay_tiles
+        self.pause = None
+        if args.pause:
+            method, substring, count, when = args.pause.split(":")
+            assert when in ("before", "after"), args.pause
+            self.pause = (method, substring, int(count), when)
+        self.pause_seen = 0
+        self.pause_file = args.pause_file
+        self.pause_seconds = args.pause_seconds
         self.tampered = False
         self.access_key = os.environ.get("S3_PROXY_ACCESS_KEY", "")
         self.secret = os.environ.get("S3_PROXY_SECRET", "")
@@ -149,6 +161,23 @@ class Proxy:
         with self.lock:
             self.seq += 1
             return self.seq
+
+    def pause_due(self, method: str, key: str, is_list: bool) -> str | None:
+        """`before` or `after` when this request is the one `--pause` names, else None."""
+        if self.pause is None:
+            return None
+        wanted, substring, count, when = self.pause
+        if ("LIST" if is_list else method) != wanted or substring not in key:
+            return None
+        with self.lock:
+            self.pause_seen += 1
+            return when if self.pause_seen == count else None
+
+    def hold(self) -> None:
+        if self.pause_file:
+            with open(self.pause_file, "w") as handle:
+                handle.write("paused\n")
+        time.sleep(self.pause_seconds)
 
     def attempt(self, key: tuple) -> int:
         with self.lock:
@@ -331,6 +360,10 @@ def make_handler(proxy: Proxy):
                 return self.reply(400, "Bad Request", [("Content-Type", "application/xml")],
                                   error_body("ProxyStrictCheck", "; ".join(violations)))
 
+            pause = proxy.pause_due(self.command, key, self.command == "GET" and "list-type=" in raw_query)
+            if pause == "before":
+                proxy.hold()
+
             if self.command == "PUT" and proxy.delay_tiles and "/tiles/" in key:
                 time.sleep(proxy.delay_tiles)
 
@@ -383,6 +416,8 @@ def make_handler(proxy: Proxy):
             if fault == "reset-after":
                 done(0)
                 return self.reset()
+            if pause == "after":
+                proxy.hold()
 
             is_list = self.command == "GET" and any(name == "list-type" for name, _ in pairs)
             if is_list and status == 200:
@@ -422,6 +457,9 @@ def main() -> None:
     parser.add_argument("--tamper-index")
     parser.add_argument("--tamper-after-read", action="store_true")
     parser.add_argument("--delay-tiles", type=float, default=0)
+    parser.add_argument("--pause")
+    parser.add_argument("--pause-file")
+    parser.add_argument("--pause-seconds", type=float, default=60)
     args = parser.parse_args()
     proxy = Proxy(args)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), make_handler(proxy))

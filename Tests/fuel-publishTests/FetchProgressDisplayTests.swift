@@ -20,22 +20,6 @@ import Testing
         #expect(lines.all == ["ES ok: 1 file, 4.8 MB in 0.0 s\n", "IT failed: IT/prezzo_alle_8.csv: HTTP 500\n"])
     }
 
-    /// A manifest that dated the last fetch in 9999: the country was fetched as due, and the line before its summary
-    /// warns, naming that time.
-    @Test func aLastFetchFromTheFutureIsWarnedAbout() {
-        let lines = LinesRecorder()
-        let display = FetchProgressDisplay(terminal: false, write: lines.append)
-        var result = CountryFetchResult(country: "ES", files: ["ES/a.json"], downloaded: 1, bytes: 1024)
-        result.futureLastFetch = "9999-12-31T00:00:00Z"
-        display.handle(.finished(result))
-        #expect(
-            lines.all == [
-                "WARNING: ES's last fetch is dated 9999-12-31T00:00:00Z, more than 10 minutes after this machine's "
-                    + "clock: a fast clock's or an edited manifest's; it is not trusted, so ES counted as due\n"
-                    + "ES ok: 1 file, 1.0 kB in 0.0 s\n"
-            ])
-    }
-
     @Test func aSliceFetchSaysHowManyFilesItKept() {
         let files = (1...19).map { "AT/\($0).json" }
         let result = CountryFetchResult(country: "AT", files: files, downloaded: 7, kept: 12, bytes: 2048)

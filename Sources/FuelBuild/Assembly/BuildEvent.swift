@@ -36,8 +36,8 @@ public enum BuildEvent: Sendable, Equatable {
         case reportNotSaved(reason: String)
         /// The previous build had the country but no readable trend of it: its trend starts again today.
         case trendRestarted(country: String, reason: String)
-        /// A carried country's last fresh build is later than this build (a replay, or a previous build made with a
-        /// fast clock): its `carriedSince` is published as this build's `builtAt` instead, never later.
+        /// A carried country's last fresh build lies after this build's `builtAt` (a replay older than the previous
+        /// build, or a previous build a fast clock dated): it is published as carried since `builtAt`, never later.
         case carriedSinceClamped(country: String, lastFreshBuild: Date, builtAt: Date)
 
         /// The warning in words.
@@ -47,10 +47,11 @@ public enum BuildEvent: Sendable, Equatable {
             case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
             case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
             case .trendRestarted(let country, let reason): "the trend of \(country) restarted: \(reason)"
-            case .carriedSinceClamped(let country, let since, let builtAt):
-                "\(country) is carried from a build dated \(UTCTime.format(since)), after this build's builtAt "
-                    + "\(UTCTime.format(builtAt)) (a replay, or an earlier run's fast clock): its carriedSince is "
-                    + "published as \(UTCTime.format(builtAt)), never later than builtAt"
+            case .carriedSinceClamped(let country, let lastFresh, let builtAt):
+                "\(country)'s last fresh build, \(UTCTime.format(lastFresh)), is later than this build's builtAt "
+                    + "\(UTCTime.format(builtAt)) (a replay older than the previous build, or a previous build dated by a "
+                    + "fast clock): \(country) is published as carried since \(UTCTime.format(builtAt)), never after the "
+                    + "build"
             }
         }
     }

@@ -53,12 +53,12 @@ extension Builder {
     }
 
     /// The failed countries that can be published from the previous build: those it holds whose last fresh build
-    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible.
-    /// A last fresh build later than this build (a replay, a previous build with a fast clock) is clamped to this
-    /// build's `builtAt`, with a warning: `carriedSince` is never later than `builtAt`.
+    /// is at most `hours` before this one. The rest stay refused, with the reason the carry was not possible. A last
+    /// fresh build later than this one's `builtAt` is clamped to it, with a warning: `carriedSince` never lies after
+    /// `builtAt`.
     func carry(
         _ failures: [FeedError], from previous: PreviousBuild?, hours: Double, plan: BuildPlan,
-        _ events: @Sendable (BuildEvent) -> Void = { _ in }
+        _ events: @Sendable (BuildEvent) -> Void
     ) -> (carried: [CountryBuild], refused: [FeedError]) {
         var carried: [CountryBuild] = []
         var refused: [FeedError] = []
@@ -71,16 +71,15 @@ extension Builder {
                         reason: failure.reason + "; not carried forward: " + why))
             }
             guard let previous, let summary = previous.index.countries[country],
-                let lastFresh = previous.lastFreshBuild(of: country)
+                var since = previous.lastFreshBuild(of: country)
             else {
                 refuse("the previous build in \(options.outputDirectory.path) has no \(country) to carry")
                 continue
             }
-            let since = min(lastFresh, options.builtAt)
-            if lastFresh > options.builtAt {
-                events(
-                    .warning(
-                        .carriedSinceClamped(country: country, lastFreshBuild: lastFresh, builtAt: options.builtAt)))
+            if since > options.builtAt {
+                let builtAt = options.builtAt
+                events(.warning(.carriedSinceClamped(country: country, lastFreshBuild: since, builtAt: builtAt)))
+                since = options.builtAt
             }
             let age = options.builtAt.timeIntervalSince(since)
             guard age <= hours * 3600 else {

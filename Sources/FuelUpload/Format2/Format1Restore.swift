@@ -120,7 +120,7 @@ struct Format1Restore: Sendable {
                     indexWritten: false)
             }
         }
-        try session.stop.check()
+        try session.checkpoint()
         try await client.putIndex(
             plan.index, key: settings.prefix + TileFormat.indexPath, cacheControl: settings.indexCacheControl,
             condition: .ifMatch(plan.liveETag), log: session.log)

@@ -151,14 +151,14 @@ public struct Format2History: Sendable {
             formatOne: plan.map { .init(replaced: $0.replaced, copied: $0.copies.count, unchanged: $0.unchanged) })
         if settings.dryRun { return result }
         if let plan {
-            try session.stop.check()
+            try session.checkpoint()
             try await formatOne.write(plan, session: session)
         }
         if liveETag.map(UploadPlan.normalise) == object.md5Hex {
             log(.alreadyLive(indexKey: indexKey, build: name))
             return result
         }
-        try session.stop.check()
+        try session.checkpoint()
         try await client.putIndex(
             object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
             condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)

@@ -100,7 +100,7 @@ struct Format2Uploader: Sendable {
         // Phases 1 and 2: every object, then the archived build, must be in before the index names them.
         let archive = plan.archive.map { [$0] } ?? []
         for (phase, objects) in [("tiles and files", plan.uploads), ("build archive", archive)] where !objects.isEmpty {
-            try session.stop.check()
+            try session.checkpoint()
             progress.begin(phase, total: objects.count, detail: "\(objects.count) to write")
             let failures = try await session.forEach(objects) { object in
                 defer { progress.advance() }
@@ -119,7 +119,7 @@ struct Format2Uploader: Sendable {
         // Phase 3: the one mutable object.
         if let index = plan.index {
             // The last moment a stop can come before the index: once its PUT starts, it is not cut.
-            try session.stop.check()
+            try session.checkpoint()
             progress.begin("index", total: 1, detail: "writing \(prefix)\(index.path)")
             try await client.putIndex(
                 index, key: prefix + index.path, cacheControl: settings.format2IndexCacheControl,

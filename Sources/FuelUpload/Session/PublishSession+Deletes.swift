@@ -22,7 +22,7 @@ extension PublishSession {
             try await client.confirmObject(
                 indexKey, md5: indexMD5, purpose: purpose)
             let batch = Array(keys[start..<min(start + Uploader.deleteBatch, keys.count)])
-            try stop.check()
+            try checkpoint()
             let failures = try await forEach(batch) { [client] key in
                 defer { progress.advance() }
                 return await client.deleteObject(key)

@@ -13,13 +13,19 @@ package final class PublishSession: Sendable {
     let log: @Sendable (UploadEvent) -> Void
     let client: S3Client
     let stop: UploadStop
+    /// The leases of the locks held, renewed in the background by ``holdingLocks(_:_:)``.
+    let leases: LockLeases
     private let redaction: Redaction
     private let retryCount: RequestCount
     private let requestCount: RequestCount
 
-    init(settings: UploadSettings, stop: UploadStop, log: @escaping @Sendable (UploadEvent) -> Void) {
+    init(
+        settings: UploadSettings, stop: UploadStop, leaseTiming: LeaseTiming = LeaseTiming(),
+        log: @escaping @Sendable (UploadEvent) -> Void
+    ) {
         self.settings = settings
         self.stop = stop
+        leases = LockLeases(lease: settings.lockLease, timing: leaseTiming)
         redaction = Redaction(settings.credentials)
         let log = redaction.guarding(log)
         self.log = log
@@ -40,29 +46,58 @@ package final class PublishSession: Sendable {
     /// Requests sent so far, every retry and the lock's own included.
     var requests: Int { requestCount.value.withLock { $0 } + retries }
 
-    /// Runs `body` so that no error description it throws holds a secret.
+    /// Runs `body` so that no error description it throws holds a secret, and so that a run a signal stopped ends
+    /// as stopped: a request that failed once the stop was asked for (a LIST or a lock PUT cut short, a retry given
+    /// up) is logged, and the run throws ``UploadError/interrupted(signal:)``, as it would have at its next
+    /// checkpoint. The locks are released by then (``holdingLocks(_:_:)`` runs inside).
     func run<Value>(_ body: () async throws -> Value) async throws -> Value {
-        try await redaction.run(body)
+        do {
+            return try await redaction.run(body)
+        } catch let error as UploadError {
+            guard error.interruptingSignal == nil, let signal = stop.requested else { throw error }
+            log(.warning(.failedAfterStop(reason: "\(error)")))
+            if case .incomplete(let written, _) = error {
+                throw UploadError.incomplete(written: written, failure: .interrupted(signal: signal))
+            }
+            throw UploadError.interrupted(signal: signal)
+        }
     }
 
-    /// Runs `body` holding the locks of `prefixes`, taken in order (none for a dry run, which writes nothing), and
-    /// releases them in reverse order whatever happens, a stop included.
+    /// Runs `body` holding the locks of `prefixes`, taken in order (none for a dry run, which writes nothing) and
+    /// renewed while it runs, and releases them in reverse order whatever happens, a stop included.
     func holdingLocks<Value>(_ prefixes: [String], _ body: () async throws -> Value) async throws -> Value {
-        var held: [PublisherLock] = []
+        let (leases, client, log) = (leases, client, log)
+        let renewal = Task { await leases.keepRenewing(client: client, log: log) }
+        func release() async {
+            renewal.cancel()
+            await renewal.value
+            for lock in leases.removeAll().reversed() { await lock.release(client: client, log: log) }
+        }
         do {
             if !settings.dryRun {
                 for prefix in prefixes {
                     try stop.check()
-                    held.append(try await PublisherLock.acquire(prefix: prefix, client: client, log: log))
+                    let sent = leases.now
+                    let lock = try await PublisherLock.acquire(
+                        prefix: prefix, client: client, lease: leases.lease, now: sent, log: log)
+                    leases.add(lock, takenAt: sent)
                 }
             }
             let value = try await body()
-            for lock in held.reversed() { await lock.release(client: client, log: log) }
+            await release()
             return value
         } catch {
-            for lock in held.reversed() { await lock.release(client: client, log: log) }
+            await release()
             throw error
         }
+    }
+
+    /// Throws when the run must not write on: a stop was asked for (``UploadError/interrupted(signal:)``), or a
+    /// lock's lease was lost or not renewed in time (``UploadError/leaseLost(_:)``). Called before each phase, the
+    /// index PUT and every batch of deletes.
+    func checkpoint() throws {
+        try stop.check()
+        try leases.check()
     }
 
     /// Runs `operation` on every item, at most `concurrency` at once. After the first failure, or once a stop

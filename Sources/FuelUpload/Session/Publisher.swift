@@ -18,6 +18,8 @@ public struct Publisher: Sendable {
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
     /// The machine's clock (a test hook).
     package var clock: @Sendable () -> Date = { Date() }
+    /// The clock and beat the lock's lease is renewed on (a test hook).
+    package var leaseTiming = LeaseTiming()
     private let log: @Sendable (UploadEvent) -> Void
 
     /// How far ahead of the machine's clock a `builtAt` may lie: the build's own tolerance, so that a build the
@@ -38,7 +40,7 @@ public struct Publisher: Sendable {
     /// - Throws: ``UploadError``; descriptions never hold a secret. After format 1 was written, a failure of format
     ///   2 is ``UploadError/incomplete(written:failure:)``.
     public func run() async throws -> PublishSummary {
-        let session = PublishSession(settings: settings, stop: stop, log: log)
+        let session = PublishSession(settings: settings, stop: stop, leaseTiming: leaseTiming, log: log)
         var summary = try await session.run {
             let builds = try LocalBuilds.load(settings)
             try checkClock(builds)

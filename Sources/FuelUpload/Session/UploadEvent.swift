@@ -92,8 +92,12 @@ public enum UploadWarning: Sendable, Equatable {
     case liveIndexFromTheFuture(key: String, builtAt: Date, hoursAhead: String)
     /// Format 2's prune was skipped: the index this run replaced could not be read.
     case pruneSkipped
-    /// The publisher lock was not released: `reason` says why; it expires by itself.
+    /// The publisher lock was not released: `reason` says why; its lease runs out by itself.
     case lockNotReleased(key: String, reason: String)
+    /// A renewal of the lock's lease failed: `reason` says why, and whether the run goes on.
+    case leaseNotRenewed(key: String, reason: String)
+    /// A request failed after a signal asked the run to stop; the run ends as stopped, not as failed.
+    case failedAfterStop(reason: String)
 
     /// The warning in words.
     public var sentence: String {
@@ -109,6 +113,10 @@ public enum UploadWarning: Sendable, Equatable {
             return "prune skipped, the index this run replaced could not be read; the next publish prunes"
         case .lockNotReleased(let key, let reason):
             return "lock \(key) not released: \(reason)"
+        case .leaseNotRenewed(let key, let reason):
+            return "lock \(key) not renewed: \(reason)"
+        case .failedAfterStop(let reason):
+            return "after the stop was asked for: \(reason)"
         }
     }
 
@@ -122,6 +130,10 @@ public enum UploadWarning: Sendable, Equatable {
             return self
         case .lockNotReleased(let key, let reason):
             return .lockNotReleased(key: transform(key), reason: transform(reason))
+        case .leaseNotRenewed(let key, let reason):
+            return .leaseNotRenewed(key: transform(key), reason: transform(reason))
+        case .failedAfterStop(let reason):
+            return .failedAfterStop(reason: transform(reason))
         }
     }
 }

@@ -17,7 +17,7 @@ import _FuelTestSupport
         let out = RepositoryPaths.temporaryDirectory("client-reference")
         defer { try? FileManager.default.removeItem(at: out) }
         try build.write(to: out)
-        let client = TileClient(base: out, format: .v2)
+        let client = TileClient(base: out, policy: .unhurried, format: .v2)
         return try await client.stationsAround(
             latitude: TileFixtures.corner.latitude, longitude: TileFixtures.corner.longitude, radiusKm: 10)
     }

@@ -31,7 +31,7 @@ import _FuelTestSupport
     @Test func aBuildFolderIsReadAsABase() async throws {
         let fixture = try LookupFixture(layout: .v2)
         let overHTTP = try await fixture.cornerLookup(fixture.client(persistent: false, layout: .v2))
-        let local = TileClient(base: fixture.out, format: .v2, clock: fixture.clock.closure)
+        let local = TileClient(base: fixture.out, policy: .unhurried, format: .v2, clock: fixture.clock.closure)
         let fromDisk = try await fixture.cornerLookup(local)
         #expect(fromDisk.stations == overHTTP.stations)
         #expect(fromDisk.tiles == overHTTP.tiles)

@@ -45,7 +45,7 @@ final class LookupFixture: Sendable {
     func client(
         persistent: Bool = true,
         transport: (any TileTransport)? = nil,
-        policy: TileCachePolicy = .standard,
+        policy: TileCachePolicy = .unhurried,
         layout: ReadFormat = .v1
     ) -> TileClient {
         TileClient(

@@ -29,7 +29,7 @@ import _FuelTestSupport
         func client(_ fixture: LookupFixture) -> TileClient {
             TileClient(
                 base: self == .http ? fixture.server.baseURL : fixture.out, cacheDirectory: fixture.cache,
-                transport: self == .labelledGzip ? LabelledGzipTransport() : nil, format: .v2,
+                transport: self == .labelledGzip ? LabelledGzipTransport() : nil, policy: .unhurried, format: .v2,
                 clock: fixture.clock.closure)
         }
     }
@@ -134,7 +134,8 @@ import _FuelTestSupport
         let snapshot = try #require(fixture.snapshot)
         let tilePath = snapshot.tilePath(Self.key)
         let first = TileClient(
-            base: fixture.out, cacheDirectory: fixture.cache, format: .v2, clock: fixture.clock.closure)
+            base: fixture.out, cacheDirectory: fixture.cache, policy: .unhurried, format: .v2,
+            clock: fixture.clock.closure)
         _ = try await fixture.cornerLookup(first)
 
         // The cached body becomes a tampered copy, and its metadata is made to match it (length and CRC-32), as a
@@ -156,7 +157,7 @@ import _FuelTestSupport
         // A later launch: the altered copy is dropped, and the tile read from the base again.
         let transport = CountingTransport()
         let relaunched = TileClient(
-            base: fixture.out, cacheDirectory: fixture.cache, transport: transport, format: .v2,
+            base: fixture.out, cacheDirectory: fixture.cache, transport: transport, policy: .unhurried, format: .v2,
             clock: fixture.clock.closure)
         let result = try await fixture.cornerLookup(relaunched)
         #expect(result.stations.first?.station.name == "Galp Azeitão")

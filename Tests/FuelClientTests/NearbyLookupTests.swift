@@ -110,7 +110,7 @@ import _FuelTestSupport
     @Test(.tags(.server)) func localDirectoryBaseGivesTheSameAnswer() async throws {
         let fixture = try LookupFixture()
         let overHTTP = try await fixture.cornerLookup(fixture.client(persistent: false))
-        let local = TileClient(base: fixture.out, format: .v1, clock: fixture.clock.closure)
+        let local = TileClient(base: fixture.out, policy: .unhurried, format: .v1, clock: fixture.clock.closure)
         let fromDisk = try await fixture.cornerLookup(local)
         #expect(fromDisk.stations == overHTTP.stations)
         #expect(fromDisk.tiles == overHTTP.tiles)

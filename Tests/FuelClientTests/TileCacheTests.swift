@@ -238,7 +238,8 @@ import _FuelTestSupport
     @Test(arguments: [false, true])
     func filesDroppedFromMemoryAreReadAgain(persistent: Bool) async throws {
         let fixture = try LookupFixture()
-        let client = fixture.client(persistent: persistent, policy: TileCachePolicy(filesInMemory: 3))
+        let client = fixture.client(
+            persistent: persistent, policy: TileCachePolicy(filesInMemory: 3, lookupDeadline: 600))
         let first = try await fixture.cornerLookup(client)
         // Index plus four tiles do not fit in three slots: the second lookup must find two tiles again,
         // from the cache directory when there is one, otherwise from the server.

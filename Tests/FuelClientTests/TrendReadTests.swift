@@ -21,7 +21,7 @@ import _FuelTestSupport
     }
 
     static func client(_ out: URL, _ format: ReadFormat) -> TileClient {
-        TileClient(base: out, format: format)
+        TileClient(base: out, policy: .unhurried, format: format)
     }
 
     @Test(arguments: [ReadFormat.v1, .v2])

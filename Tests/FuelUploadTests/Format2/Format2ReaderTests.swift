@@ -117,7 +117,8 @@ struct BucketTransport: TileTransport {
         let root = String(bucket.prefix.dropLast("fuel/".count))
         let base = try #require(URL(string: "http://bucket.invalid/" + root))
         return TileClient(
-            base: base, transport: BucketTransport(client: try bucket.client()), format: .v2,
+            base: base, transport: BucketTransport(client: try bucket.client()),
+            policy: TileCachePolicy(lookupDeadline: 600), format: .v2,
             clock: clock.closure)
     }
 }

@@ -192,7 +192,7 @@ public struct FeedFetcher: Sendable {
             guard let source = file.staged else { continue }
             let target = feeds.appendingPathComponent(file.relativePath)
             guard rename(source.path, target.path) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = ErrorText.system(errno)
                 for other in staged { if let leftover = other.staged { removeQuietly(leftover) } }
                 throw FetchError(country: country, file: file.relativePath, reason: "cannot move into place: \(reason)")
             }

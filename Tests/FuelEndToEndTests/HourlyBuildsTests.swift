@@ -39,8 +39,8 @@ import _FuelTestSupport
             let folders = Self.buildFolders(out)
             try #require(folders.count == 1, "build \(hour): \(names)")
             try #require(names == (Self.kept + folders).sorted(), "build \(hour): \(names)")
-            let link = try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fuel").path)
-            try #require(link == folders[0])
+            let fuel = out.appendingPathComponent("fuel").path
+            try #require(try FileManager.default.destinationOfSymbolicLink(atPath: fuel) == folders[0])
             let archived = try FileManager.default.contentsOfDirectory(
                 atPath: out.appendingPathComponent("fuel/v2/builds").path)
             let stamp = builtAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")

@@ -78,6 +78,7 @@ public struct FeedFetcher: Sendable {
             for result in report.results { events(.finished(result)) }
             return report
         }
+        StagingLeftovers.remove(in: feeds, countries: countries)
         let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())
         let budget = RequestBudget(feedsDirectory: feeds, now: options.now())
         let results = await withTaskGroup(of: CountryFetchResult.self) { group in

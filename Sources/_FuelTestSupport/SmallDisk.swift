@@ -18,7 +18,7 @@ public final class SmallDisk: Sendable {
     public init(bytes: Int, inodes: Int) throws {
         root = RepositoryPaths.temporaryDirectory("small-disk")
         let result = try CapturedRun.run(
-            "/bin/mount", ["-t", "tmpfs", "-o", "size=\(bytes),nr_inodes=\(inodes),mode=0755", "tmpfs", root.path],
+            "mount", ["-t", "tmpfs", "-o", "size=\(bytes),nr_inodes=\(inodes),mode=0755", "tmpfs", root.path],
             stderrIntoStdout: true, timeout: 30)
         guard result.status == 0 else {
             try? FileManager.default.removeItem(at: root)
@@ -31,7 +31,7 @@ public final class SmallDisk: Sendable {
 
     /// Unmounts the disk and removes its mount point.
     public func unmount() {
-        _ = try? CapturedRun.run("/bin/umount", ["-l", root.path], stderrIntoStdout: true, timeout: 30)
+        _ = try? CapturedRun.run("umount", ["-l", root.path], stderrIntoStdout: true, timeout: 30)
         try? FileManager.default.removeItem(at: root)
     }
 

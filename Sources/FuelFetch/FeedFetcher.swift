@@ -78,6 +78,7 @@ public struct FeedFetcher: Sendable {
             for result in report.results { events(.finished(result)) }
             return report
         }
+        StagingLeftovers.remove(in: feeds, countries: countries)
         let store = ManifestStore(feedsDirectory: feeds, manifest: previous ?? FeedManifest())
         let budget = RequestBudget(feedsDirectory: feeds, now: options.now())
         let results = await withTaskGroup(of: CountryFetchResult.self) { group in
@@ -209,7 +210,7 @@ public struct FeedFetcher: Sendable {
             guard let source = file.staged else { continue }
             let target = feeds.appendingPathComponent(file.relativePath)
             guard rename(source.path, target.path) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = ErrorText.system(errno)
                 for other in staged { if let leftover = other.staged { removeQuietly(leftover) } }
                 throw FetchError(country: country, file: file.relativePath, reason: "cannot move into place: \(reason)")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import FuelFeeds
+import FuelFormat
 
 /// The feeds manifest while countries finish one by one: each outcome is recorded and the file rewritten
 /// atomically (temporary file, then rename), so the manifest always describes the files on disk.
@@ -50,13 +51,13 @@ actor ManifestStore {
             try data.write(to: temporary)
             guard rename(temporary.path, target.path) == 0 else {
                 throw CocoaError(
-                    .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
+                    .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: ErrorText.system(errno)])
             }
         } catch {
             removeQuietly(temporary)
             if writeError == nil {
                 writeError = FetchError(
-                    country: "-", file: target.path, reason: "cannot write the manifest: \(error.localizedDescription)")
+                    country: "-", file: target.path, reason: "cannot write the manifest: \(ErrorText.describe(error))")
             }
         }
     }

@@ -14,18 +14,30 @@ public enum ErrorText {
     public static func describe(_ error: any Error) -> String {
         if let decoding = error as? DecodingError { return describe(decoding) }
         let nsError = error as NSError
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        if nsError.domain == NSPOSIXErrorDomain { return system(Int32(nsError.code)) }
         if nsError.domain == NSCocoaErrorDomain {
             // On Linux the underlying error is stored as a Swift `Error`, so bridge it rather than cast it.
             if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? any Error).map({ $0 as NSError }),
                 underlying.domain == NSPOSIXErrorDomain
             {
-                return String(cString: strerror(Int32(underlying.code)))
+                return system(Int32(underlying.code))
             }
             return nsError.localizedDescription
         }
         return "\(error)"
     }
+
+    /// A system error number as its sentence, with the code's name where the cause is the disk rather than the file:
+    /// `No space left on device (ENOSPC)`, which a full disk and a disk out of inodes both give, or
+    /// `Disk quota exceeded (EDQUOT)`, so an operator searching a log for either finds it.
+    public static func system(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let name = diskErrorNames[code] else { return text }
+        return "\(text) (\(name))"
+    }
+
+    /// The codes that say the disk, not the file, is the problem.
+    private static let diskErrorNames: [Int32: String] = [ENOSPC: "ENOSPC", EDQUOT: "EDQUOT", EROFS: "EROFS"]
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {

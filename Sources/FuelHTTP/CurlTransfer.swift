@@ -1,5 +1,6 @@
 import CFuelCurl
 import Foundation
+import FuelFormat
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,7 +74,7 @@ final class CurlTransfer {
         defer { curl_easy_cleanup(handle) }
         if let target = request.responseFile {
             guard let opened = fopen(target.path, "wb") else {
-                return .failure(.http(.file(path: target.path, message: String(cString: strerror(errno)))))
+                return .failure(.http(.file(path: target.path, message: ErrorText.system(errno))))
             }
             file = opened
         }
@@ -200,10 +201,12 @@ final class CurlTransfer {
     private func classify(_ code: CURLcode, message: String, handle: UnsafeMutableRawPointer, url: String)
         -> HTTPError?
     {
-        if code == CURLE_OK { return nil }
+        // A body curl delivered whole can still miss the disk: the last buffered bytes are written at `fclose`, which
+        // a full disk fails after curl said OK.
         if let fileError, let target = request.responseFile {
             return .file(path: target.path, message: fileError)
         }
+        if code == CURLE_OK { return nil }
         if stalled, let stall = request.stallTimeout { return .stalled(url: url, seconds: stall) }
         if exceededCap || code == CURLE_FILESIZE_EXCEEDED {
             return .tooLarge(limit: request.maxResponseBytes ?? 0, url: url)
@@ -250,7 +253,7 @@ final class CurlTransfer {
 
     private func closeFile() {
         if let file {
-            if fclose(file) != 0 && fileError == nil { fileError = String(cString: strerror(errno)) }
+            if fclose(file) != 0 && fileError == nil { fileError = ErrorText.system(errno) }
             self.file = nil
         }
     }
@@ -281,7 +284,7 @@ final class CurlTransfer {
         }
         if let file {
             guard fwrite(data, 1, count, file) == count else {
-                fileError = String(cString: strerror(errno))
+                fileError = ErrorText.system(errno)
                 return 0
             }
         } else {

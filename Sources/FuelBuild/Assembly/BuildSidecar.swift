@@ -29,6 +29,6 @@ extension BuildSidecar {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(self) else { return }
-        try? data.write(to: output.root.appendingPathComponent(Self.fileName), options: .atomic)
+        try? output.writeAtomically(data, to: Self.fileName)
     }
 }

@@ -37,7 +37,7 @@ public struct OutputDirectory: Sendable {
         let descriptor = open(root.appendingPathComponent(".lock").path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw BuildError.output(
-                path: root.path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
+                path: root.path, reason: "cannot open the lock file: \(ErrorText.system(errno))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -50,9 +50,35 @@ public struct OutputDirectory: Sendable {
     public func removeLeftovers() {
         let current = currentBuildName()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-        for name in names where name.hasPrefix(".build-") || name.hasPrefix(".fuel.link-") {
+        for name in names where Self.leftoverPrefixes.contains(where: name.hasPrefix) {
             if name == current { continue }
             try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
+        }
+    }
+
+    /// What a build writes beside `OUT/fuel` only for a moment: build folders (`.build-<id>.partial`, and every
+    /// `.build-<id>` but the linked one), the new link before its rename, and files being written atomically. A
+    /// killed build leaves them; the next build, holding the lock, removes them.
+    static let leftoverPrefixes = [".build-", ".fuel.link-", temporaryPrefix]
+
+    /// The name a file beside `OUT/fuel` has while ``writeAtomically(_:to:)`` writes it.
+    static let temporaryPrefix = ".fuel.tmp-"
+
+    /// Writes `data` as `OUT/<name>`: into a temporary file beside it, renamed over it when whole, removed when not.
+    /// - Throws: ``BuildError/output(path:reason:)`` naming the file and the cause; the old file is then unchanged.
+    func writeAtomically(_ data: Data, to name: String) throws {
+        let target = root.appendingPathComponent(name)
+        let temporary = root.appendingPathComponent("\(Self.temporaryPrefix)\(name)-\(getpid())")
+        do {
+            try data.write(to: temporary)
+        } catch {
+            unlink(temporary.path)
+            throw BuildError.output(path: target.path, reason: "cannot write: \(ErrorText.describe(error))")
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let reason = ErrorText.system(errno)
+            unlink(temporary.path)
+            throw BuildError.output(path: target.path, reason: "cannot replace: \(reason)")
         }
     }
 
@@ -111,7 +137,7 @@ public struct OutputDirectory: Sendable {
     /// Saves a published build's report as ``savedReport``, atomically.
     /// - Throws: when it cannot be written.
     public func saveReport(_ report: BuildReport) throws {
-        try Data(report.json().utf8).write(to: savedReport, options: .atomic)
+        try writeAtomically(Data(report.json().utf8), to: savedReport.lastPathComponent)
     }
 
     /// The saved report of the published build, when there is one and it is that build's (same `builtAt`).
@@ -154,6 +180,7 @@ public struct OutputDirectory: Sendable {
                     at: staged.partial.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
         } catch {
+            staged.discard()
             throw BuildError.output(
                 path: staged.partial.path, reason: "cannot create the build folder: \(ErrorText.describe(error))")
         }
@@ -165,12 +192,18 @@ public struct OutputDirectory: Sendable {
     public func commit(_ staged: StagedBuild, beforeSwap: () -> Void = {}) throws {
         staged.flushToDisk()
         guard rename(staged.partial.path, staged.complete.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrorText.system(errno)
             staged.discard()
             throw BuildError.output(path: staged.partial.path, reason: "cannot complete the build: \(reason)")
         }
         beforeSwap()
-        try swapLink(to: staged.complete.lastPathComponent)
+        do {
+            try swapLink(to: staged.complete.lastPathComponent)
+        } catch {
+            // No inode left for the new link, say: the build never became `OUT/fuel`, so it goes, as a partial does.
+            try? FileManager.default.removeItem(at: staged.complete)
+            throw error
+        }
         removeLeftovers()
     }
 
@@ -180,10 +213,10 @@ public struct OutputDirectory: Sendable {
         let link = root.appendingPathComponent(".fuel.link-\(getpid())")
         unlink(link.path)
         guard symlink(buildFolderName, link.path) == 0 else {
-            throw BuildError.output(path: link.path, reason: String(cString: strerror(errno)))
+            throw BuildError.output(path: link.path, reason: ErrorText.system(errno))
         }
         guard rename(link.path, published.path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrorText.system(errno)
             unlink(link.path)
             throw BuildError.output(path: published.path, reason: "cannot publish the build: \(reason)")
         }
@@ -218,7 +251,7 @@ public struct StagedBuild: Sendable {
         let path = partial.appendingPathComponent(file.path).path
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw BuildError.output(path: path, reason: "cannot create: \(String(cString: strerror(errno)))")
+            throw BuildError.output(path: path, reason: "cannot create: \(ErrorText.system(errno))")
         }
         defer { close(descriptor) }
         try file.gzipped.withUnsafeBytes { bytes in
@@ -227,7 +260,7 @@ public struct StagedBuild: Sendable {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 && errno == EINTR { continue }
                 guard written > 0 else {
-                    throw BuildError.output(path: path, reason: "cannot write: \(String(cString: strerror(errno)))")
+                    throw BuildError.output(path: path, reason: "cannot write: \(ErrorText.system(errno))")
                 }
                 offset += written
             }

@@ -23,10 +23,17 @@ struct FaultDayChecker {
     /// Hours after which the two formats' live indexes were of different builds.
     var formatsApart = 0
 
+    /// The bucket's keys under `fuel/` and their ETags, listed at each check; and the ETag of each object last read.
+    private var listing: [String: String] = [:]
+    private var read: [String: String] = [:]
+
     let client: S3Client
+
+    init(client: S3Client) { self.client = client }
 
     /// Checks the bucket at true time `now` (after a run). Returns format 1's index when there is one.
     mutating func check(at now: Date, label: String) async throws -> Index? {
+        listing = try await client.listAll(prefix: "fuel/").etags
         let first = try await index(format: "1", key: "fuel/index.json", label: label)
         let second = try await index(format: "2", key: "fuel/v2/index.json", label: label)
         for (format, index) in [("1", first), ("2", second)] {
@@ -99,13 +106,20 @@ struct FaultDayChecker {
             })
     }
 
-    /// Every tile the index lists exists and reads as JSON; format 2's hash its content as their names say.
+    /// Every tile the index lists is in the listing and reads as JSON; format 2's hash their content as their
+    /// names say. An object is read again only when its ETag changed since it was last read.
     private mutating func objects(_ index: Index, format: String, label: String) async {
         for (tile, key) in index.tiles.sorted(by: { $0.key < $1.key }) {
-            guard let json = await document(key) else {
-                violations.append("\(label): format \(format) lists \(tile), but \(key) is missing or unreadable")
+            guard let etag = listing[key] else {
+                violations.append("\(label): format \(format) lists \(tile), but \(key) is missing")
                 continue
             }
+            if read[key] == etag { continue }
+            guard let json = await document(key) else {
+                violations.append("\(label): format \(format)'s \(key) is unreadable")
+                continue
+            }
+            read[key] = etag
             if format == "2" {
                 let hash = String(key.split(separator: ".").dropLast().last ?? "")
                 if Digest.hex(Digest.sha256(json)).prefix(Format2.hashLength) != hash {
@@ -115,14 +129,14 @@ struct FaultDayChecker {
         }
     }
 
-    /// Both formats of one build hold the same tiles, byte for byte.
+    /// Both formats of one build hold the same tiles: the same stored bytes, or else the same JSON.
     private mutating func sameDocuments(_ first: Index, _ second: Index, label: String) async {
         guard Set(first.tiles.keys) == Set(second.tiles.keys) else {
             violations.append("\(label): the formats list different tiles for one build")
             return
         }
         for (tile, key) in first.tiles.sorted(by: { $0.key < $1.key }) {
-            guard let other = second.tiles[tile] else { continue }
+            guard let other = second.tiles[tile], let etag = listing[key], etag != listing[other] else { continue }
             let one = await document(key)
             let two = await document(other)
             if let one, let two, one != two {

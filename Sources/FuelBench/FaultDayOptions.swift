@@ -12,6 +12,8 @@ public struct FaultDayOptions: Sendable {
     public var faultRate: Double
     /// Runs whose build or upload process is killed with SIGKILL at a random moment.
     public var kills: Int
+    /// Kills placed by hand instead of ``kills`` drawn by seed (tests).
+    public var plannedKills: [Int: FaultDayKill]?
     /// The first run that runs with its clock ahead, and for how many runs and hours.
     public var jumpRun: Int
     public var jumpRuns: Int
@@ -48,6 +50,7 @@ public struct FaultDayOptions: Sendable {
         self.seed = seed
         self.faultRate = faultRate
         self.kills = kills
+        plannedKills = nil
         self.jumpRun = jumpRun
         self.jumpRuns = jumpRuns
         self.jumpHours = jumpHours
@@ -83,6 +86,7 @@ public struct FaultDayOptions: Sendable {
 
     /// The planned kills: run index → the phase killed and the moment, as a share of that phase's last duration.
     public func killPlan() -> [Int: FaultDayKill] {
+        if let plannedKills { return plannedKills }
         guard hours > 1, kills > 0 else { return [:] }
         var rng = SplitMix64(seed, SplitMix64.tag("fault day kills"))
         var plan: [Int: FaultDayKill] = [:]
@@ -102,4 +106,9 @@ public struct FaultDayKill: Sendable, Equatable, Codable {
     public var phase: Phase
     /// When, as a share (0 to 1) of the phase's previous duration.
     public var share: Double
+
+    public init(phase: Phase, share: Double) {
+        self.phase = phase
+        self.share = share
+    }
 }

@@ -37,6 +37,7 @@ struct FaultDaySimulation {
         var lastSeconds: [FaultDayKill.Phase: Double] = [.build: 1, .upload: 1]
         var runs: [FaultDayReport.Run] = []
         var ages: [String: Double] = [:]
+        var held = Held()
         for run in 0..<options.hours {
             let now = options.trueTime(run)
             let jobTime = options.jobTime(run)
@@ -49,7 +50,9 @@ struct FaultDaySimulation {
                 outcome: .failed, seconds: 0)
             try restorePublished()
             let kill = plan[run]
-            let outcome = try await job(run: run, at: jobTime, feeds: feeds, kill: kill, lastSeconds: &lastSeconds)
+            let outcome = try await job(
+                run: run, at: jobTime, trueTime: now, feeds: feeds, kill: kill, held: &held,
+                lastSeconds: &lastSeconds)
             record.outcome = outcome.0
             record.cause = outcome.1
             if outcome.0 == .failed, outcome.1?.contains("another upload") == true {
@@ -64,19 +67,30 @@ struct FaultDaySimulation {
             runs.append(record)
             let label = "run \(run) (\(record.at))"
             if let index = try await checker.check(at: now, label: label) {
+                // The age of each country's prices at the phone just before the next run: since the moment its
+                // service published the data the live build holds.
                 let next = options.trueTime(run + 1)
-                for (country, entry) in index.countries {
-                    guard let updated = entry.updated else { continue }
-                    ages[country] = max(ages[country] ?? 0, next.timeIntervalSince(updated) / 3_600)
+                guard let moments = held.builds[UTCTime.format(index.builtAt)] else {
+                    throw BenchError("\(label): the live index is of a build the bench did not make")
+                }
+                for (country, moment) in moments where index.countries[country] != nil {
+                    ages[country] = max(ages[country] ?? 0, next.timeIntervalSince(moment) / 3_600)
                 }
             }
         }
         return (runs, checker, ages, feeds.totals)
     }
 
+    /// Per country, the moment its service published the data the feeds folder holds; per build (by `builtAt`),
+    /// the same for the data it was built from.
+    struct Held {
+        var feeds: [String: Date] = [:]
+        var builds: [String: [String: Date]] = [:]
+    }
+
     /// One hourly job. Returns its outcome and cause.
     private func job(
-        run: Int, at time: Date, feeds: FaultyFeeds, kill: FaultDayKill?,
+        run: Int, at time: Date, trueTime: Date, feeds: FaultyFeeds, kill: FaultDayKill?, held: inout Held,
         lastSeconds: inout [FaultDayKill.Phase: Double]
     ) async throws -> (FaultDayReport.Run.Outcome, String?) {
         var fetchOptions = FetchOptions(feedsDirectory: feedsFolder, adaptersDirectory: options.adapters)
@@ -84,7 +98,11 @@ struct FaultDaySimulation {
         fetchOptions.now = { time }
         fetchOptions.requestsPerSecond = 10_000
         fetchOptions.retryBaseDelay = 0
-        _ = try await FeedFetcher(options: fetchOptions, client: feeds).run()  // a failed country is in the manifest
+        // A failed country is marked in the manifest, and the build carries it forward.
+        let fetched = try await FeedFetcher(options: fetchOptions, client: feeds).run()
+        for result in fetched.results where !result.failed && result.notDueUntil == nil {
+            held.feeds[result.country] = DayFeeds.publishedMoment(result.country, at: trueTime)
+        }
         let stamp = UTCTime.format(time)
         var build = [
             "build", "--feeds", feedsFolder.path, "--out", outFolder.path, "--adapters", options.adapters.path,
@@ -98,6 +116,7 @@ struct FaultDaySimulation {
         if built.status != 0 { return (.failed, "build exited \(built.status): \(built.error)") }
         let after = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
         if before != nil, before == after { return (.unchanged, nil) }
+        held.builds[stamp] = held.feeds
         var upload = [
             "upload", "--from", outFolder.path, "--bucket", bucket, "--endpoint", proxyEndpoint, "--layout", "both",
             "--now", stamp, "--stall-timeout", "10",

@@ -9,12 +9,13 @@ a seeded random `--rate` of them, in turn:
 - `stall`: the answer is held `--stall` seconds, then sent.
 
 Each request is one line of `--log FILE`: `<method> <status> <fault or ->`. Prints `PORT <n>` when it listens on
-127.0.0.1. Stops on SIGTERM or SIGINT.
+127.0.0.1. Stops on SIGTERM or SIGINT, or when its parent process goes away.
 Usage: python3 fault_proxy.py --port 0 --upstream http://127.0.0.1:PORT --log FILE [--rate 0.05] [--seed 1]
 """
 
 import argparse
 import http.client
+import os
 import random
 import signal
 import socket
@@ -131,6 +132,14 @@ def main():
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    parent = os.getppid()
+
+    def orphaned():  # a parent killed without stopping us must not leave us listening
+        while os.getppid() == parent:
+            time.sleep(1)
+        stop()
+
+    threading.Thread(target=orphaned, daemon=True).start()
     print(f"PORT {server.server_address[1]}", flush=True)
     server.serve_forever()
     sys.exit(0)

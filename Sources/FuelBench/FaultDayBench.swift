@@ -48,6 +48,7 @@ public enum FaultDayBench {
             missed: runs.filter { $0.outcome == .failed && !everyCountryDown($0.down, options) }.count,
             manualSteps: runs.filter { $0.manualStep != nil }.count, violations: checker.violations,
             badClockRewinds: checker.badClockRewinds, formatsApart: checker.formatsApart,
+            format1Mixed: checker.format1Mixed,
             worstAgeHours: ages, feedRequests: feeds.requests, feedFaults: feeds.faults, feedRefused: feeds.refused,
             s3Requests: proxyLines.count, s3Faults: proxyLines.filter { !$0.hasSuffix(" -") }.count,
             wallSeconds: Date().timeIntervalSince(started))

@@ -21,10 +21,14 @@ public struct FaultDayMarkdown: Sendable {
         return """
             \(r.hours) hourly runs: \(r.published) published, \(r.runs.filter { $0.outcome == .unchanged }.count) \
             unchanged, \(r.killed) killed by the bench, \(r.missed) missed (failed on their own)
-            manual steps: \(r.manualSteps); invariant violations: \(r.violations.count)
+            manual steps: \(r.manualSteps); invariant violations: \(r.violations.count); format-1 tiles of \
+            another build: \(r.format1Mixed.count)
             worst price age at the phone: \(ages())
             """
     }
+
+    /// The hours with a mixed format 1, by the label each finding starts with.
+    func mixedHours() -> Int { Set(report.format1Mixed.map { $0.prefix { $0 != ":" } }).count }
 
     func ages() -> String {
         report.worstAgeHours.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) h" }
@@ -60,6 +64,8 @@ public struct FaultDayMarkdown: Sendable {
                 + "\(r.runs.filter { $0.outcome == .unchanged }.count) / \(r.killed) | |",
             "| a bad clock's index replaced (builtAt back to the true clock) | \(r.badClockRewinds) | |",
             "| hours after which the formats' live indexes were of different builds | \(r.formatsApart) | |",
+            "| format-1 tiles of another build under format 1's index, at the end of an hour (format 1 is replaced "
+                + "in place; format 2 cannot) | \(r.format1Mixed.count) in \(mixedHours()) hours | |",
             "| worst price age at the phone | \(ages()) | |",
             "",
         ]
@@ -75,7 +81,8 @@ public struct FaultDayMarkdown: Sendable {
             lines.append("")
         }
         for violation in r.violations.prefix(20) { lines.append("- violation: \(violation)") }
-        if !r.violations.isEmpty { lines.append("") }
+        for mixed in r.format1Mixed.prefix(3) { lines.append("- format 1: \(mixed)") }
+        if !r.violations.isEmpty || !r.format1Mixed.isEmpty { lines.append("") }
         lines.append(Self.end)
         return lines.joined(separator: "\n")
     }

@@ -41,6 +41,8 @@ public struct FaultDayReport: Sendable, Codable, Equatable {
     public var violations: [String]
     public var badClockRewinds: Int
     public var formatsApart: Int
+    /// Format-1 tiles left holding another build's JSON than their index's build (``FaultDayChecker/format1Mixed``).
+    public var format1Mixed: [String]
     /// The worst age, in hours, of each country's prices as the phone saw them just before each next run.
     public var worstAgeHours: [String: Double]
     /// Requests and faults, feeds and S3.

@@ -38,12 +38,12 @@ public struct FaultDayMarkdown: Sendable {
     /// The section between the markers.
     public func section() -> String {
         let r = report
-        var lines = [
-            Self.begin,
-            "",
+        var lines = [Self.begin, ""]
+        lines += Self.wrap(
             "Measured with `\(command)` (seed \(r.seed), scale \(r.scale), from \(r.start), "
-                + "\(Int(r.wallSeconds.rounded())) s of wall time).",
-            "",
+                + "\(Int(r.wallSeconds.rounded())) s of wall time).")
+        lines.append("")
+        lines += Self.wrap(
             "The hourly job as the workflow runs it (fetch `--due`; build `--carry-forward 48 --skip-unchanged "
                 + "--layout both`, `--first-run` the first time; upload `--layout both` when the build changed; `out/` "
                 + "kept only after an upload that succeeded), with the build and upload real `fuel-publish` processes, "
@@ -53,7 +53,8 @@ public struct FaultDayMarkdown: Sendable {
                 + "\(r.killed) runs killed with SIGKILL; the clock 3 h ahead for 3 runs, then back; ES down 30 hours; "
                 + "PT down during the first run. Lock: "
                 + (r.lockLease.map { "a lease of \($0) (`upload --lock-lease`)." }
-                    ?? "main's one-hour lock (no lease yet: `upload --lock-lease` is not merged)."),
+                    ?? "the publisher's default (no `--lock-lease` given)."))
+        lines += [
             "",
             "| measure | result | target |",
             "|---|---|---|",
@@ -85,6 +86,21 @@ public struct FaultDayMarkdown: Sendable {
         if !r.violations.isEmpty || !r.format1Mixed.isEmpty { lines.append("") }
         lines.append(Self.end)
         return lines.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most 120 columns, broken between words.
+    static func wrap(_ text: String, width: Int = 120) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     /// Replaces the section between the markers of `file`, or appends it.

@@ -26,6 +26,14 @@ public struct FaultDayOptions: Sendable {
     public var firstRunDown: String
     /// `upload --lock-lease` (a duration such as `3s`), for a publisher that has the lease; nil leaves the option out.
     public var lockLease: String?
+    /// ``lockLease`` in seconds (`90s`, `10m`, `1h` or plain seconds); nil when it is not given or cannot be read.
+    public var lockLeaseSeconds: Double? {
+        guard let text = lockLease?.trimmingCharacters(in: .whitespaces), let last = text.last else { return nil }
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600]
+        if let unit = units[last] { return Double(text.dropLast()).map { $0 * unit } }
+        return Double(text)
+    }
+
     /// The simulated span's start, UTC.
     public var start: Date
     /// Scratch folder.

@@ -60,6 +60,11 @@ struct FaultDaySimulation {
                 try await deleteLocks(checker.client)
                 record.manualStep = "deleted fuel/.lock and fuel/v2/.lock left by a killed upload"
             }
+            if outcome.0 == .killed, let lease = options.lockLeaseSeconds {
+                // An hour passes before the next run in production, far more than any lease: let the killed run's
+                // lease lapse in real time, as the hour would.
+                try await Task.sleep(nanoseconds: UInt64((lease + 1) * 1e9))
+            }
             record.seconds = Date().timeIntervalSince(started)
             log(
                 "run \(run) at \(record.at) (clock \(record.clock))\(down.isEmpty ? "" : ", down \(record.down)"): "
@@ -153,7 +158,9 @@ struct FaultDaySimulation {
         }
         if killed { status = 128 + SIGKILL }
         if !killed { last[phase] = ChildProcess.monotonicSeconds() - started }
-        let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
+        // Paths inside the scratch folder are named from it, so that the report does not carry this machine's.
+        let text = ((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
+            .replacingOccurrences(of: work.path + "/", with: "")
         let lines = text.split(separator: "\n")
         let error = lines.last { $0.lowercased().contains("error") } ?? lines.last ?? ""
         return (status, killed, String(error.prefix(240)))

@@ -38,7 +38,7 @@ enum DayCommand {
           --faults              run the faulted span (defaults: --hours 48 --scale 0.02)
           --fault-rate R        share of feed and S3 requests faulted (default 0.05)
           --kills N             runs killed with SIGKILL (default 6)
-          --lock-lease D        passed to upload --lock-lease (a publisher with the lease; main has none)
+          --lock-lease D        passed to upload --lock-lease; after a kill the bench waits it out, as the hour would
           --publisher PATH      the fuel-publish executable (default: beside fuel-bench)
         """
 

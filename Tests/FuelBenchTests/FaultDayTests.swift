@@ -35,6 +35,11 @@ import _FuelTestSupport
         #expect(options.down(1) == ["ES"] && options.down(2) == ["ES"] && options.down(3).isEmpty)
         #expect(options.jobTime(2) == options.trueTime(2).addingTimeInterval(3 * 3_600))
         #expect(options.jobTime(3) == options.trueTime(3))
+        var leased = options
+        for (text, seconds) in [("3s", 3.0), ("10m", 600), ("1h", 3_600), ("90", 90)] as [(String, Double)] {
+            leased.lockLease = text
+            #expect(leased.lockLeaseSeconds == seconds, "\(text)")
+        }
     }
 
     /// The checker names what a phone must never see: a listed tile that is missing, a carriedSince after builtAt,

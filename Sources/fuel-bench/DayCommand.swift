@@ -37,7 +37,7 @@ enum DayCommand {
         the phone per country (see BENCHMARKS.md).
           --faults              run the faulted span (defaults: --hours 48 --scale 0.02)
           --fault-rate R        share of feed and S3 requests faulted (default 0.05)
-          --kills N             runs killed with SIGKILL (default 6)
+          --kills N             runs to kill with SIGKILL (default 6; a kill due after its process ended is skipped)
           --lock-lease D        passed to upload --lock-lease; after a kill the bench waits it out, as the hour would
           --publisher PATH      the fuel-publish executable (default: beside fuel-bench)
         """

@@ -7,6 +7,9 @@ enum DayCommand {
     static let usage = """
         usage: fuel-bench day [--hours 24] [--scale S] [--schedule daily|hourly|both] [--seed N] [--points N]
                               [--work DIR] [--adapters DIR] [--output FILE] [--write-benchmarks] [--json]
+               fuel-bench day --faults [--hours 48] [--scale S] [--seed N] [--fault-rate 0.05] [--kills N]
+                              [--lock-lease DURATION] [--publisher PATH] [--work DIR] [--adapters DIR]
+                              [--output FILE] [--write-benchmarks] [--json]
 
         Simulates the publish job on an injected clock (no waiting): the five national services publish at their
         real rhythms with prices changing through the day, the real fetch, build and upload run on the schedule to
@@ -25,9 +28,22 @@ enum DayCommand {
           --output FILE         the Markdown file --write-benchmarks updates (default BENCHMARKS.md)
           --write-benchmarks    write the section between the day markers of the output file
           --json                print the report as JSON on stdout
+
+        With --faults: the hourly job as the workflow runs it, one run per simulated hour, with the build and the
+        upload real fuel-publish child processes, against SeaweedFS behind a fault proxy: a share of the feed and
+        S3 requests faulted, runs killed with SIGKILL at random moments, the clock 3 h ahead for 3 runs then back,
+        ES down for 30 hours and PT down during the first run. An independent checker reads the bucket after each
+        hour. Prints the publishes missed, the manual steps, the invariant violations and the worst price age at
+        the phone per country (see BENCHMARKS.md).
+          --faults              run the faulted span (defaults: --hours 48 --scale 0.02)
+          --fault-rate R        share of feed and S3 requests faulted (default 0.05)
+          --kills N             runs to kill with SIGKILL (default 6; a kill due after its process ended is skipped)
+          --lock-lease D        passed to upload --lock-lease; after a kill the bench waits it out, as the hour would
+          --publisher PATH      the fuel-publish executable (default: beside fuel-bench)
         """
 
     static func run(_ arguments: inout Arguments) async throws {
+        if CommandMain.arguments.contains("--faults") { return try await FaultDayCommand.run(&arguments) }
         let (options, output, write, json) = try arguments.parse(usage: usage) { arguments in
             let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
             guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }

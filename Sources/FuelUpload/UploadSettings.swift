@@ -92,6 +92,9 @@ public struct UploadSettings: Sendable {
     public var keepLastBuilds = 7
     /// The time `--keep` is measured from.
     public var now: Date
+    /// `--now` when given: a replay's clock, which the build's and the live index's `builtAt` are also held to
+    /// (a future-dated live index is replaced, a build too far ahead refused); nil: the machine's clock.
+    public var replayClock: Date?
     /// Seconds the publisher lock holds without a renewal; renewed every third of it while the run writes.
     public var lockLease: TimeInterval
     /// Retries per request (at least 5 attempts).
@@ -201,6 +204,7 @@ public struct UploadSettings: Sendable {
         }
         self.keepHours = keepHours
         now = options.now ?? Date()
+        replayClock = options.now
         let lockLease = options.lockLease ?? PublisherLock.defaultLease
         guard PublisherLock.leaseRange.contains(lockLease) else {
             throw UploadError.configuration("--lock-lease must be between 1 second and 1 hour, got \(lockLease) s")

@@ -60,7 +60,8 @@ enum UploadCommand {
           --index-max-age S    Cache-Control max-age of index.json (default: 300 for format 1, 60 for format 2)
           --keep HOURS         format 2: keep every object named by a build whose builtAt is within HOURS of
                                --now (default: 48); only such builds can be rolled back to
-          --now TIME           format 2: measure --keep from this UTC time instead of now (replays, tests)
+          --now TIME           the upload's clock, for replays and tests: format 2's --keep is measured from
+                               it, and a build or live index is "ahead of the clock" against it
           --allow-shrink       upload even if a country shrinks against the live index
           --connect-timeout S  seconds to connect before a request gives up (default: 15)
           --stall-timeout S    seconds without a byte before a request gives up (default: 30); a silent

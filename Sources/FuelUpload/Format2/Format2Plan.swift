@@ -50,16 +50,24 @@ public struct Format2Plan: Sendable, Equatable {
             }
         }
         self.uploads = uploads
-        self.rewrites = rewrites
-        let archived = remote[prefix + snapshot.archive.path].map(UploadPlan.normalise)
-        if let archived, archived != snapshot.archive.md5Hex {
-            throw UploadError.localBuild(
-                path: snapshot.folder.appendingPathComponent(snapshot.archive.path).path,
-                reason: "the bucket already archives a different build as \(prefix)\(snapshot.archive.path); "
-                    + "build again with another --built-at")
+        var archived = remote[prefix + snapshot.archive.path].map(UploadPlan.normalise)
+        if let other = archived, other != snapshot.archive.md5Hex {
+            // Another build of the same second. While it is the live index it is refused: the same --built-at
+            // twice. One that is not live was superseded: a build a clock running ahead dated to this very second,
+            // replaced since by earlier-dated builds once the clock was right. Its archive is rewritten, and said.
+            let live = remote[prefix + Format2.indexPath].map(UploadPlan.normalise)
+            guard live != other else {
+                throw UploadError.localBuild(
+                    path: snapshot.folder.appendingPathComponent(snapshot.archive.path).path,
+                    reason: "the bucket's live index is a different build of the same builtAt, archived as "
+                        + "\(prefix)\(snapshot.archive.path); build again with another --built-at")
+            }
+            rewrites.append(snapshot.archive.path)
+            archived = nil
         }
         archive = archived == nil ? snapshot.archive : nil
         skipped += archived == nil ? 0 : 1
+        self.rewrites = rewrites
         let liveIndex = remote[prefix + Format2.indexPath]
         indexCondition = liveIndex.map { .ifMatch($0) } ?? .ifNoneMatch
         index = liveIndex.map(UploadPlan.normalise) == snapshot.indexObject.md5Hex ? nil : snapshot.indexObject

@@ -16,8 +16,8 @@ public struct Publisher: Sendable {
     public let stop: UploadStop
     /// Awaited after each format-2 phase that wrote something; a test hook (see ``Format2Uploader``).
     package var afterPhase: @Sendable (String) async -> Void = { _ in }
-    /// The machine's clock (a test hook).
-    package var clock: @Sendable () -> Date = { Date() }
+    /// The clock a build and a live index are held to: the machine's, or `--now` for a replay (a test hook too).
+    package var clock: @Sendable () -> Date
     /// The clock and beat the lock's lease is renewed on (a test hook).
     package var leaseTiming = LeaseTiming()
     private let log: @Sendable (UploadEvent) -> Void
@@ -34,6 +34,11 @@ public struct Publisher: Sendable {
         self.settings = settings
         self.stop = stop
         self.log = log
+        if let replay = settings.replayClock {
+            clock = { replay }
+        } else {
+            clock = { Date() }
+        }
     }
 
     /// Publishes every format of ``UploadSettings/layout``, format 1 first.

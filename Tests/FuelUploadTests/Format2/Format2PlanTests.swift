@@ -67,7 +67,10 @@ import _FuelTestSupport
             ])
     }
 
-    @Test func aDifferentBuildArchivedUnderTheSameNameIsRefused() throws {
+    /// Another build archived under the same name is refused while it is the live index (the same --built-at twice);
+    /// one that is not live, a build a fast clock dated to this second and that later builds superseded, has its
+    /// archive rewritten, and the plan says so.
+    @Test func aDifferentBuildArchivedUnderTheSameNameIsRefusedWhileLive() throws {
         let out = RepositoryPaths.temporaryDirectory("plan-out")
         defer { try? FileManager.default.removeItem(at: out) }
         try Format2Fixture.day(0).build(into: out, layout: .v2)
@@ -81,8 +84,14 @@ import _FuelTestSupport
         #expect(same.index != nil)
         #expect(same.indexCondition == .ifNoneMatch)
         #expect(throws: UploadError.self) {
-            try Format2Plan(snapshot: snapshot, remote: [archive: "\"0123\""], prefix: "fuel/v2/")
+            try Format2Plan(
+                snapshot: snapshot, remote: [archive: "\"0123\"", "fuel/v2/index.json": "\"0123\""],
+                prefix: "fuel/v2/")
         }
+        let superseded = try Format2Plan(
+            snapshot: snapshot, remote: [archive: "\"0123\"", "fuel/v2/index.json": "\"4567\""], prefix: "fuel/v2/")
+        #expect(superseded.archive == snapshot.archive)
+        #expect(superseded.rewrites == [snapshot.archive.path])
     }
 
     @Test func anAlteredBuildFolderIsRefused() throws {

@@ -88,8 +88,16 @@ struct PublisherLock: Sendable {
         let takeover = try await request("take over \(key)") {
             try await client.put(key: key, bytes: body, headers: headers + [.init("If-Match", heldETag)])
         }
-        guard takeover.isSuccess else {
-            throw UploadError.locked("another upload took over the stale \(key) first; this run wrote nothing")
+        if !takeover.isSuccess {
+            // A retried takeover whose first attempt landed finds its own lock (a lost answer, a reset); any
+            // other holder took it over first.
+            let now = try await request("read \(key)") { try await client.get(key: key) }
+            let owner = try? JSONDecoder().decode(Record.self, from: Data(now.body))
+            guard now.status == 200, owner?.run == run, let etag = now.header("etag") else {
+                throw UploadError.locked("another upload took over the stale \(key) first; this run wrote nothing")
+            }
+            log(.lockTakenOver(key: key, holder: stale))
+            return PublisherLock(key: key, run: run, started: started, etag: etag)
         }
         log(.lockTakenOver(key: key, holder: stale))
         return PublisherLock(

@@ -13,18 +13,7 @@ public enum BenchMarkdown {
 
     /// Replaces the marked section of `file` (or creates the file) with the results.
     public static func write(_ results: BenchResults, to file: URL) throws {
-        let section = render(results)
-        var text = (try? String(contentsOf: file, encoding: .utf8)) ?? "# Benchmarks\n\n\(begin)\n\(end)\n"
-        if let start = text.range(of: begin), let stop = text.range(of: end), start.upperBound <= stop.lowerBound {
-            text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section)
-        } else {
-            text += "\n" + section + "\n"
-        }
-        do {
-            try text.write(to: file, atomically: true, encoding: .utf8)
-        } catch {
-            throw BenchError("cannot write \(file.path): \(error)")
-        }
+        try MarkedSection.write(render(results), between: begin, and: end, in: file)
     }
 
     /// A Markdown table's header row and its rule, as one text of two lines: the rule always has one cell per column.

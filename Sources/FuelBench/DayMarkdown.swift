@@ -132,17 +132,7 @@ public struct DayMarkdown: Sendable {
     /// Replaces the marked section of `file`, or appends it.
     /// - Throws: ``BenchError`` when the file cannot be written.
     public func write(to file: URL) throws {
-        var text = (try? String(contentsOf: file, encoding: .utf8)) ?? "# Benchmarks\n"
-        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end),
-            start.upperBound <= stop.lowerBound
-        {
-            text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section())
-        } else {
-            text += "\n" + section() + "\n"
-        }
-        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            throw BenchError("cannot write \(file.path): \(error)")
-        }
+        try MarkedSection.write(section(), between: Self.begin, and: Self.end, in: file)
     }
 
     static func minutes(_ value: Double) -> String {

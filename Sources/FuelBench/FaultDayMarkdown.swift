@@ -104,17 +104,10 @@ public struct FaultDayMarkdown: Sendable {
     }
 
     /// Replaces the section between the markers of `file`, or appends it.
+    /// - Throws: ``BenchError`` when the file cannot be written.
     public func write(to file: URL) throws {
-        var text = (try? String(contentsOf: file, encoding: .utf8)) ?? "# Benchmarks\n"
-        if let start = text.range(of: Self.begin), let stop = text.range(of: Self.end),
-            start.upperBound <= stop.lowerBound
-        {
-            text.replaceSubrange(start.lowerBound..<stop.upperBound, with: section())
-        } else {
-            text += "\n## A faulted 48 hours of the hourly job\n\n" + section() + "\n"
-        }
-        do { try text.write(to: file, atomically: true, encoding: .utf8) } catch {
-            throw BenchError("cannot write \(file.path): \(error)")
-        }
+        try MarkedSection.write(
+            section(), between: Self.begin, and: Self.end, in: file,
+            heading: "## A faulted 48 hours of the hourly job\n\n")
     }
 }

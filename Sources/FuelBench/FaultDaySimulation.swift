@@ -116,7 +116,8 @@ struct FaultDaySimulation {
         build += run == 0 ? ["--first-run"] : ["--carry-forward", "48"]
         let link = outFolder.appendingPathComponent("fuel").path
         let before = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
-        let built = try child(build, name: "build-\(run)", kill: kill?.phase == .build ? kill : nil, last: &lastSeconds)
+        let built = try await child(
+            build, name: "build-\(run)", kill: kill?.phase == .build ? kill : nil, last: &lastSeconds)
         if built.killed { return (.killed, "kill -9 during the build") }
         if built.status != 0 { return (.failed, "build exited \(built.status): \(built.error)") }
         let after = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
@@ -127,7 +128,7 @@ struct FaultDaySimulation {
             "--now", stamp, "--stall-timeout", "10",
         ]
         if let lease = options.lockLease { upload += ["--lock-lease", lease] }
-        let uploaded = try child(
+        let uploaded = try await child(
             upload, name: "upload-\(run)", kill: kill?.phase == .upload ? kill : nil, last: &lastSeconds)
         if uploaded.killed { return (.killed, "kill -9 during the upload") }
         if uploaded.status != 0 { return (.failed, "upload exited \(uploaded.status): \(uploaded.error)") }
@@ -138,7 +139,7 @@ struct FaultDaySimulation {
     /// Runs `fuel-publish arguments`, killing it with SIGKILL at the planned moment when `kill` is set.
     private func child(
         _ arguments: [String], name: String, kill: FaultDayKill?, last: inout [FaultDayKill.Phase: Double]
-    ) throws -> (status: Int32, killed: Bool, error: String) {
+    ) async throws -> (status: Int32, killed: Bool, error: String) {
         let stderr = work.appendingPathComponent("logs/\(name).stderr")
         try FileManager.default.createDirectory(
             at: stderr.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -151,10 +152,15 @@ struct FaultDaySimulation {
         var killed = false
         var status: Int32 = 0
         if let kill {
-            // wait(timeout:) kills the child with SIGKILL when the time is up, and throws.
-            do { status = try process.wait(timeout: kill.share * (last[phase] ?? 1)) } catch { killed = true }
+            // The wait kills the child with SIGKILL when the time is up, and throws. It waits asynchronously, so that a
+            // run of minutes leaves the shared threads to the rest (the test suite's lookups among them).
+            do {
+                status = try await process.waitAsync(timeout: kill.share * (last[phase] ?? 1))
+            } catch is ChildProcessError {
+                killed = true
+            }
         } else {
-            status = try process.wait(timeout: 600)
+            status = try await process.waitAsync(timeout: 600)
         }
         if killed { status = 128 + SIGKILL }
         if !killed { last[phase] = ChildProcess.monotonicSeconds() - started }

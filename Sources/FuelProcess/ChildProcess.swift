@@ -82,6 +82,24 @@ public final class ChildProcess: Sendable {
         do { return try poll() == nil } catch { return false }  // it cannot be waited for, so it is not ours to wait on
     }
 
+    /// ``wait(timeout:)`` for async code: it sleeps between polls with `Task.sleep`, so a long child does not hold
+    /// one of the few threads Swift concurrency shares (two on a 2-core machine) for its whole run.
+    /// - Throws: ``ChildProcessError/timedOut(command:seconds:)``; `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitAsync(timeout: Double? = nil) async throws -> Int32 {
+        let deadline = timeout.map { Self.monotonicSeconds() + $0 }
+        var pause: UInt64 = 1_000_000
+        while true {
+            if let status = try poll() { return Self.exitStatus(status) }
+            if let deadline, Self.monotonicSeconds() >= deadline {
+                killAndReap()
+                throw ChildProcessError.timedOut(command: command, seconds: timeout ?? 0)
+            }
+            try await Task.sleep(nanoseconds: pause)
+            pause = min(pause * 2, 20_000_000)
+        }
+    }
+
     /// Waits for the child and returns its exit status (128 + the signal when a signal ended it).
     /// - Parameter timeout: seconds; when they pass, the child is killed and the wait throws.
     /// - Throws: ``ChildProcessError/timedOut(command:seconds:)``.

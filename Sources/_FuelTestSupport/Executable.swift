@@ -41,6 +41,18 @@ public enum Executable {
             url(product).path, arguments, environment: productEnvironment(environment), timeout: timeout)
     }
 
+    /// ``run(_:_:environment:timeout:)`` for async tests: it waits with ``ChildProcess/waitAsync(timeout:)``, so a long
+    /// child does not hold one of the two threads Swift concurrency shares here, which the suite's in-process
+    /// lookups (with their 30 s deadline) need too.
+    public static func runAsync(
+        _ product: String, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Double = defaultTimeout
+    ) async throws -> Result {
+        try TestTier.require("executable", for: "running \(product)")
+        return try await CapturedRun.runAsync(
+            url(product).path, arguments, environment: productEnvironment(environment), timeout: timeout)
+    }
+
     /// Runs a product to completion from another working folder (through `/bin/sh`, which changes into it first).
     public static func run(
         _ product: String, _ arguments: [String], in directory: URL, environment: [String: String] = [:],
@@ -96,6 +108,26 @@ public enum CapturedRun {
             executable, arguments, environment: environment, stdin: stdin.map { .file($0.path) } ?? .null,
             stdout: .file(stdout.path), stderr: stderrIntoStdout ? .standardOutput : .file(stderr.path))
         let status = try child.wait(timeout: timeout)
+        return Executable.Result(
+            status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
+            stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())
+    }
+
+    /// ``run(_:_:environment:stdin:stderrIntoStdout:timeout:)`` waiting with ``ChildProcess/waitAsync(timeout:)``.
+    public static func runAsync(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        timeout: Double = Executable.defaultTimeout
+    ) async throws -> Executable.Result {
+        if URL(fileURLWithPath: executable).lastPathComponent.hasPrefix("python") {
+            try TestTier.require("python", for: "running \(executable)")
+        }
+        let folder = RepositoryPaths.temporaryDirectory("run")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stdout = folder.appendingPathComponent("stdout")
+        let stderr = folder.appendingPathComponent("stderr")
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, stdout: .file(stdout.path), stderr: .file(stderr.path))
+        let status = try await child.waitAsync(timeout: timeout)
         return Executable.Result(
             status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
             stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())

@@ -17,7 +17,7 @@ import _FuelTestSupport
     static let killEvery = 15
     static let start = UTCTime.parse("2026-11-28T00:00:00Z")!
 
-    @Test func sixtyHourlyBuildsKeepOutAtItsBound() throws {
+    @Test func sixtyHourlyBuildsKeepOutAtItsBound() async throws {
         let out = RepositoryPaths.temporaryDirectory("hourly").appendingPathComponent("out")
         defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
         var fileCount: Int?
@@ -28,7 +28,7 @@ import _FuelTestSupport
                 try Self.plantLeftovers(out)
                 #expect(Self.buildFolders(out).count > 1, "the killed build left its folder for the next to remove")
             }
-            let result = try Executable.run(
+            let result = try await Executable.runAsync(
                 "fuel-publish",
                 [
                     "build", "--feeds", RepositoryPaths.samples().path, "--out", out.path, "--built-at", builtAt,

@@ -41,7 +41,7 @@ import _FuelTestSupport
         let origin = "http://localhost:8000"
         try bucket.put(try testCase.rule.map { try $0(DocumentedRule.s3()) }, origin: origin)
 
-        let result = try Executable.run(
+        let result = try await Executable.runAsync(
             "fuel-publish",
             ["status", "--base", bucket.base, "--origin", origin] + KitBucket.fresh)
 
@@ -52,7 +52,7 @@ import _FuelTestSupport
         }
 
         // --json says the same of the browser's view: the answers, each problem with its part and section.
-        let json = try Executable.run(
+        let json = try await Executable.runAsync(
             "fuel-publish", ["status", "--base", bucket.base, "--origin", origin, "--json"] + KitBucket.fresh)
         #expect(json.status == testCase.status, "\(json.stdout)\(json.stderr)")
         let document = try StatusJSONTests.document(json.stdout)
@@ -133,7 +133,7 @@ import _FuelTestSupport
             try write("without-if-none-match", DocumentedRule.set("AllowedHeaders", ["Range"], in: documented)),
             try write("without-etag", DocumentedRule.set("ExposeHeaders", nil, in: documented)),
         ]
-        let result = try CapturedRun.run(
+        let result = try await CapturedRun.runAsync(
             "python3",
             [RepositoryPaths.root().appendingPathComponent("Tests/Servers/cors_browser.py").path]
                 + ["--endpoint", bucket.server.endpoint, "--bucket", bucket.name, "--query", kitCase.query]
@@ -256,7 +256,7 @@ struct KitBucket {
         try FileManager.default.copyItem(
             at: RepositoryPaths.root().appendingPathComponent("conformance/build/fuel"),
             to: out.appendingPathComponent("fuel"))
-        let upload = try Executable.run(
+        let upload = try await Executable.runAsync(
             "fuel-publish",
             ["upload", "--bucket", bucket.name, "--from", out.path, "--layout", "both", "--endpoint", server.endpoint],
             environment: ["AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": server.secret])

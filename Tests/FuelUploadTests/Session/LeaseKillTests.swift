@@ -75,7 +75,7 @@ import _FuelTestSupport
         let text = (try? String(contentsOf: stderr, encoding: .utf8)) ?? ""
         try #require(FileManager.default.fileExists(atPath: paused.path), "never reached the moment: \(text)")
         child.send(SIGKILL)
-        #expect(try child.wait(timeout: 10) == 128 + SIGKILL)
+        #expect(try await child.waitAsync(timeout: 10) == 128 + SIGKILL)
 
         // The dead run's lock is left behind, with its lease.
         let left = try await direct.get(key: harness.prefix + ".lock")
@@ -88,7 +88,7 @@ import _FuelTestSupport
         // After the lease, the next run (default lease) takes the lock over and finishes; no one stepped in.
         let wait = expires.timeIntervalSinceNow + 1.2
         if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
-        let rerun = try Executable.run(
+        let rerun = try await Executable.runAsync(
             "fuel-publish", upload + ["--endpoint", try S3Proxy(server).endpoint], environment: environment)
         #expect(rerun.status == 0, "\(rerun.stderr)")
         let takeover = "lock: took over the stale \(harness.prefix).lock of run \(record.run), whose lease expired"

@@ -49,6 +49,16 @@ public enum Format2 {
         return UTCTime.parse(extended).map { Date(timeIntervalSince1970: TimeInterval($0)) }
     }
 
+    /// The two parts of an object name `<name>.<hash>.json` (`tiles/83_3.e468e7330b6faed0.json`): the name as format 1
+    /// spells its path without `.json` (`tiles/83_3`) and what stands where the hash goes; nil without `.json` or a dot
+    /// before it. Whether that part is a hash is ``isHash(_:)``'s to say.
+    public static func splitObjectName(_ path: some StringProtocol) -> (name: Substring, hash: Substring)? {
+        guard path.hasSuffix(".json") else { return nil }
+        let stem = Substring(path).dropLast(".json".count)
+        guard let dot = stem.lastIndex(of: ".") else { return nil }
+        return (stem[..<dot], stem[stem.index(after: dot)...])
+    }
+
     /// Whether a name part is a hash as this format writes it: 16 lower-case hex digits.
     public static func isHash(_ text: some StringProtocol) -> Bool {
         text.utf8.count == hashLength
@@ -169,11 +179,9 @@ public struct Format2Index: Sendable, Hashable, Codable {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
             path.utf8.allSatisfy(isNameByte),
-            path.hasSuffix(".json")
+            let parts = Format2.splitObjectName(path)
         else { return false }
-        let stem = path.dropLast(5)
-        guard let dot = stem.lastIndex(of: ".") else { return false }
-        return Format2.isHash(stem[stem.index(after: dot)...])
+        return Format2.isHash(parts.hash)
     }
 
     /// ASCII letters, digits, `/`, `.`, `_` and `-`.

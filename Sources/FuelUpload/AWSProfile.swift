@@ -71,7 +71,7 @@ struct AWSProfile: Sendable, Equatable {
                 let name = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
                     .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
                 current = name
-                result[name, default: [:]] = result[name] ?? [:]
+                if result[name] == nil { result[name] = [:] }
                 continue
             }
             guard let current, let equals = line.firstIndex(of: "=") else { continue }

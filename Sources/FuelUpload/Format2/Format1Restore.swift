@@ -49,9 +49,7 @@ struct Format1Restore: Sendable {
 
     /// The format-1 path of a format-2 object: its name without the hash.
     static func formatOnePath(_ path: String) -> String? {
-        let stem = path.dropLast(".json".count)
-        guard path.hasSuffix(".json"), let dot = stem.lastIndex(of: ".") else { return nil }
-        return stem[..<dot] + ".json"
+        Format2.splitObjectName(path).map { $0.name + ".json" }
     }
 
     /// Compares the build with what format 1 holds now, reading nothing but one listing and the live index.

@@ -159,10 +159,8 @@ public enum Format2Prune {
     /// Whether a path has the shape of a tile, brands, trend or sources object: `<name>.<16 hex>.json`.
     static func isImmutableObject(_ path: String) -> Bool {
         guard [.tile, .brands, .trend, .sources].contains(PublishedPath(path, formatTwo: true).kind),
-            path.hasSuffix(".json")
+            let parts = Format2.splitObjectName(path)
         else { return false }
-        let stem = path.dropLast(".json".count)
-        guard let dot = stem.lastIndex(of: ".") else { return false }
-        return Format2.isHash(stem[stem.index(after: dot)...])
+        return Format2.isHash(parts.hash)
     }
 }

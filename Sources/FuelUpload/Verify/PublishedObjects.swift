@@ -62,9 +62,9 @@ enum PublishedObjects {
         -> [PublishedVerifier.Finding]
     {
         try await check(paths, under: prefix, session: session) { path, _, json in
-            let stem = path.dropLast(".json".count)
-            guard let dot = stem.lastIndex(of: ".") else { return "not a format-2 object name" }
-            let named = String(stem[stem.index(after: dot)...])
+            guard let named = Format2.splitObjectName(path).map({ String($0.hash) }) else {
+                return "not a format-2 object name"
+            }
             let actual = Format2Assembler.hash(json: json)
             return named == actual ? nil : "its JSON hashes to \(actual), not to the \(named) its name promises"
         }

@@ -123,9 +123,8 @@ public struct PublishedVerifier: Sendable {
         var hashes: [String: String] = [:]
         for path in format2.objectPaths {
             // `tiles/83_3.<hash>.json` is format 1's `tiles/83_3.json`; `sources.<hash>.json` its `sources.json`.
-            let stem = path.dropLast(".json".count)
-            guard let dot = stem.lastIndex(of: ".") else { continue }
-            hashes[stem[..<dot] + ".json"] = String(stem[stem.index(after: dot)...])
+            guard let parts = Format2.splitObjectName(path) else { continue }
+            hashes[parts.name + ".json"] = String(parts.hash)
         }
         return (.format2Index, hashes)
     }

@@ -17,29 +17,28 @@ FIRST_BUILT_AT = "2026-12-01T05:17:00Z"
 BUILT_AT = "2026-12-02T05:17:00Z"
 CARRIED = "PT"
 
-SAMPLES = "adapters/samples/"
 FIXTURES = "Tests/FuelFeedsTests/Fixtures/"
 
 # country: [(file name in feeds/<CC>/, [source files, relative to the repository])]. A second source is appended
 # without its first two lines (the IT files' extraction date and header).
 FEEDS = {
-    "PT": [("page-0001.json", [SAMPLES + "PT/page-0001.json"])],
+    "PT": [("page-0001.json", ["adapters/PT/samples/page-0001.json"])],
     "ES": [
         (
             "estaciones-terrestres-barcelona-2025-09-27-first40.json",
-            [SAMPLES + "ES/estaciones-terrestres-barcelona-2025-09-27-first40.json"],
+            ["adapters/ES/samples/estaciones-terrestres-barcelona-2025-09-27-first40.json"],
         )
     ],
-    "FR": [("PrixCarburants_instantane.zip", [SAMPLES + "FR/PrixCarburants_instantane.zip"])],
+    "FR": [("PrixCarburants_instantane.zip", ["adapters/FR/samples/PrixCarburants_instantane.zip"])],
     "IT": [
         (
             name,
-            [SAMPLES + "IT/" + name, FIXTURES + "IT/2026-08-21-kit/" + name],
+            ["adapters/IT/samples/" + name, FIXTURES + "IT/2026-08-21-kit/" + name],
         )
         for name in ("anagrafica_impianti_attivi.csv", "prezzo_alle_8.csv")
     ],
     "AT": [
-        ("by-address-wien-%s.json" % fuel, [SAMPLES + "AT/by-address-wien-%s.json" % fuel]) for fuel in ("DIE", "SUP")
+        ("by-address-wien-%s.json" % fuel, ["adapters/AT/samples/by-address-wien-%s.json" % fuel]) for fuel in ("DIE", "SUP")
     ]
     + [
         ("by-region-PB-601-%s.json" % fuel, [FIXTURES + "AT/by-region-PB-601-%s.json" % fuel])

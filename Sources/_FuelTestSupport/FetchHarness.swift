@@ -13,9 +13,9 @@ public struct FetchHarness {
     public let adapters: URL
     public let feeds: URL
 
-    /// The ES document served: the first 40 stations of a real MITECO response (from `adapters/samples`).
+    /// The ES document served: the first 40 stations of a real MITECO response (from `adapters/ES/samples`).
     public static let spanishDocument: [UInt8] = {
-        let samples = RepositoryPaths.samples().appendingPathComponent("ES")
+        let samples = RepositoryPaths.sample("ES")
         let name = (try? FileManager.default.contentsOfDirectory(atPath: samples.path))?.sorted()
             .first { $0.hasSuffix(".json") }
         return name.flatMap { FileManager.default.contents(atPath: samples.appendingPathComponent($0).path) }

@@ -17,9 +17,16 @@ public enum RepositoryPaths {
         root(from: filePath).appendingPathComponent("adapters")
     }
 
-    /// `adapters/samples/` of the repository.
+    /// One country's committed sample feed, `adapters/<CC>/samples/`.
+    public static func sample(_ country: String, from filePath: String = #filePath) -> URL {
+        adapters(from: filePath).appendingPathComponent(country).appendingPathComponent("samples")
+    }
+
+    /// The samples of every country in the layout `build --feeds` reads (`DIR/<CC>/…`): a copy, made once per test
+    /// process, of each `adapters/<CC>/samples/` (what `scripts/sample-feeds` lays out for the scripts). Each
+    /// country keeps its samples in its own folder, so no shared folder lists the countries.
     public static func samples(from filePath: String = #filePath) -> URL {
-        adapters(from: filePath).appendingPathComponent("samples")
+        SampleFeeds.folder(adapters: adapters(from: filePath))
     }
 
     /// `Tests/FuelFeedsTests/Fixtures/` of the repository.

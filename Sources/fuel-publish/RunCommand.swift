@@ -37,8 +37,8 @@ enum RunCommand {
         --stall-timeout S, --lock-lease D
         (see 'fuel-publish upload --help'; --endpoint-s3 is upload's --endpoint).
 
-        Example, with no network at all:
-          fuel-publish --dry-run --offline --feeds adapters/samples
+        Example, with no network at all (in the repository, scripts/sample-feeds feeds lays out its samples):
+          fuel-publish --dry-run --offline --feeds feeds
         """
 
     static func run(_ arguments: inout Arguments) async throws {

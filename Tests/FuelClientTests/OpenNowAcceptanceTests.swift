@@ -27,7 +27,7 @@ import _FuelTestSupport
         #expect(station.openState(at: Self.instant("2026-12-07T09:00:00Z")) == .open, "Monday 10:00: staffed")
     }
 
-    /// The kit's FR stations (the real 192 of `adapters/samples/FR`) on Sunday 00:30 Paris: the 46 that R11 called
+    /// The kit's FR stations (the real 192 of `adapters/FR/samples`) on Sunday 00:30 Paris: the 46 that R11 called
     /// closed without `automatHours` are 26 automat and 20 closed, and a lookup keeps the automats with their answer.
     /// (The "26 of the 192 real FR sample stations".)
     @Test(arguments: [ReadFormat.v1, .v2]) func theKitsFrenchAutomatsAreKeptAtNight(_ format: ReadFormat) async throws {

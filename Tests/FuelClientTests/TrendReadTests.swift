@@ -14,7 +14,7 @@ import _FuelTestSupport
     static func build(_ root: URL) async throws -> URL {
         let out = root.appendingPathComponent("out")
         let options = BuildOptions(
-            feedsDirectory: RepositoryPaths.root().appendingPathComponent("adapters/samples"), outputDirectory: out,
+            feedsDirectory: RepositoryPaths.samples(), outputDirectory: out,
             adaptersDirectory: nil, builtAt: Date(timeIntervalSince1970: 1_796_000_000), layout: .both)
         _ = try await Builder(options: options).run()
         return out

@@ -9,7 +9,7 @@ import _FuelTestSupport
 /// The built `fuel-publish fetch` with the repository's own `adapters/<CC>/source.json`, every endpoint pointed
 /// at the local feed server through `FUEL_ENDPOINT_<CC>`.
 @Suite(.tags(.executable), .serverLogsOnFailure) struct FetchCommandTests {
-    static let countries = ["AT", "ES", "FR", "IT", "PT"]
+    static let countries = CountryRegistry.codes
 
     @Test(.tags(.server)) func theRepositoryConfigsFetchAllFiveAndTheAdaptersReadTheResult() async throws {
         let harness = try FetchHarness()

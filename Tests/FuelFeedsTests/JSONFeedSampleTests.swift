@@ -3,14 +3,14 @@ import FuelFeeds
 import Testing
 import _FuelTestSupport
 
-/// The samples in `adapters/samples/` parse, and the test fixtures hold exact copies of them: the real captures
+/// The samples in `adapters/<CC>/samples/` parse, and the test fixtures hold exact copies of them: the real captures
 /// of `Fixtures/<CC>/SOURCES.md`.
 @Suite struct JSONFeedSampleTests {
     static let fixtureFolders = ["ES": "ES", "PT": "PT/dgeg-2026-06-10", "AT": "AT/econtrol-2026-06-11-vienna"]
 
     @Test(arguments: ["ES", "PT", "AT"])
     func samplesParseAndMatchTheFixtures(_ country: String) throws {
-        let samples = RepositoryPaths.samples().appendingPathComponent(country)
+        let samples = RepositoryPaths.sample(country)
         let adapter = try #require(CountryRegistry.country(country))
         let result = try adapter.parse(try FeedFixture.input(folder: samples, country: country))
         #expect(!result.stations.isEmpty)

@@ -25,7 +25,7 @@ struct BuiltReport {
     /// Builds the repository's sample feeds.
     static func samples() throws -> BuiltReport {
         let root = RepositoryPaths.temporaryDirectory("report-samples")
-        return try build(feeds: RepositoryPaths.samples(), root: root, title: "adapters/samples")
+        return try build(feeds: RepositoryPaths.samples(), root: root, title: "the samples")
     }
 
     /// Generates feeds with `fuel-bench gen --scale SCALE --seed SEED` and builds them.

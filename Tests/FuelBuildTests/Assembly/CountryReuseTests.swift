@@ -18,7 +18,7 @@ import _FuelTestSupport
     static func feeds(_ root: URL) throws -> URL {
         let feeds = root.appendingPathComponent("feeds")
         try FileManager.default.copyItem(
-            at: RepositoryPaths.root().appendingPathComponent("adapters/samples"), to: feeds)
+            at: RepositoryPaths.samples(), to: feeds)
         return feeds
     }
 

@@ -11,7 +11,7 @@ enum FeedFixture {
         try CountryConfig.load(country: country, adaptersDirectory: RepositoryPaths.adapters())
     }
 
-    /// Input over a folder of the repository (`Tests/FuelFeedsTests/Fixtures/<CC>` or `adapters/samples/<CC>`).
+    /// Input over a folder of the repository (`Tests/FuelFeedsTests/Fixtures/<CC>` or `adapters/<CC>/samples`).
     static func input(folder: URL, country: String, manifest: FeedManifest? = nil) throws -> FeedInput {
         FeedInput(folder: folder, config: try config(country), manifest: manifest)
     }

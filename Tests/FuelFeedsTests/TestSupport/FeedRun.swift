@@ -17,9 +17,9 @@ enum FeedRun {
         try CountryConfig.load(country: country, adaptersDirectory: RepositoryPaths.adapters())
     }
 
-    /// Parses the committed sample folder `adapters/samples/<CC>`.
+    /// Parses the committed sample folder `adapters/<CC>/samples`.
     static func sample(_ country: String) throws -> FeedParseResult {
-        let folder = RepositoryPaths.samples().appendingPathComponent(country)
+        let folder = RepositoryPaths.sample(country)
         return try adapter(country).parse(FeedInput(folder: folder, config: try config(country)))
     }
 

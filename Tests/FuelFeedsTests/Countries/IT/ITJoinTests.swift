@@ -4,7 +4,7 @@ import Testing
 
 @testable import FuelFeeds
 
-/// The IT registry/price join on a real same-day pair, the IT sample `adapters/samples/IT/` (see
+/// The IT registry/price join on a real same-day pair, the IT sample `adapters/IT/samples/` (see
 /// `Fixtures/IT/SOURCES.md`):
 /// the first 400 lines of the national `prezzo_alle_8.csv` of 2026-08-21, and the registry lines of the same day for
 /// exactly the 59 stations those price rows name, bytes unchanged. Expected values were read off the raw lines.

@@ -18,7 +18,7 @@ XML feed (https://donnees.roulez-eco.fr/opendata/instantane), ISO-8859-1, zipped
 - `<rupture nom id debut fin type>` for each fuel with a `*_rupture_type`; the export lists only current shortages
   and has no end time, so `fin` is empty.
 
-Run: python3 adapters/samples/FR/make_sample.py   (deterministic: the same input gives the same bytes)
+Run: python3 adapters/FR/samples/make_sample.py   (deterministic: the same input gives the same bytes)
 """
 import io
 import json

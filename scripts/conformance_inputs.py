@@ -15,91 +15,69 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The first build, and the published one a day later, in which CARRIED's fetch failed: carried from the first.
 FIRST_BUILT_AT = "2026-12-01T05:17:00Z"
 BUILT_AT = "2026-12-02T05:17:00Z"
-CARRIED = "PT"
 
-FIXTURES = "Tests/FuelFeedsTests/Fixtures/"
+# Each country in the kit says what the kit builds from in its own adapters/<CC>/samples/_conformance.json (the `_`
+# keeps adapters from reading it as a feed): `files`, each a file name in feeds/<CC>/ with its `sources` (relative
+# to the repository; a second source is appended without its first two lines, the IT files' extraction date and
+# header) and, where the manifest records one, the `url` it was fetched from; `fetchedAt`, the fetch as the manifest
+# records it (shortly after the feed's own newest time, within the 72 h a fetched feed may lag, so no price is refused
+# as lying after its fetch; AT's prices carry no time: these are their times); optionally `secondBuild`, the second
+# build's one changed price (`replace` → `with`, fetched at its `fetchedAt`), so that the kit shows a last change
+# (`was`, `changed`, docs/format.md); and `carriedInSecondBuild` for the one country whose second fetch fails. A
+# country without the file is not in the kit.
+INPUT_FILE = "_conformance.json"
 
-# country: [(file name in feeds/<CC>/, [source files, relative to the repository])]. A second source is appended
-# without its first two lines (the IT files' extraction date and header).
-FEEDS = {
-    "PT": [("page-0001.json", ["adapters/PT/samples/page-0001.json"])],
-    "ES": [
-        (
-            "estaciones-terrestres-barcelona-2025-09-27-first40.json",
-            ["adapters/ES/samples/estaciones-terrestres-barcelona-2025-09-27-first40.json"],
-        )
-    ],
-    "FR": [("PrixCarburants_instantane.zip", ["adapters/FR/samples/PrixCarburants_instantane.zip"])],
-    "IT": [
-        (
-            name,
-            ["adapters/IT/samples/" + name, FIXTURES + "IT/2026-08-21-kit/" + name],
-        )
-        for name in ("anagrafica_impianti_attivi.csv", "prezzo_alle_8.csv")
-    ],
-    "AT": [
-        ("by-address-wien-%s.json" % fuel, ["adapters/AT/samples/by-address-wien-%s.json" % fuel]) for fuel in ("DIE", "SUP")
-    ]
-    + [
-        ("by-region-PB-601-%s.json" % fuel, [FIXTURES + "AT/by-region-PB-601-%s.json" % fuel])
-        for fuel in ("DIE", "SUP", "GAS")
-    ],
-}
 
-# Each country's fetch, as the manifest records it: shortly after the feed's own newest time (within the 72 h a
-# fetched feed may lag), so no price is refused as lying after its fetch. AT's prices carry no time: these are
-# their times. The captures were made on these days; the hours are chosen.
-FETCHED_AT = {
-    "PT": "2026-06-10T08:00:00Z",
-    "ES": "2025-09-27T16:10:00Z",
-    "FR": "2026-02-08T09:00:00Z",
-    "IT": "2026-08-21T07:00:00Z",
-    "AT": "2026-06-11T08:00:00Z",
-}
+def kit_countries():
+    """{country: its _conformance.json} for every adapters/<CC>/samples/ that has one, sorted by code."""
+    adapters = os.path.join(ROOT, "adapters")
+    found = {}
+    for country in sorted(os.listdir(adapters)):
+        path = os.path.join(adapters, country, "samples", INPUT_FILE)
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as handle:
+                found[country] = json.load(handle)
+    return found
 
-# The second build's one changed price, so that the kit shows a last change (`was`, `changed`, docs/format.md): ES-1736
-# (NIEVES, Abrera) diesel 1.339 → 1.349, fetched half an hour after the first build's ES fetch.
-SECOND_RUN_EDITS = {
-    "ES": (b'"Precio Gasoleo A":"1,339"', b'"Precio Gasoleo A":"1,349"'),
-}
-SECOND_FETCHED_AT = {"ES": "2025-09-27T16:40:00Z"}
 
-AT_URL = "https://api.e-control.at/sprit/1.0/search/gas-stations/"
-AT_QUERIES = {
-    "by-address-wien": "by-address?latitude=48.2082&longitude=16.3738&fuelType=%s&includeClosed=true",
-    "by-region-PB-601": "by-region?code=601&type=PB&fuelType=%s&includeClosed=true",
-}
+COUNTRIES = kit_countries()
+_CARRIED = [country for country, data in COUNTRIES.items() if data.get("carriedInSecondBuild")]
+if len(_CARRIED) != 1:
+    raise SystemExit("conformance_inputs: exactly one %s must say carriedInSecondBuild, found %s" % (INPUT_FILE, _CARRIED))
+CARRIED = _CARRIED[0]
 
 
 def write_feeds(feeds, failed=None, second=False):
     """Lays out feeds/<CC>/… and feeds/manifest.json; `failed` names a country whose last fetch failed; `second`
-    applies the second build's edits and fetch times (SECOND_RUN_EDITS)."""
+    applies the second build's edits and fetch times (each country's `secondBuild`)."""
     manifest = {"version": 1, "files": {}, "countries": {}}
-    fetched_at = dict(FETCHED_AT, **(SECOND_FETCHED_AT if second else {}))
-    for country, files in FEEDS.items():
+    for country, data in COUNTRIES.items():
+        edit = data.get("secondBuild") if second else None
+        fetched_at = edit["fetchedAt"] if edit else data["fetchedAt"]
         folder = os.path.join(feeds, country)
         os.makedirs(folder)
-        for name, sources in files:
-            data = b"".join(source_bytes(source, appended=number > 0) for number, source in enumerate(sources))
-            if second and country in SECOND_RUN_EDITS:
-                old, new = SECOND_RUN_EDITS[country]
-                if data.count(old) == 1:
-                    data = data.replace(old, new)
+        for entry in data["files"]:
+            name = entry["name"]
+            sources = entry["sources"]
+            data_bytes = b"".join(source_bytes(source, appended=number > 0) for number, source in enumerate(sources))
+            if edit:
+                old, new = edit["replace"].encode("utf-8"), edit["with"].encode("utf-8")
+                if data_bytes.count(old) == 1:
+                    data_bytes = data_bytes.replace(old, new)
             with open(os.path.join(folder, name), "wb") as handle:
-                handle.write(data)
-            if country == "AT":
-                stem, fuel = name[: -len("-XXX.json")], name[-len("XXX.json") : -len(".json")]
+                handle.write(data_bytes)
+            if "url" in entry:
                 manifest["files"][country + "/" + name] = {
-                    "url": AT_URL + AT_QUERIES[stem] % fuel,
-                    "fetchedAt": fetched_at[country],
+                    "url": entry["url"],
+                    "fetchedAt": fetched_at,
                     "status": 200,
-                    "bytes": len(data),
-                    "sha256": hashlib.sha256(data).hexdigest(),
+                    "bytes": len(data_bytes),
+                    "sha256": hashlib.sha256(data_bytes).hexdigest(),
                 }
-        entry = {"status": "ok", "fetchedAt": fetched_at[country]}
+        status = {"status": "ok", "fetchedAt": fetched_at}
         if country == failed:
-            entry = {"status": "failed", "fetchedAt": "2026-12-02T04:50:00Z", "error": "HTTP 503 (the kit's failure)"}
-        manifest["countries"][country] = entry
+            status = {"status": "failed", "fetchedAt": "2026-12-02T04:50:00Z", "error": "HTTP 503 (the kit's failure)"}
+        manifest["countries"][country] = status
     with open(os.path.join(feeds, "manifest.json"), "w", encoding="utf-8") as handle:
         handle.write(json_text(manifest))
 

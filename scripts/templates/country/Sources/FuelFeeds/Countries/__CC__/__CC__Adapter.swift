@@ -64,13 +64,13 @@ struct __CC__FeedRun {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         let columns = Self.fields(lines.first ?? "")
-        guard columns.count > Self.fixedColumns.count, Array(columns.prefix(Self.fixedColumns.count)) == Self.fixedColumns
-        else {
+        let fixed = Self.fixedColumns
+        guard columns.count > fixed.count, Array(columns.prefix(fixed.count)) == fixed else {
             throw failure(
                 file, line: 1,
                 "the header must start \(Self.fixedColumns.joined(separator: ";")) and name at least one fuel")
         }
-        let fuels = columns.dropFirst(Self.fixedColumns.count).map { ($0, input.config.fuels.lookup($0)) }
+        let fuels = columns.dropFirst(fixed.count).map { (name: $0, entry: input.config.fuels.lookup($0)) }
         for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             try readStation(Self.fields(line), fuels: fuels, file: file, line: index + 1)
         }

@@ -108,6 +108,8 @@ import _FuelTestSupport
                         Data(
                             contentsOf: fuel.appendingPathComponent(
                                 "v2/index.json"))))))
-        #expect(decoded.objectPaths.filter { PublishedPath($0, formatTwo: true).kind == .trend }.count == 5)
+        #expect(
+            decoded.objectPaths.filter { PublishedPath($0, formatTwo: true).kind == .trend }.count
+                == RegisteredCountries.codes.count)
     }
 }

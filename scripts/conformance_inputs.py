@@ -16,8 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRST_BUILT_AT = "2026-12-01T05:17:00Z"
 BUILT_AT = "2026-12-02T05:17:00Z"
 
-# Each country in the kit says what the kit builds from in its own adapters/<CC>/samples/_conformance.json (the `_`
-# keeps adapters from reading it as a feed): `files`, each a file name in feeds/<CC>/ with its `sources` (relative
+# Each country in the kit says what the kit builds from in its own adapters/<CC>/conformance/inputs.json (beside its
+# samples, not among them, so no feed folder and no built-in metadata holds it): `files`, each a file name in feeds/<CC>/ with its `sources` (relative
 # to the repository; a second source is appended without its first two lines, the IT files' extraction date and
 # header) and, where the manifest records one, the `url` it was fetched from; `fetchedAt`, the fetch as the manifest
 # records it (shortly after the feed's own newest time, within the 72 h a fetched feed may lag, so no price is refused
@@ -25,15 +25,15 @@ BUILT_AT = "2026-12-02T05:17:00Z"
 # build's one changed price (`replace` → `with`, fetched at its `fetchedAt`), so that the kit shows a last change
 # (`was`, `changed`, docs/format.md); and `carriedInSecondBuild` for the one country whose second fetch fails. A
 # country without the file is not in the kit.
-INPUT_FILE = "_conformance.json"
+INPUT_FILE = os.path.join("conformance", "inputs.json")
 
 
 def kit_countries():
-    """{country: its _conformance.json} for every adapters/<CC>/samples/ that has one, sorted by code."""
+    """{country: its conformance/inputs.json} for every adapters/<CC>/ that has one, sorted by code."""
     adapters = os.path.join(ROOT, "adapters")
     found = {}
     for country in sorted(os.listdir(adapters)):
-        path = os.path.join(adapters, country, "samples", INPUT_FILE)
+        path = os.path.join(adapters, country, INPUT_FILE)
         if os.path.isfile(path):
             with open(path, encoding="utf-8") as handle:
                 found[country] = json.load(handle)

@@ -17,7 +17,7 @@ public struct FetchHarness {
     public static let spanishDocument: [UInt8] = {
         let samples = RepositoryPaths.sample("ES")
         let name = (try? FileManager.default.contentsOfDirectory(atPath: samples.path))?.sorted()
-            .first { $0.hasSuffix(".json") && !$0.hasPrefix("_") }
+            .first { $0.hasSuffix(".json") }
         return name.flatMap { FileManager.default.contents(atPath: samples.appendingPathComponent($0).path) }
             .map { [UInt8]($0) } ?? Array(#"{"Fecha":"27\/09\/2025 18:05:47","ListaEESSPrecio":[]}"#.utf8)
     }()

@@ -3,7 +3,8 @@ import Foundation
 /// The supported countries: the one list that fetching and building both read.
 ///
 /// Adding a country: a folder `Countries/<CC>/` with a type that conforms to ``FeedCountry`` (its adapter, fetch
-/// plan, typed settings and download shapes), its metadata in `adapters/<CC>/`, and one line here.
+/// plan, typed settings and download shapes, and the kinds of reason it raises), its metadata in `adapters/<CC>/`,
+/// and one line here.
 public enum CountryRegistry {
     /// Every supported country, sorted by code.
     public static let all: [any FeedCountry] = [

@@ -9,6 +9,11 @@ public protocol FeedCountry: FeedAdapter {
 
     /// The top-level keys of `source.json` that only this country reads, as its own type; none by default.
     associatedtype OwnSourceSettings: CountrySourceSettings = NoSourceSettings
+
+    /// Every kind of reason the country's adapter raises: its own, declared in `Countries/<CC>/<CC>Reasons.swift`,
+    /// and the shared ones it uses (``Reason/Kind/shared``). ``Reason/catalog`` and the countries a kind names as
+    /// its ``Reason/Kind/origin`` are read from these lists.
+    var reasonKinds: [Reason.Kind] { get }
 }
 
 extension FeedCountry {

@@ -62,6 +62,7 @@ extension Reason.Kind {
         by: .carryForward)
 }
 
+/// A reason of each shared kind, as adapters, validation and `--carry-forward` count it.
 extension Reason {
     public static let emptyCoordinates = Self(.emptyCoordinates)
     public static func unknownFuel(name: String) -> Self { Self(.unknownFuel, name) }

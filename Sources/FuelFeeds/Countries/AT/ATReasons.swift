@@ -5,6 +5,7 @@ extension Reason.Kind {
     public static let noPrice = Self("no-price-amount-0-or-missing", .counter, "no price (amount 0 or missing)")
 }
 
+/// A reason of each of AT's own kinds, as its adapter counts it.
 extension Reason {
     public static func unknownFuelType(name: String) -> Self { Self(.unknownFuelType, name) }
     public static let noPrice = Self(.noPrice)

@@ -24,6 +24,7 @@ extension Reason.Kind {
         alias: "precio-bioetanol-kept-as-other-bioetanol-below-\(ESAdapter.e85MinimumEthanolPercent)-or-missing")
 }
 
+/// A reason of each of ES's own kinds, as its adapter counts it.
 extension Reason {
     public static let emptyIDEESS = Self(.emptyIDEESS)
     public static let duplicateIDEESS = Self(.duplicateIDEESS)

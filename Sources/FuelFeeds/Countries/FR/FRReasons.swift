@@ -24,6 +24,7 @@ extension Reason.Kind {
         "station-listed-twice-kept-the-newer-prices", .counter, "station listed twice (kept the newer prices)")
 }
 
+/// A reason of each of FR's own kinds, as its adapter counts it.
 extension Reason {
     public static let shortageAlreadyOver = Self(.shortageAlreadyOver)
     public static func shortageOfUnknownFuel(name: String) -> Self { Self(.shortageOfUnknownFuel, name) }

@@ -29,6 +29,7 @@ extension Reason.Kind {
         "duplicate-idimpianto-in-the-registry", .station, "duplicate idImpianto in the registry")
 }
 
+/// A reason of each of IT's own kinds, as its adapter counts it.
 extension Reason {
     public static func unknownFuelName(name: String) -> Self { Self(.unknownFuelName, name) }
     public static let priceRowLatin1 = Self(.priceRowLatin1)

@@ -8,6 +8,7 @@ extension Reason.Kind {
     public static let repeatedPrice = Self("repeated-price", .counter, "repeated price")
 }
 
+/// A reason of each of PT's own kinds, as its adapter counts it.
 extension Reason {
     public static let rowWithoutFuelName = Self(.rowWithoutFuelName)
     public static let emptyPrice = Self(.emptyPrice)

@@ -77,19 +77,14 @@ import _FuelTestSupport
         #expect(station.price(.other)?.price == 2.15)
     }
 
-    struct CoordinateCase: Sendable, CustomTestStringConvertible {
-        var name: String
-        var latitude: String
-        var longitude: String
-        var testDescription: String { name }
-    }
+    typealias CoordinateCase = NamedCase<(latitude: String, longitude: String)>
 
     static let coordinateCases: [CoordinateCase] = [
-        CoordinateCase(name: "numbers", latitude: "38.739021", longitude: "-9.145803"),
-        CoordinateCase(name: "strings with a point", latitude: "\"38.739021\"", longitude: "\"-9.145803\""),
-        CoordinateCase(name: "strings with a comma", latitude: "\"38,739021\"", longitude: "\"-9,145803\""),
+        CoordinateCase("numbers", (latitude: "38.739021", longitude: "-9.145803")),
+        CoordinateCase("strings with a point", (latitude: "\"38.739021\"", longitude: "\"-9.145803\"")),
+        CoordinateCase("strings with a comma", (latitude: "\"38,739021\"", longitude: "\"-9,145803\"")),
         CoordinateCase(
-            name: "inside a Morada object", latitude: "null", longitude: "null"),
+            "inside a Morada object", (latitude: "null", longitude: "null")),
     ]
 
     @Test(arguments: coordinateCases)

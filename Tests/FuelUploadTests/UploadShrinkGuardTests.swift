@@ -25,8 +25,7 @@ import _FuelTestSupport
         subset.countries = ["ES": 1000]
         subset.sources = "sources v2"
         try subset.write(to: harness.out)
-        let proxy = try S3Proxy(server)
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        let (error, proxy) = try await harness.refusedUpload()
         #expect("\(error)".contains("AT: missing, against 2730 stations published"), "\(error)")
         #expect("\(error)".contains("the live \(harness.prefix)index.json in the bucket"))
         #expect("\(error)".contains("--allow-shrink"))
@@ -47,8 +46,7 @@ import _FuelTestSupport
         smaller.countries = ["ES": 499, "FR": 9000]
         smaller.builtAt = "2026-12-01T05:00:00Z"
         try smaller.write(to: harness.out)
-        let proxy = try S3Proxy(server)
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        let (error, proxy) = try await harness.refusedUpload()
         #expect("\(error)".contains("2 countries would shrink"), "\(error)")
         #expect("\(error)".contains("ES: 499 stations now against 1000 published"))
         #expect("\(error)".contains("PT: missing, against 3000 stations published"))
@@ -80,8 +78,7 @@ import _FuelTestSupport
         build.tiles["381_-91"] = "changed"
         build.builtAt = "2026-12-01T05:00:00Z"
         try build.write(to: harness.out)
-        let proxy = try S3Proxy(server, faults: ["--tamper-index", harness.prefix + "index.json"])
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        let (error, proxy) = try await harness.refusedUpload(faults: ["--tamper-index", harness.prefix + "index.json"])
         #expect(error == .indexChanged)
         #expect(try proxy.entries().filter { $0.isPut || $0.isDelete }.isEmpty)
     }

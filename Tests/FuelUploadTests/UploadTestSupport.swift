@@ -126,6 +126,14 @@ struct UploadHarness {
         return try await FormatOneUpload(settings: settings, log: log.sink).run()
     }
 
+    /// Uploads the current `OUT/fuel` through a fresh proxy with `faults`, which must refuse it.
+    /// - Returns: the refusal, and the proxy for reading what reached the bucket.
+    func refusedUpload(faults: [String] = []) async throws -> (error: UploadError, proxy: S3Proxy) {
+        let proxy = try S3Proxy(server, faults: faults)
+        let error = try await #require(throws: UploadError.self) { try await upload(through: proxy.endpoint) }
+        return (error, proxy)
+    }
+
     /// A client for checking the bucket, straight to the server (no faults).
     func client(endpoint: String? = nil) throws -> S3Client {
         let settings = try settings(endpoint: endpoint ?? server.endpoint)

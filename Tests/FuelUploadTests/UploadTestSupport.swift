@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
@@ -164,9 +165,7 @@ struct FormatOneUpload {
     var leaseTiming = LeaseTiming()
 
     func run() async throws -> UploadSummary {
-        var settings = settings
-        settings.layout = .v1
-        var publisher = Publisher(settings: settings, log: log)
+        var publisher = Publisher.alone(.v1, settings, log: log)
         publisher.leaseTiming = leaseTiming
         return try #require(try await publisher.run().formatOne)
     }
@@ -180,10 +179,19 @@ struct FormatTwoUpload {
     var afterPhase: @Sendable (String) async -> Void = { _ in }
 
     func run() async throws -> Format2Summary {
-        var settings = settings
-        settings.layout = .v2
-        var publisher = Publisher(settings: settings, log: log)
+        var publisher = Publisher.alone(.v2, settings, log: log)
         publisher.afterPhase = afterPhase
         return try #require(try await publisher.run().formatTwo)
+    }
+}
+
+extension Publisher {
+    /// A publisher of `settings` with their layout set to the one format `layout`.
+    fileprivate static func alone(
+        _ layout: PublishLayout, _ settings: UploadSettings, log: @escaping @Sendable (UploadEvent) -> Void
+    ) -> Publisher {
+        var settings = settings
+        settings.layout = layout
+        return Publisher(settings: settings, log: log)
     }
 }

@@ -30,8 +30,7 @@ import _FuelTestSupport
         var first = TestBuild.sample(cells: 5)
         first.tiles["380_-90"] = "changed by A"
         first.tiles["381_-91"] = "changed by A"
-        first.builtAt = "2026-12-01T05:00:00Z"
-        try first.write(to: harness.out)
+        try first.writeAsTheNextBuild(to: harness.out)
         let slow = try S3Proxy(server, faults: ["--delay-tiles", "0.4"])
         let runA = Task { try await harness.upload(through: slow.endpoint) }
         // Wait until A holds the lock and is writing tiles.

@@ -47,6 +47,12 @@ struct TestBuild {
         return files
     }
 
+    /// Dates this build 2026-12-01T05:00:00Z, the build after ``sample(cells:)``'s, and writes it into `out`.
+    mutating func writeAsTheNextBuild(to out: URL) throws {
+        builtAt = "2026-12-01T05:00:00Z"
+        try write(to: out)
+    }
+
     /// Writes `OUT/.build-<n>/…` and points `OUT/fuel` at it (replacing an earlier link).
     func write(to out: URL) throws {
         let name = ".build-\(UUID().uuidString.prefix(8))"

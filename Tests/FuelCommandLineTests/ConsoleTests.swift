@@ -1,16 +1,21 @@
 import FuelCommandLine
 import Testing
-import _FuelTestSupport
 
 @Suite struct ConsoleTests {
-    typealias Case = NamedCase<(isTerminal: Bool, term: String?, redraws: Bool)>
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var isTerminal: Bool
+        var term: String?
+        var redraws: Bool
+        var testDescription: String { label }
+    }
 
     static let cases: [Case] = [
-        Case("a terminal with TERM=xterm-256color", (isTerminal: true, term: "xterm-256color", redraws: true)),
-        Case("a terminal with TERM=dumb", (isTerminal: true, term: "dumb", redraws: false)),
-        Case("a terminal with an empty TERM", (isTerminal: true, term: "", redraws: false)),
-        Case("a terminal without TERM", (isTerminal: true, term: nil, redraws: false)),
-        Case("a pipe with TERM=xterm", (isTerminal: false, term: "xterm", redraws: false)),
+        Case(label: "a terminal with TERM=xterm-256color", isTerminal: true, term: "xterm-256color", redraws: true),
+        Case(label: "a terminal with TERM=dumb", isTerminal: true, term: "dumb", redraws: false),
+        Case(label: "a terminal with an empty TERM", isTerminal: true, term: "", redraws: false),
+        Case(label: "a terminal without TERM", isTerminal: true, term: nil, redraws: false),
+        Case(label: "a pipe with TERM=xterm", isTerminal: false, term: "xterm", redraws: false),
     ]
 
     @Test(arguments: cases)

@@ -28,10 +28,8 @@ import _FuelTestSupport
 
         let summary = try await harness.upload()
 
+        build.expectFirstUpload(summary)
         let files = build.files
-        #expect(summary.puts == files.count)
-        #expect(summary.listCalls == 1)
-        #expect(summary.deletes == 0)
         #expect(summary.plan.indexCondition == .ifNoneMatch)
         let remote = try await harness.remote()
         #expect(remote.keys.sorted() == files.keys.sorted(), "the listing under fuel/ is the build, lock released")

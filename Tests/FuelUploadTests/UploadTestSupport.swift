@@ -47,6 +47,14 @@ struct TestBuild {
         return files
     }
 
+    /// Checks the summary of this build's first upload: every file put, whole, after one LIST, nothing deleted.
+    func expectFirstUpload(_ summary: UploadSummary, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(summary.puts == files.count, sourceLocation: sourceLocation)
+        #expect(summary.listCalls == 1, sourceLocation: sourceLocation)
+        #expect(summary.deletes == 0, sourceLocation: sourceLocation)
+        #expect(summary.bytes == files.values.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
+    }
+
     /// Dates this build 2026-12-01T05:00:00Z, the build after ``sample(cells:)``'s, and writes it into `out`.
     mutating func writeAsTheNextBuild(to out: URL) throws {
         builtAt = "2026-12-01T05:00:00Z"

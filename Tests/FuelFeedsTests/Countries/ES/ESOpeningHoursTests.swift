@@ -1,39 +1,42 @@
 import Foundation
 import FuelFormat
 import Testing
-import _FuelTestSupport
 
 @testable import FuelFeeds
 
 /// ES `Horario` text into `openingHours`: the common patterns convert, anything else is left out and counted.
 @Suite struct ESOpeningHoursTests {
-    typealias Case = NamedCase<(openingHours: String?)>
+    struct Case: Sendable, CustomTestStringConvertible {
+        var horario: String
+        var openingHours: String?
+        var testDescription: String { horario }
+    }
 
     static let cases: [Case] = [
-        Case("L-D: 24H", (openingHours:"24/7")),
-        Case("L-V: 06:00-22:00; S: 07:00-15:00", (openingHours:"Mo-Fr 06:00-22:00; Sa 07:00-15:00")),
-        Case("L-S: 07:00-13:00 y 16:00-20:00", (openingHours:"Mo-Sa 07:00-13:00,16:00-20:00")),
-        Case("L-D: 06:00-01:30", (openingHours:"Mo-Su 06:00-01:30")),
-        Case("L-D: 6:30-22:30", (openingHours:"Mo-Su 06:30-22:30")),
-        Case("L-V: 24H; S-D: 06:00-00:00", (openingHours:"Mo-Fr 00:00-24:00; Sa-Su 06:00-00:00")),
-        Case("L: 06:00-22:00; D: 06:00-22:00", (openingHours:"Mo 06:00-22:00; Su 06:00-22:00")),
+        Case(horario: "L-D: 24H", openingHours: "24/7"),
+        Case(horario: "L-V: 06:00-22:00; S: 07:00-15:00", openingHours: "Mo-Fr 06:00-22:00; Sa 07:00-15:00"),
+        Case(horario: "L-S: 07:00-13:00 y 16:00-20:00", openingHours: "Mo-Sa 07:00-13:00,16:00-20:00"),
+        Case(horario: "L-D: 06:00-01:30", openingHours: "Mo-Su 06:00-01:30"),
+        Case(horario: "L-D: 6:30-22:30", openingHours: "Mo-Su 06:30-22:30"),
+        Case(horario: "L-V: 24H; S-D: 06:00-00:00", openingHours: "Mo-Fr 00:00-24:00; Sa-Su 06:00-00:00"),
+        Case(horario: "L: 06:00-22:00; D: 06:00-22:00", openingHours: "Mo 06:00-22:00; Su 06:00-22:00"),
         Case(
-            "L-J: 08:30-21:30; V-S: 24H; D: 00:00-20:00",
-            (openingHours:"Mo-Th 08:30-21:30; Fr-Sa 00:00-24:00; Su 00:00-20:00")),
-        Case("D: 24H", (openingHours:"Su 00:00-24:00")),
+            horario: "L-J: 08:30-21:30; V-S: 24H; D: 00:00-20:00",
+            openingHours: "Mo-Th 08:30-21:30; Fr-Sa 00:00-24:00; Su 00:00-20:00"),
+        Case(horario: "D: 24H", openingHours: "Su 00:00-24:00"),
         // Not converted: a day named twice, a stray space, a wrapping range, an empty span, other words.
-        Case("L: 06:00-23:59; M-D: 24H; L-V: 08:00-20:00", (openingHours:nil)),
-        Case("L-S: 8:00 -21:00; D: 08:00-14:00 y 16:00-21:00", (openingHours:nil)),
-        Case("S-L: 08:00-20:00", (openingHours:nil)),
-        Case("L-D: 08:00-08:00", (openingHours:nil)),
-        Case("L-D: 25:00-26:00", (openingHours:nil)),
-        Case("CACA", (openingHours:nil)),
-        Case("L-D: de 7 a 22", (openingHours:nil)),
+        Case(horario: "L: 06:00-23:59; M-D: 24H; L-V: 08:00-20:00", openingHours: nil),
+        Case(horario: "L-S: 8:00 -21:00; D: 08:00-14:00 y 16:00-21:00", openingHours: nil),
+        Case(horario: "S-L: 08:00-20:00", openingHours: nil),
+        Case(horario: "L-D: 08:00-08:00", openingHours: nil),
+        Case(horario: "L-D: 25:00-26:00", openingHours: nil),
+        Case(horario: "CACA", openingHours: nil),
+        Case(horario: "L-D: de 7 a 22", openingHours: nil),
     ]
 
     @Test(arguments: cases)
     func aHorarioConvertsOnlyWhenItIsOneOfThePatterns(_ testCase: Case) {
-        let value = ESOpeningHours.value(testCase.name)
+        let value = ESOpeningHours.value(testCase.horario)
         #expect(value == testCase.openingHours)
         if let value { #expect(OpeningHours(parsing: value)?.text == value, "written in the subset") }
     }

@@ -21,42 +21,44 @@ enum DayPublication: Sendable, Equatable {
     }
 }
 
-/// The bench's hook for one country: where its stations go, how its service behaves in the simulated day, and the
-/// writer of its feed in the real format. Each country conforms in `Sources/FuelBench/Countries/<CC>/`, on its
-/// FuelFeeds type (`extension ESAdapter: BenchCountry`), so ``BenchCountries`` finds it in `CountryRegistry.all`
-/// and adding a country edits no shared bench file.
+/// The simulated service of a country in `fuel-bench day`: where requests go and how often it publishes.
+struct DayService: Sendable {
+    /// The end of the service's host name (`minetur.gob.es`), as in `adapters/<CC>/source.json`'s URLs.
+    var host: String
+    var publication: DayPublication
+}
+
+/// The bench's hook for one country: its ``CountryFeed``, the writer of its feed in the real format with where its
+/// stations go and how its service behaves in the simulated day. Each country conforms in
+/// `Sources/FuelBench/Countries/<CC>/`, on its FuelFeeds type (`extension ESAdapter: BenchCountry`), so
+/// ``BenchCountries`` finds it in `CountryRegistry.all` and adding a country edits no shared bench file.
 protocol BenchCountry: Sendable {
+    associatedtype Feed: CountryFeed
+
     /// The country code.
     var country: String { get }
-
-    /// The cities and land boxes its stations are placed in.
-    var geography: CountryGeography { get }
-
-    /// The service's rhythm in the simulated day.
-    var dayPublication: DayPublication { get }
-
-    /// The end of the service's host name (`minetur.gob.es`), as in `adapters/<CC>/source.json`'s URLs.
-    var serviceHost: String { get }
-
-    /// Writes the country's feed files into `folder` (the feeds folder's `<CC>/`).
-    /// - Returns: what was written (its files and bytes still uncounted) and each file with its endpoint.
-    /// - Throws: ``GeneratorError`` when a file cannot be written.
-    func writeFeed(context: GenerationContext, folder: URL) throws -> (GeneratedCountry, [GeneratedFile])
-
-    /// The generated files, by name, turned into what the simulated service serves from; unchanged by default.
-    /// - Throws: ``BenchError`` when a generated file is not what the service expects.
-    func servedFiles(_ files: [String: [UInt8]]) throws -> [String: [UInt8]]
-
-    /// The body the service answers for a request's URL path and query, from its served files.
-    func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8]
 }
 
 extension BenchCountry {
-    func servedFiles(_ files: [String: [UInt8]]) throws -> [String: [UInt8]] { files }
+    /// The cities and land boxes its stations are placed in.
+    var geography: CountryGeography { Feed.geography }
 
-    /// The one served file whose name ends with `suffix`, for a service that answers a single file.
-    func onlyFile(endingWith suffix: String, in files: [String: [UInt8]]) -> [UInt8] {
-        files.first { $0.key.hasSuffix(suffix) }?.value ?? []
+    /// The service's host and rhythm in the simulated day.
+    var service: DayService { Feed.service }
+
+    /// Writes the country's feed files into `folder` (the feeds folder's `<CC>/`).
+    /// - Throws: ``GeneratorError`` when a file cannot be written.
+    func writeFeed(context: GenerationContext, folder: URL) throws -> (GeneratedCountry, [GeneratedFile]) {
+        try Feed(context: context, folder: folder).write()
+    }
+
+    /// The generated files, by name, turned into what the simulated service serves from.
+    /// - Throws: ``BenchError`` when a generated file is not what the service expects.
+    func servedFiles(_ files: [String: [UInt8]]) throws -> [String: [UInt8]] { try Feed.served(files) }
+
+    /// The body the service answers for a request's URL path and query, from its served files.
+    func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        Feed.answer(path: path, query: query, files: files)
     }
 }
 
@@ -72,12 +74,18 @@ enum BenchCountries {
         if let hook = byCode[code] { return hook }
         guard CountryRegistry.country(code) != nil else {
             throw GeneratorError(
-                file: code, reason: "unknown country \(code); known: \(CountryRegistry.codes.joined(separator: ", "))")
+                file: "--countries",
+                reason: "unknown country \(code); known: \(CountryRegistry.codes.joined(separator: ", "))")
         }
-        throw GeneratorError(
+        throw missingHook(code)
+    }
+
+    /// The error for a registered country without a bench hook, naming the folder to add.
+    static func missingHook(_ code: String) -> GeneratorError {
+        GeneratorError(
             file: "Sources/FuelBench/Countries/\(code)/",
-            reason: "\(code) is registered in CountryRegistry but has no bench hook: add "
-                + "Sources/FuelBench/Countries/\(code)/ with its BenchCountry conformance (geography, day rhythm, "
+            reason: "\(code) is registered in CountryRegistry but has no bench hook: add this folder with "
+                + "`extension <its FeedCountry type>: BenchCountry` naming its CountryFeed (geography, day service, "
                 + "feed writer)")
     }
 
@@ -96,6 +104,6 @@ enum BenchCountries {
     /// The country whose service a URL belongs to, by its host.
     static func country(of url: String) -> String? {
         let host = URLComponents(string: url)?.host ?? ""
-        return byCode.values.first { host.hasSuffix($0.serviceHost) }?.country
+        return byCode.values.first { host.hasSuffix($0.service.host) }?.country
     }
 }

@@ -51,7 +51,7 @@ final class DayFeeds: HTTPTransport {
 
     /// The moment a country's feed was last published at or before `now`, by its hook's rhythm.
     static func publishedMoment(_ country: String, at now: Date) -> Date {
-        switch BenchCountries.byCode[country]?.dayPublication ?? .live {
+        switch BenchCountries.byCode[country]?.service.publication ?? .live {
         case .live: return now
         case .every(let step):
             return Date(timeIntervalSince1970: (now.timeIntervalSince1970 / step).rounded(.down) * step)
@@ -70,7 +70,7 @@ final class DayFeeds: HTTPTransport {
         let published = try feed(country, at: Self.publishedMoment(country, at: clock.now))
         let body = Self.body(hook, url: request.url, files: published.files)
         let etag = "\"\(Digest.hex(Digest.sha256(body)).prefix(16))\""  // as feed_server.py tags a file
-        let conditional = hook.dayPublication.isConditional
+        let conditional = hook.service.publication.isConditional
         let notModified =
             conditional && request.headers.contains { $0.name.lowercased() == "if-none-match" && $0.value == etag }
         state.withLock {

@@ -33,7 +33,7 @@ public struct DayMarkdown: Sendable {
         let daily = report.schedule(.daily)
         if let hourly {
             for country in FeedGenerator.countries
-            where BenchCountries.byCode[country]?.dayPublication.isPeriodic == true {
+            where BenchCountries.byCode[country]?.service.publication.isPeriodic == true {
                 let median = hourly.ages[country]?.median ?? .infinity
                 let beside = daily?.ages[country].map { ", daily \(Self.minutes($0.median))" } ?? ""
                 targets.append(

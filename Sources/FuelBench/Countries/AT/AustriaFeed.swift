@@ -3,10 +3,13 @@ import Foundation
 /// E-Control `by-region` responses, one per political district (`PB`) and fuel type (`DIE`, `SUP`, `GAS`): JSON
 /// arrays of station objects carrying only the requested fuel's price, so every station is repeated across
 /// responses (and a few across neighbouring districts); prices may be empty or `0`. Also `_regions.json`.
-struct AustriaFeed {
+struct AustriaFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
+    static let geography = CountryGeography.austria
+    /// A JSON API answering current prices on every request.
+    static let service = DayService(host: "e-control.at", publication: .live)
     static let realStations = 2_800
     static let endpoint = "https://api.e-control.at/sprit/1.0"
     static let fuels: [(type: String, label: String, base: Int)] = [
@@ -20,14 +23,11 @@ struct AustriaFeed {
     private struct Station {
         var index: Int
         var id: Int
-        var district: Int
+        /// Its district is its place's city.
+        var place: StationPlace
         var alsoIn: Int?
         var name: String
         var address: String
-        var postcode: String
-        var city: String
-        var latitude: Double
-        var longitude: Double
         var hours: (from: String, to: String, weekend: String)
         var selfService: Bool
         /// Millis per fuel (DIE, SUP, GAS); nil: not in that response; 0: in it with an empty or zero price.
@@ -37,19 +37,19 @@ struct AustriaFeed {
     }
 
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
+        let count = context.stationCount(real: Self.realStations)
         let noPrices = context.schedule("no prices", rate: 0.025)
         let zeroAmount = context.schedule("zero amount", rate: 0.01)
         let repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
         let cities = context.geography.cities
-        var summary = GeneratedCountry(country: "AT", stations: count)
+        var summary = context.summary(stations: count)
         var byDistrict = [[Station]](repeating: [], count: cities.count)
 
         for index in 0..<count {
             var rng = context.rng(index, "station")
-            let district = context.geography.city(&rng)
-            let city = cities[district]
-            let point = context.geography.place(around: city, &rng)
+            let place = context.place(&rng)
+            let district = place.cityIndex
+            let city = place.city
             let brand = Vocabulary.austriaBrands.pick(&rng)
             let level = context.level(&rng)
             var amounts: [Int?] = [
@@ -87,10 +87,9 @@ struct AustriaFeed {
             }
             let street = rng.pick(Vocabulary.austriaStreets)
             let station = Station(
-                index: index, id: 1_000_000 + index * 7 + rng.below(7), district: district, alsoIn: alsoIn,
+                index: index, id: 1_000_000 + index * 7 + rng.below(7), place: place, alsoIn: alsoIn,
                 name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
-                address: "\(street) \(rng.int(in: 1...180))", postcode: city.postcode, city: city.name,
-                latitude: point.latitude, longitude: point.longitude,
+                address: "\(street) \(rng.int(in: 1...180))",
                 hours: (
                     rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
                     rng.pick(["20:00", "21:00", "22:00", "24:00"]),
@@ -124,8 +123,8 @@ struct AustriaFeed {
                 sink.byte(0x5D)
                 try sink.close()
                 files.append(
-                    GeneratedFile(
-                        path: "AT/\(name)",
+                    context.file(
+                        name,
                         url:
                             "\(Self.endpoint)/search/gas-stations/by-region?code=\(city.regionCode)&type=PB"
                             + "&fuelType=\(entry.type)&includeClosed=true"
@@ -133,7 +132,7 @@ struct AustriaFeed {
             }
         }
         try writeRegions()
-        files.append(GeneratedFile(path: "AT/_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
+        files.append(context.file("_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
         summary.records = records
         return (summary, files)
     }
@@ -145,12 +144,12 @@ struct AustriaFeed {
         sink.jsonString(station.name)
         sink.text(",\"location\":{\"address\":")
         sink.jsonString(station.address)
-        sink.text(",\"postalCode\":\"\(station.postcode)\",\"city\":")
-        sink.jsonString(station.city)
+        sink.text(",\"postalCode\":\"\(station.place.city.postcode)\",\"city\":")
+        sink.jsonString(station.place.city.name)
         sink.text(",\"latitude\":")
-        sink.coordinate(station.latitude, digits: 7)
+        sink.coordinate(station.place.latitude, digits: 7)
         sink.text(",\"longitude\":")
-        sink.coordinate(station.longitude, digits: 7)
+        sink.coordinate(station.place.longitude, digits: 7)
         sink.text("},\"contact\":{\"telephone\":\"+43 ")
         sink.int(station.id % 9_000 + 1_000)
         sink.text(" 5016\",\"mail\":\"station")
@@ -176,6 +175,12 @@ struct AustriaFeed {
             sink.text(",\"label\":\"\(Self.fuels[fuel].label)\"}")
         }
         sink.text("]}")
+    }
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        if path.hasSuffix("/regions") { return files["_regions.json"] ?? [] }
+        let name = "by-region-PB-\(query["code"] ?? "")-\(query["fuelType"] ?? "").json"
+        return files[name] ?? Array("[]".utf8)
     }
 
     /// The `/regions` answer: Bundesländer with their districts and postcodes.

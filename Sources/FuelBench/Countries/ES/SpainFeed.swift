@@ -2,10 +2,13 @@ import Foundation
 
 /// The MITECO `EstacionesTerrestres` document: compact JSON, every value a string, decimal commas, `\/` escapes,
 /// one feed-wide `Fecha` in Madrid wall-clock time, keys in the real order.
-struct SpainFeed {
+struct SpainFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
+    static let geography = CountryGeography.spain
+    /// The file is regenerated every 30 minutes.
+    static let service = DayService(host: "minetur.gob.es", publication: .every(seconds: 1_800))
     static let realStations = 11_900
     static let fileName = "EstacionesTerrestres.json"
     static let endpoint =
@@ -31,10 +34,10 @@ struct SpainFeed {
     ]
 
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
+        let count = context.stationCount(real: Self.realStations)
         let noPrices = context.schedule("no prices", rate: 0.004)
         let restricted = context.schedule("restricted sale", rate: 0.012)
-        var summary = GeneratedCountry(country: "ES", stations: count)
+        var summary = context.summary(stations: count)
         var clock = LocalTimes(zone: "Europe/Madrid")
         let sink = try ByteSink.file(folder.appendingPathComponent(Self.fileName))
         sink.text("{\"Fecha\":\"")
@@ -46,9 +49,8 @@ struct SpainFeed {
 
         for index in 0..<count {
             var rng = context.rng(index, "station")
-            let cityIndex = context.geography.city(&rng)
-            let city = context.geography.cities[cityIndex]
-            let point = context.geography.place(around: city, &rng)
+            let place = context.place(&rng)
+            let city = place.city
             let brand = Vocabulary.spainBrands.pick(&rng)
             let level = context.level(&rng)
             var values = [Int](repeating: 0, count: Self.prices.count)
@@ -87,11 +89,11 @@ struct SpainFeed {
             sink.text(",\"Horario\":")
             sink.jsonString(Vocabulary.spainHours.pick(&rng), escapeSlash: true)
             sink.text(",\"Latitud\":\"")
-            sink.fixed(Int((point.latitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+            sink.fixed(Int((place.latitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
             sink.text("\",\"Localidad\":")
             sink.jsonString(city.name.uppercased(), escapeSlash: true)
             sink.text(",\"Longitud (WGS84)\":\"")
-            sink.fixed(Int((point.longitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+            sink.fixed(Int((place.longitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
             sink.text("\",\"Margen\":\"")
             sink.text(rng.pick(["D", "D", "D", "N", "N", "I"]))
             sink.text("\",\"Municipio\":")
@@ -116,7 +118,7 @@ struct SpainFeed {
             sink.text("\",\"IDEESS\":\"")
             sink.int(1_000 + index * 3 + rng.below(3))
             sink.text("\",\"IDMunicipio\":\"")
-            sink.int(100 + (cityIndex * 131) % 8_000)
+            sink.int(100 + (place.cityIndex * 131) % 8_000)
             sink.text("\",\"IDProvincia\":\"")
             sink.padded(city.regionCode, width: 2)
             sink.text("\",\"IDCCAA\":\"")
@@ -128,6 +130,10 @@ struct SpainFeed {
         sink.jsonString(Self.note)
         sink.text(",\"ResultadoConsulta\":\"OK\"}")
         try sink.close()
-        return (summary, [GeneratedFile(path: "ES/\(Self.fileName)", url: Self.endpoint)])
+        return (summary, [context.file(Self.fileName, url: Self.endpoint)])
+    }
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        onlyFile(endingWith: ".json", in: files)
     }
 }

@@ -4,10 +4,13 @@ import FuelCodecs
 /// The roulez-eco `instantane` archive: a ZIP holding `PrixCarburants_instantane.xml` in ISO-8859-1, coordinates
 /// scaled by 100000 (some with decimals), prices in decimal euros, Paris wall-clock times, opening hours, services
 /// and shortages (`rupture`) in the proportions of the 2026 sample.
-struct FranceFeed {
+struct FranceFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
+    static let geography = CountryGeography.france
+    /// The archive is regenerated every 10 minutes.
+    static let service = DayService(host: "roulez-eco.fr", publication: .every(seconds: 600))
     static let realStations = 10_200
     /// Most stations per archive: the FR adapter refuses entries over 200 MB, so large scales are split evenly.
     static let stationsPerArchive = 100_000
@@ -19,22 +22,17 @@ struct FranceFeed {
         ("Gazole", 1, 1_680, 0.96), ("SP95", 2, 1_780, 0.35), ("E85", 3, 850, 0.36), ("GPLc", 4, 990, 0.16),
         ("E10", 5, 1_740, 0.75), ("SP98", 6, 1_830, 0.82),
     ]
+    static let bases = fuels.map { (base: $0.base, share: $0.share) }
     static let days = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]
 
-    private struct Price: GeneratedPrice {
-        var fuel: Int
-        var price: Int
-        var time: Int64
-    }
-
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
+        let count = context.stationCount(real: Self.realStations)
         let emptyCoordinates = context.schedule("empty coordinates", rate: 0.002)
         let closed = context.schedule("closed", rate: 0.01)
         let allStale = context.schedule("all prices stale", rate: 0.006)
         let onlyShortages = context.schedule("only shortages", rate: 0.005)
         let stalePrice = context.schedule("one stale price", rate: 0.03)
-        var summary = GeneratedCountry(country: "FR", stations: count)
+        var summary = context.summary(stations: count)
         var clock = LocalTimes(zone: "Europe/Paris")
         var files: [GeneratedFile] = []
         var sink: ByteSink?
@@ -43,8 +41,7 @@ struct FranceFeed {
             let name =
                 files.isEmpty ? "PrixCarburants_instantane.zip" : "PrixCarburants_instantane-\(files.count + 1).zip"
             files.append(
-                GeneratedFile(
-                    path: "FR/\(name)", url: files.isEmpty ? Self.endpoint : "\(Self.endpoint)#part\(files.count + 1)"))
+                context.file(name, url: files.isEmpty ? Self.endpoint : "\(Self.endpoint)#part\(files.count + 1)"))
             let writer = try ZipEntryWriter(
                 url: folder.appendingPathComponent(name), entryName: Self.entryName,
                 modified: clock.local(context.options.referenceTime))
@@ -65,22 +62,11 @@ struct FranceFeed {
             }
             guard let out = sink else { continue }
             var rng = context.rng(index, "station")
-            let city = context.geography.cities[context.geography.city(&rng)]
-            let point = context.geography.place(around: city, &rng)
+            let place = context.place(&rng)
+            let city = place.city
             let level = context.level(&rng)
-            var prices: [Price] = []
-            for (fuel, entry) in Self.fuels.enumerated() where rng.chance(entry.share) {
-                prices.append(
-                    Price(
-                        fuel: fuel, price: context.price(base: entry.base, level: level, &rng),
-                        time: context.times.fresh(&rng)))
-            }
-            if prices.isEmpty {
-                prices.append(
-                    Price(
-                        fuel: 0, price: context.price(base: 1_680, level: level, &rng), time: context.times.fresh(&rng))
-                )
-            }
+            var prices = context.drawn(Self.bases, level: level, &rng)
+            if prices.isEmpty { prices.append(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng)) }
             if index == 0 { prices[0].time = context.times.newest }
             let unsold = Self.fuels.indices.filter { fuel in !prices.contains { $0.fuel == fuel } }
             var shortages: [(fuel: Int, start: Int64, temporary: Bool)] = []
@@ -126,9 +112,9 @@ struct FranceFeed {
             out.text("\" latitude=\"")
             let decimal = rng.chance(0.2)
             if !emptyCoordinates.hits(index) {
-                out.scaled(point.latitude, decimal: decimal)
+                out.scaled(place.latitude, decimal: decimal)
                 out.text("\" longitude=\"")
-                out.scaled(point.longitude, decimal: decimal)
+                out.scaled(place.longitude, decimal: decimal)
             } else {
                 out.text("\" longitude=\"")
             }
@@ -182,6 +168,10 @@ struct FranceFeed {
             try last.close()
         }
         return (summary, files)
+    }
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        onlyFile(endingWith: ".zip", in: files)
     }
 
     private func writeHours(_ out: ByteSink, _ rng: inout SplitMix64) {

@@ -4,10 +4,13 @@ import Foundation
 /// `Estrazione del YYYY-MM-DD` on line 1, no final newline, and the registry's real dirt (` | gestori…` inside
 /// fields, TABs, unbalanced quotes, empty coordinates), price outliers, stale prices, stations without prices and
 /// prices without stations.
-struct ItalyFeed {
+struct ItalyFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
+    static let geography = CountryGeography.italy
+    /// The two CSVs are published once a day at 08:00 Rome time, each at its own URL.
+    static let service = DayService(host: "mimit.gov.it", publication: .daily(hour: 8))
     static let realStations = 23_900
     static let registryName = "anagrafica_impianti_attivi.csv"
     static let pricesName = "prezzo_alle_8.csv"
@@ -60,9 +63,7 @@ struct ItalyFeed {
 
     /// What a registry row says about a station (a duplicate copies its neighbour's).
     private struct Identity {
-        var city: City
-        var latitude: Double
-        var longitude: Double
+        var place: StationPlace
         var longDecimals: Bool
         var brand: String
         var operatorName: String
@@ -80,8 +81,8 @@ struct ItalyFeed {
 
     private func identity(_ index: Int) -> Identity {
         var rng = context.rng(index, "station")
-        let city = context.geography.cities[context.geography.city(&rng)]
-        let point = context.geography.place(around: city, &rng)
+        let place = context.place(&rng)
+        let city = place.city
         let brand = Vocabulary.italyBrands.pick(&rng)
         let operatorName = rng.pick(Vocabulary.italyOperators)
         let name =
@@ -93,13 +94,12 @@ struct ItalyFeed {
         let street = rng.pick(Vocabulary.italyStreets)
         let address = rng.chance(0.6) ? "\(street) \(rng.int(in: 1...200))" : "\(street) S.N."
         return Identity(
-            city: city, latitude: point.latitude, longitude: point.longitude, longDecimals: rng.chance(0.4),
-            brand: brand,
-            operatorName: operatorName, name: name, address: address, motorway: rng.chance(0.023))
+            place: place, longDecimals: rng.chance(0.4), brand: brand, operatorName: operatorName, name: name,
+            address: address, motorway: rng.chance(0.023))
     }
 
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
+        let count = context.stationCount(real: Self.realStations)
         let schedules = (
             noPrices: context.schedule("no prices", rate: 0.092),
             emptyCoordinates: context.schedule("empty coordinates", rate: 0.000_13),
@@ -113,7 +113,7 @@ struct ItalyFeed {
             duplicate: context.schedule("duplicate station", rate: 0.01),
             orphan: context.schedule("prices without station", rate: 0.01)
         )
-        var summary = GeneratedCountry(country: "IT", stations: count)
+        var summary = context.summary(stations: count)
         // The previous registry row as written, for a duplicate to repeat: fields, coordinates, and its validity.
         var previous: (fields: [String], coordinates: (Double, Double, Bool, UInt64)?, valid: Bool)?
         var records = 0
@@ -157,11 +157,11 @@ struct ItalyFeed {
             }
             var fields = [
                 operatorName, station.brand, station.motorway ? "Autostradale" : "Stradale", station.name,
-                station.address, station.city.name.uppercased(), station.city.region,
+                station.address, station.place.city.name.uppercased(), station.place.city.region,
             ]
             var coordinates: (Double, Double, Bool, UInt64)? =
                 schedules.emptyCoordinates.hits(index)
-                ? nil : (station.latitude, station.longitude, station.longDecimals, rng.next())
+                ? nil : (station.place.latitude, station.place.longitude, station.longDecimals, rng.next())
             if let duplicateOf {
                 fields = duplicateOf.fields
                 coordinates = duplicateOf.coordinates
@@ -266,10 +266,14 @@ struct ItalyFeed {
         return (
             summary,
             [
-                GeneratedFile(path: "IT/\(Self.registryName)", url: Self.endpoint + Self.registryName),
-                GeneratedFile(path: "IT/\(Self.pricesName)", url: Self.endpoint + Self.pricesName),
+                context.file(Self.registryName, url: Self.endpoint + Self.registryName),
+                context.file(Self.pricesName, url: Self.endpoint + Self.pricesName),
             ]
         )
+    }
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        files[(path as NSString).lastPathComponent] ?? []
     }
 
     private func writePrice(_ sink: ByteSink, id: Int, _ row: Row, _ clock: inout LocalTimes) {

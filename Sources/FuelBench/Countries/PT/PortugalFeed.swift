@@ -3,10 +3,13 @@ import FuelCodecs
 
 /// DGEG `PesquisarPostos` pages: `{"status":true,"mensagem":"sucesso","resultado":[…]}`, one row per station and
 /// fuel, prices as `"1,749 €"`, times as Lisbon wall clock `YYYY-MM-DD HH:MM`, and an empty page after the last.
-struct PortugalFeed {
+struct PortugalFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
+    static let geography = CountryGeography.portugal
+    /// A JSON API answering current prices on every request.
+    static let service = DayService(host: "dgeg.gov.pt", publication: .live)
     static let realStations = 3_100
     static let rowsPerPage = 2_500
     static let endpoint = "https://precoscombustiveis.dgeg.gov.pt/api/PrecoComb/PesquisarPostos"
@@ -19,19 +22,14 @@ struct PortugalFeed {
         ("GNC (gás natural comprimido) - €/kg", 1_600, 0.005), ("GNC (gás natural comprimido) - €/m3", 1_100, 0.002),
         ("GNL (gás natural liquefeito) - €/kg", 1_400, 0.002),
     ]
-
-    private struct Row: GeneratedPrice {
-        var fuel: Int
-        var price: Int
-        var time: Int64
-    }
+    static let bases = fuels.map { (base: $0.base, share: $0.share) }
 
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
+        let count = context.stationCount(real: Self.realStations)
         let noCoordinates = context.schedule("no coordinates", rate: 0.002)
         let allStale = context.schedule("all prices stale", rate: 0.005)
         let staleRow = context.schedule("stale row", rate: 0.02)
-        var summary = GeneratedCountry(country: "PT", stations: count)
+        var summary = context.summary(stations: count)
         var records = 0
         var files: [GeneratedFile] = []
         var clock = LocalTimes(zone: "Europe/Lisbon")
@@ -41,9 +39,7 @@ struct PortugalFeed {
         func openPage() throws -> ByteSink {
             let name = String(format: "page-%04d.json", files.count + 1)
             files.append(
-                GeneratedFile(
-                    path: "PT/\(name)",
-                    url: "\(Self.endpoint)?qtdPorPagina=\(Self.rowsPerPage)&pagina=\(files.count + 1)"))
+                context.file(name, url: "\(Self.endpoint)?qtdPorPagina=\(Self.rowsPerPage)&pagina=\(files.count + 1)"))
             let sink = try ByteSink.file(folder.appendingPathComponent(name))
             sink.text("{\"status\":true,\"mensagem\":\"sucesso\",\"resultado\":[")
             return sink
@@ -51,8 +47,8 @@ struct PortugalFeed {
 
         for index in 0..<count {
             var rng = context.rng(index, "station")
-            let city = context.geography.cities[context.geography.city(&rng)]
-            let point = context.geography.place(around: city, &rng)
+            let place = context.place(&rng)
+            let city = place.city
             let brand = Vocabulary.portugalBrands.pick(&rng)
             let id = 60_000 + index * 2 + rng.below(2)
             let name = brand == "GENÉRICO" ? "Posto \(city.name)" : "\(brand) \(city.name)"
@@ -61,19 +57,10 @@ struct PortugalFeed {
             let postcode = String(format: "%04d-%03d", min(9_999, Int(city.postcode)! + rng.below(90)), rng.below(1000))
             let level = context.level(&rng)
 
-            var rows: [Row] = []
-            for (fuel, entry) in Self.fuels.enumerated() where rng.chance(entry.share) {
-                rows.append(
-                    Row(
-                        fuel: fuel, price: context.price(base: entry.base, level: level, &rng),
-                        time: context.times.fresh(&rng)))
-            }
+            var rows = context.drawn(Self.bases, level: level, &rng)
             // Every station sells plain diesel or petrol 95, so its validity never hangs on a rare fuel's mapping.
             if !rows.contains(where: { $0.fuel <= 1 }) {
-                rows.insert(
-                    Row(
-                        fuel: 0, price: context.price(base: Self.fuels[0].base, level: level, &rng),
-                        time: context.times.fresh(&rng)), at: 0)
+                rows.insert(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng), at: 0)
             }
             if index == 0 { rows[0].time = context.times.newest }
 
@@ -90,7 +77,7 @@ struct PortugalFeed {
                 let extra = Self.fuels.indices.first(where: { fuel in !rows.contains { $0.fuel == fuel } })
             {
                 rows.append(
-                    Row(
+                    DrawnPrice(
                         fuel: extra, price: context.price(base: Self.fuels[extra].base, level: level, &rng),
                         time: context.times.stale(&rng)))
                 summary.count("one stale row beside current ones")
@@ -116,27 +103,17 @@ struct PortugalFeed {
                 records += 1
                 sink.text("{\"Id\":")
                 sink.int(id)
-                sink.text(",\"Nome\":")
-                sink.jsonString(name)
-                sink.text(",\"Marca\":")
-                sink.jsonString(brand)
-                sink.text(",\"Morada\":")
-                sink.jsonString(address)
-                sink.text(",\"Localidade\":")
-                sink.jsonString(city.name)
-                sink.text(",\"Municipio\":")
-                sink.jsonString(city.name)
-                sink.text(",\"Distrito\":")
-                sink.jsonString(city.region)
-                sink.text(",\"CodPostal\":")
-                sink.jsonString(postcode)
+                sink.jsonMembers([
+                    ("Nome", name), ("Marca", brand), ("Morada", address), ("Localidade", city.name),
+                    ("Municipio", city.name), ("Distrito", city.region), ("CodPostal", postcode),
+                ])
                 if noCoordinates.hits(index) {
                     sink.text(",\"Latitude\":null,\"Longitude\":null")
                 } else {
                     sink.text(",\"Latitude\":")
-                    sink.coordinate(point.latitude, digits: 7)
+                    sink.coordinate(place.latitude, digits: 7)
                     sink.text(",\"Longitude\":")
-                    sink.coordinate(point.longitude, digits: 7)
+                    sink.coordinate(place.longitude, digits: 7)
                 }
                 sink.text(",\"Combustivel\":")
                 sink.jsonString(Self.fuels[row.fuel].name)
@@ -164,6 +141,13 @@ struct PortugalFeed {
 
         summary.records = records
         return (summary, files)
+    }
+
+    static func served(_ files: [String: [UInt8]]) throws -> [String: [UInt8]] { try PortugalPages.rows(files) }
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        PortugalPages.page(
+            files, size: Int(query["qtdPorPagina"] ?? "") ?? 0, number: Int(query["pagina"] ?? "") ?? 0)
     }
 }
 

@@ -7,9 +7,6 @@ struct AustriaFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
-    static let geography = CountryGeography.austria
-    /// A JSON API answering current prices on every request.
-    static let service = DayService(host: "e-control.at", publication: .live)
     static let realStations = 2_800
     static let endpoint = "https://api.e-control.at/sprit/1.0"
     static let fuels: [(type: String, label: String, base: Int)] = [
@@ -177,6 +174,9 @@ struct AustriaFeed: CountryFeed {
         sink.text("]}")
     }
 
+    /// A JSON API answering current prices on every request.
+    static let service = DayService(host: "e-control.at", publication: .live)
+
     static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
         if path.hasSuffix("/regions") { return files["_regions.json"] ?? [] }
         let name = "by-region-PB-\(query["code"] ?? "")-\(query["fuelType"] ?? "").json"
@@ -188,11 +188,11 @@ struct AustriaFeed: CountryFeed {
         let cities = context.geography.cities
         let sink = try ByteSink.file(folder.appendingPathComponent("_regions.json"))
         sink.byte(0x5B)
-        for (position, code) in CountryGeography.bundeslaender.keys.sorted().enumerated() {
+        for (position, code) in Self.bundeslaender.keys.sorted().enumerated() {
             if position > 0 { sink.byte(0x2C) }
             let districts = cities.filter { $0.groupCode == code }
             sink.text("{\"code\":\(code),\"type\":\"BL\",\"name\":")
-            sink.jsonString(CountryGeography.bundeslaender[code] ?? "")
+            sink.jsonString(Self.bundeslaender[code] ?? "")
             sink.text(",\"subRegions\":[")
             for (index, district) in districts.enumerated() {
                 if index > 0 { sink.byte(0x2C) }

@@ -6,9 +6,6 @@ struct SpainFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
-    static let geography = CountryGeography.spain
-    /// The file is regenerated every 30 minutes.
-    static let service = DayService(host: "minetur.gob.es", publication: .every(seconds: 1_800))
     static let realStations = 11_900
     static let fileName = "EstacionesTerrestres.json"
     static let endpoint =
@@ -132,6 +129,9 @@ struct SpainFeed: CountryFeed {
         try sink.close()
         return (summary, [context.file(Self.fileName, url: Self.endpoint)])
     }
+
+    /// The file is regenerated every 30 minutes.
+    static let service = DayService(host: "minetur.gob.es", publication: .every(seconds: 1_800))
 
     static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
         onlyFile(endingWith: ".json", in: files)

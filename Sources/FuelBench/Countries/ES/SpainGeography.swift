@@ -1,6 +1,6 @@
-extension CountryGeography {
+extension SpainFeed {
     /// Spain: mainland, the Balearic and Canary Islands, Ceuta and Melilla; MITECO province spellings and ids.
-    static let spain = CountryGeography(
+    static let geography = CountryGeography(
         country: "ES",
         cities: City.table(
             """

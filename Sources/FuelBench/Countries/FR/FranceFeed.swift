@@ -8,9 +8,6 @@ struct FranceFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
-    static let geography = CountryGeography.france
-    /// The archive is regenerated every 10 minutes.
-    static let service = DayService(host: "roulez-eco.fr", publication: .every(seconds: 600))
     static let realStations = 10_200
     /// Most stations per archive: the FR adapter refuses entries over 200 MB, so large scales are split evenly.
     static let stationsPerArchive = 100_000
@@ -169,6 +166,9 @@ struct FranceFeed: CountryFeed {
         }
         return (summary, files)
     }
+
+    /// The archive is regenerated every 10 minutes.
+    static let service = DayService(host: "roulez-eco.fr", publication: .every(seconds: 600))
 
     static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
         onlyFile(endingWith: ".zip", in: files)

@@ -8,9 +8,6 @@ struct ItalyFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
-    static let geography = CountryGeography.italy
-    /// The two CSVs are published once a day at 08:00 Rome time, each at its own URL.
-    static let service = DayService(host: "mimit.gov.it", publication: .daily(hour: 8))
     static let realStations = 23_900
     static let registryName = "anagrafica_impianti_attivi.csv"
     static let pricesName = "prezzo_alle_8.csv"
@@ -271,6 +268,9 @@ struct ItalyFeed: CountryFeed {
             ]
         )
     }
+
+    /// The two CSVs are published once a day at 08:00 Rome time, each at its own URL.
+    static let service = DayService(host: "mimit.gov.it", publication: .daily(hour: 8))
 
     static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
         files[(path as NSString).lastPathComponent] ?? []

@@ -7,9 +7,6 @@ struct PortugalFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
-    static let geography = CountryGeography.portugal
-    /// A JSON API answering current prices on every request.
-    static let service = DayService(host: "dgeg.gov.pt", publication: .live)
     static let realStations = 3_100
     static let rowsPerPage = 2_500
     static let endpoint = "https://precoscombustiveis.dgeg.gov.pt/api/PrecoComb/PesquisarPostos"
@@ -142,6 +139,9 @@ struct PortugalFeed: CountryFeed {
         summary.records = records
         return (summary, files)
     }
+
+    /// A JSON API answering current prices on every request.
+    static let service = DayService(host: "dgeg.gov.pt", publication: .live)
 
     static func served(_ files: [String: [UInt8]]) throws -> [String: [UInt8]] { try PortugalPages.rows(files) }
 

@@ -1,6 +1,6 @@
-extension CountryGeography {
+extension PortugalFeed {
     /// Portugal: mainland, Madeira and the Azores; DGEG district ids and names.
-    static let portugal = CountryGeography(
+    static let geography = CountryGeography(
         country: "PT",
         cities: City.table(
             """

@@ -22,13 +22,37 @@ struct FranceFeed: CountryFeed {
     static let bases = fuels.map { (base: $0.base, share: $0.share) }
     static let days = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]
 
+    /// The quirk schedules, in the proportions of the 2026 sample.
+    private struct Quirks {
+        let emptyCoordinates, closed, allStale, onlyShortages, stalePrice: QuirkSchedule
+
+        init(_ context: GenerationContext) {
+            emptyCoordinates = context.schedule("empty coordinates", rate: 0.002)
+            closed = context.schedule("closed", rate: 0.01)
+            allStale = context.schedule("all prices stale", rate: 0.006)
+            onlyShortages = context.schedule("only shortages", rate: 0.005)
+            stalePrice = context.schedule("one stale price", rate: 0.03)
+        }
+    }
+
+    /// A `rupture`: a fuel out of stock since `start`, for good or for now.
+    private struct Shortage {
+        var fuel: Int
+        var start: Int64
+        var temporary: Bool
+    }
+
+    /// A station's prices and shortages after its quirks.
+    private struct Station {
+        var index: Int
+        var place: StationPlace
+        var prices: [DrawnPrice]
+        var shortages: [Shortage]
+    }
+
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
         let count = context.stationCount(real: Self.realStations)
-        let emptyCoordinates = context.schedule("empty coordinates", rate: 0.002)
-        let closed = context.schedule("closed", rate: 0.01)
-        let allStale = context.schedule("all prices stale", rate: 0.006)
-        let onlyShortages = context.schedule("only shortages", rate: 0.005)
-        let stalePrice = context.schedule("one stale price", rate: 0.03)
+        let quirks = Quirks(context)
         var summary = context.summary(stations: count)
         var clock = LocalTimes(zone: "Europe/Paris")
         var files: [GeneratedFile] = []
@@ -59,105 +83,8 @@ struct FranceFeed: CountryFeed {
             }
             guard let out = sink else { continue }
             var rng = context.rng(index, "station")
-            let place = context.place(&rng)
-            let city = place.city
-            let level = context.level(&rng)
-            var prices = context.drawn(Self.bases, level: level, &rng)
-            if prices.isEmpty { prices.append(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng)) }
-            if index == 0 { prices[0].time = context.times.newest }
-            let unsold = Self.fuels.indices.filter { fuel in !prices.contains { $0.fuel == fuel } }
-            var shortages: [(fuel: Int, start: Int64, temporary: Bool)] = []
-            if !unsold.isEmpty, rng.chance(0.75) {
-                for fuel in unsold where rng.chance(0.7) { shortages.append((fuel, context.times.stale(&rng), false)) }
-            }
-            if !unsold.isEmpty, rng.chance(0.12) {
-                shortages.append((rng.pick(unsold), context.times.fresh(&rng), true))
-            }
-
-            var isValid = true
-            if emptyCoordinates.hits(index) {
-                summary.count("empty coordinates (rejected)")
-                isValid = false
-            }
-            if closed.hits(index) {
-                prices = []
-                shortages = []
-                summary.count("closed: empty <prix/> only (rejected)")
-                isValid = false
-            } else if allStale.hits(index) {
-                for position in prices.indices { prices[position].time = context.times.stale(&rng) }
-                shortages = []
-                summary.count("all prices years old (rejected)")
-                isValid = false
-            } else if onlyShortages.hits(index) {
-                shortages = prices.map { ($0.fuel, context.times.fresh(&rng), true) }
-                prices = []
-                summary.count("shortages only, no price")
-            } else if stalePrice.hits(index), prices.count > 1 {
-                prices[prices.count - 1].time = context.times.stale(&rng)
-                summary.count("one price years old beside current ones")
-            }
-            if isValid, context.isChanged(index), !prices.isEmpty {
-                context.change(&prices, of: index, recentOnly: true, &summary)
-            }
-            if isValid { summary.expectedValid += 1 }
-            if !shortages.isEmpty { summary.count("stations with shortages") }
-
-            let department = city.regionCode
-            out.text("  <pdv id=\"")
-            out.int(department * 1_000_000 + index)
-            out.text("\" latitude=\"")
-            let decimal = rng.chance(0.2)
-            if !emptyCoordinates.hits(index) {
-                out.scaled(place.latitude, decimal: decimal)
-                out.text("\" longitude=\"")
-                out.scaled(place.longitude, decimal: decimal)
-            } else {
-                out.text("\" longitude=\"")
-            }
-            if decimal { summary.count("decimal coordinates") }
-            out.text("\" cp=\"")
-            out.text(city.postcode.prefix(2) + String(format: "%03d", rng.below(1000)))
-            let motorway = rng.chance(0.06)
-            out.text(motorway ? "\" pop=\"A\">\n    <adresse>" : "\" pop=\"R\">\n    <adresse>")
-            let street = rng.pick(Vocabulary.franceStreets)
-            out.xmlLatin1(rng.chance(0.6) ? "\(rng.int(in: 1...300)) \(street)" : street)
-            out.text("</adresse>\n    <ville>")
-            switch rng.below(5) {
-            case 0, 1, 2: out.xmlLatin1(city.name.uppercased())
-            case 3: out.xmlLatin1(city.name)
-            default: out.xmlLatin1(city.name.lowercased())
-            }
-            out.text("</ville>\n")
-            if rng.chance(0.6) { writeHours(out, &rng) }
-            if rng.chance(0.94) {
-                out.text("    <services>\n")
-                var chosen: Set<String> = []
-                for _ in 0..<rng.int(in: 1...6) { chosen.insert(Vocabulary.franceServices.pick(&rng)) }
-                for service in chosen.sorted() {
-                    out.text("      <service>")
-                    out.xmlLatin1(service)
-                    out.text("</service>\n")
-                }
-                out.text("    </services>\n")
-            }
-            if closed.hits(index) { out.text("    <prix/>\n") }
-            for price in prices {
-                let fuel = Self.fuels[price.fuel]
-                out.text("    <prix nom=\"\(fuel.name)\" id=\"\(fuel.id)\" maj=\"")
-                out.parisTime(clock.local(price.time))
-                out.text("\" valeur=\"")
-                out.fixed(price.price, digits: 3)
-                out.text("\"/>\n")
-            }
-            for shortage in shortages {
-                let fuel = Self.fuels[shortage.fuel]
-                out.text("    <rupture nom=\"\(fuel.name)\" id=\"\(fuel.id)\" debut=\"")
-                out.parisTime(clock.local(shortage.start))
-                out.text(
-                    shortage.temporary ? "\" fin=\"\" type=\"temporaire\"/>\n" : "\" fin=\"\" type=\"definitive\"/>\n")
-            }
-            out.text("  </pdv>\n")
+            let station = draw(index, quirks, &rng, &summary)
+            write(station, quirks, to: out, &rng, &clock, &summary)
             try out.checkpoint()
         }
         if let last = sink {
@@ -165,6 +92,122 @@ struct FranceFeed: CountryFeed {
             try last.close()
         }
         return (summary, files)
+    }
+
+    /// A station's place, prices and shortages, its quirks applied and booked.
+    private func draw(
+        _ index: Int, _ quirks: Quirks, _ rng: inout SplitMix64, _ summary: inout GeneratedCountry
+    ) -> Station {
+        let place = context.place(&rng)
+        let level = context.level(&rng)
+        var prices = context.drawn(Self.bases, level: level, &rng)
+        if prices.isEmpty { prices.append(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng)) }
+        if index == 0 { prices[0].time = context.times.newest }
+        let unsold = Self.fuels.indices.filter { fuel in !prices.contains { $0.fuel == fuel } }
+        var shortages: [Shortage] = []
+        if !unsold.isEmpty, rng.chance(0.75) {
+            for fuel in unsold where rng.chance(0.7) {
+                shortages.append(Shortage(fuel: fuel, start: context.times.stale(&rng), temporary: false))
+            }
+        }
+        if !unsold.isEmpty, rng.chance(0.12) {
+            shortages.append(Shortage(fuel: rng.pick(unsold), start: context.times.fresh(&rng), temporary: true))
+        }
+
+        var isValid = true
+        if quirks.emptyCoordinates.hits(index) {
+            summary.count("empty coordinates (rejected)")
+            isValid = false
+        }
+        if quirks.closed.hits(index) {
+            prices = []
+            shortages = []
+            summary.count("closed: empty <prix/> only (rejected)")
+            isValid = false
+        } else if quirks.allStale.hits(index) {
+            for position in prices.indices { prices[position].time = context.times.stale(&rng) }
+            shortages = []
+            summary.count("all prices years old (rejected)")
+            isValid = false
+        } else if quirks.onlyShortages.hits(index) {
+            shortages = prices.map { Shortage(fuel: $0.fuel, start: context.times.fresh(&rng), temporary: true) }
+            prices = []
+            summary.count("shortages only, no price")
+        } else if quirks.stalePrice.hits(index), prices.count > 1 {
+            prices[prices.count - 1].time = context.times.stale(&rng)
+            summary.count("one price years old beside current ones")
+        }
+        if isValid, context.isChanged(index), !prices.isEmpty {
+            context.change(&prices, of: index, recentOnly: true, &summary)
+        }
+        if isValid { summary.expectedValid += 1 }
+        if !shortages.isEmpty { summary.count("stations with shortages") }
+        return Station(index: index, place: place, prices: prices, shortages: shortages)
+    }
+
+    /// A station's `<pdv>` element.
+    private func write(
+        _ station: Station, _ quirks: Quirks, to out: ByteSink, _ rng: inout SplitMix64, _ clock: inout LocalTimes,
+        _ summary: inout GeneratedCountry
+    ) {
+        let index = station.index
+        let city = station.place.city
+        out.text("  <pdv id=\"")
+        out.int(city.regionCode * 1_000_000 + index)
+        out.text("\" latitude=\"")
+        let decimal = rng.chance(0.2)
+        if !quirks.emptyCoordinates.hits(index) {
+            out.scaled(station.place.latitude, decimal: decimal)
+            out.text("\" longitude=\"")
+            out.scaled(station.place.longitude, decimal: decimal)
+        } else {
+            out.text("\" longitude=\"")
+        }
+        if decimal { summary.count("decimal coordinates") }
+        out.text("\" cp=\"")
+        out.text(city.postcode.prefix(2) + String(format: "%03d", rng.below(1000)))
+        let motorway = rng.chance(0.06)
+        out.text(motorway ? "\" pop=\"A\">\n    <adresse>" : "\" pop=\"R\">\n    <adresse>")
+        let street = rng.pick(Vocabulary.franceStreets)
+        out.xmlLatin1(rng.chance(0.6) ? "\(rng.int(in: 1...300)) \(street)" : street)
+        out.text("</adresse>\n    <ville>")
+        switch rng.below(5) {
+        case 0, 1, 2: out.xmlLatin1(city.name.uppercased())
+        case 3: out.xmlLatin1(city.name)
+        default: out.xmlLatin1(city.name.lowercased())
+        }
+        out.text("</ville>\n")
+        if rng.chance(0.6) { writeHours(out, &rng) }
+        if rng.chance(0.94) { writeServices(out, &rng) }
+        if quirks.closed.hits(index) { out.text("    <prix/>\n") }
+        for price in station.prices {
+            let fuel = Self.fuels[price.fuel]
+            out.text("    <prix nom=\"\(fuel.name)\" id=\"\(fuel.id)\" maj=\"")
+            out.parisTime(clock.local(price.time))
+            out.text("\" valeur=\"")
+            out.fixed(price.price, digits: 3)
+            out.text("\"/>\n")
+        }
+        for shortage in station.shortages {
+            let fuel = Self.fuels[shortage.fuel]
+            out.text("    <rupture nom=\"\(fuel.name)\" id=\"\(fuel.id)\" debut=\"")
+            out.parisTime(clock.local(shortage.start))
+            out.text(
+                shortage.temporary ? "\" fin=\"\" type=\"temporaire\"/>\n" : "\" fin=\"\" type=\"definitive\"/>\n")
+        }
+        out.text("  </pdv>\n")
+    }
+
+    private func writeServices(_ out: ByteSink, _ rng: inout SplitMix64) {
+        out.text("    <services>\n")
+        var chosen: Set<String> = []
+        for _ in 0..<rng.int(in: 1...6) { chosen.insert(Vocabulary.franceServices.pick(&rng)) }
+        for service in chosen.sorted() {
+            out.text("      <service>")
+            out.xmlLatin1(service)
+            out.text("</service>\n")
+        }
+        out.text("    </services>\n")
     }
 
     /// The archive is regenerated every 10 minutes.

@@ -95,24 +95,38 @@ struct ItalyFeed: CountryFeed {
             address: address, motorway: rng.chance(0.023))
     }
 
+    /// The quirk schedules, in the proportions of the real cuts.
+    private struct Quirks {
+        let noPrices, emptyCoordinates, allStale, pipe, tab, quote, outlier, staleRow, duplicate, orphan: QuirkSchedule
+
+        init(_ context: GenerationContext) {
+            noPrices = context.schedule("no prices", rate: 0.092)
+            emptyCoordinates = context.schedule("empty coordinates", rate: 0.000_13)
+            allStale = context.schedule("all prices stale", rate: 0.001)
+            pipe = context.schedule("pipe in field", rate: 0.004_7)
+            tab = context.schedule("tab in field", rate: 0.001)
+            quote = context.schedule("unbalanced quote", rate: 0.05)
+            outlier = context.schedule("outlier price", rate: 0.000_4)
+            staleRow = context.schedule("stale row", rate: 0.006)
+            // The real cuts repeat 4 of 298 registry rows (2026) and 2 of 198 (2018) under a second id.
+            duplicate = context.schedule("duplicate station", rate: 0.01)
+            orphan = context.schedule("prices without station", rate: 0.01)
+        }
+    }
+
+    /// A registry row as written, for a duplicate to repeat: its fields, its coordinates (nil: empty) and whether
+    /// the station it names is valid.
+    private struct RegistryRow {
+        var fields: [String]
+        var coordinates: (Double, Double, Bool, UInt64)?
+        var valid: Bool
+    }
+
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
         let count = context.stationCount(real: Self.realStations)
-        let schedules = (
-            noPrices: context.schedule("no prices", rate: 0.092),
-            emptyCoordinates: context.schedule("empty coordinates", rate: 0.000_13),
-            allStale: context.schedule("all prices stale", rate: 0.001),
-            pipe: context.schedule("pipe in field", rate: 0.004_7),
-            tab: context.schedule("tab in field", rate: 0.001),
-            quote: context.schedule("unbalanced quote", rate: 0.05),
-            outlier: context.schedule("outlier price", rate: 0.000_4),
-            staleRow: context.schedule("stale row", rate: 0.006),
-            // The real cuts repeat 4 of 298 registry rows (2026) and 2 of 198 (2018) under a second id.
-            duplicate: context.schedule("duplicate station", rate: 0.01),
-            orphan: context.schedule("prices without station", rate: 0.01)
-        )
+        let quirks = Quirks(context)
         var summary = context.summary(stations: count)
-        // The previous registry row as written, for a duplicate to repeat: fields, coordinates, and its validity.
-        var previous: (fields: [String], coordinates: (Double, Double, Bool, UInt64)?, valid: Bool)?
+        var previous: RegistryRow?
         var records = 0
         var clock = LocalTimes(zone: "Europe/Rome")
         let registry = try ByteSink.file(folder.appendingPathComponent(Self.registryName))
@@ -131,121 +145,28 @@ struct ItalyFeed: CountryFeed {
         for index in 0..<count {
             // A duplicate repeats the previous registry row byte for byte under a new id, as the real registry does;
             // the adapter publishes the pair as one station under the newer id.
-            let duplicateOf = schedules.duplicate.hits(index) ? previous : nil
+            let duplicateOf = quirks.duplicate.hits(index) ? previous : nil
             var station = identity(index)
             var rng = context.rng(index, "prices")
             let id = 3_000 + index * 3 + rng.below(3)
-            var isValid = true
-
-            // The registry row, with its dirt.
-            var operatorName = station.operatorName
-            if duplicateOf == nil, schedules.quote.hits(index) {
-                operatorName = rng.chance(0.6) ? "\"\(operatorName)" : "\"\(operatorName)\""
-                summary.count("quote characters in Gestore")
-            }
-            if duplicateOf == nil, schedules.pipe.hits(index) {
-                station.name += " | gestori.prezzibenzina.it"
-                if rng.chance(0.09) { operatorName += " | gestori.prezzibenzina.it" }
-                summary.count("' | gestori.prezzibenzina.it' inside fields")
-            }
-            if duplicateOf == nil, schedules.tab.hits(index) {
-                if rng.chance(0.5) { station.name = "19834\t" + station.name } else { station.address += "\t" }
-                summary.count("TAB inside a field")
-            }
-            var fields = [
-                operatorName, station.brand, station.motorway ? "Autostradale" : "Stradale", station.name,
-                station.address, station.place.city.name.uppercased(), station.place.city.region,
-            ]
-            var coordinates: (Double, Double, Bool, UInt64)? =
-                schedules.emptyCoordinates.hits(index)
-                ? nil : (station.place.latitude, station.place.longitude, station.longDecimals, rng.next())
-            if let duplicateOf {
-                fields = duplicateOf.fields
-                coordinates = duplicateOf.coordinates
-                summary.count("identical registry row under a second id (merged)")
-            }
-            registry.byte(0x0A)
-            registry.int(id)
-            for field in fields {
-                registry.byte(0x7C)
-                registry.text(field)
-            }
-            registry.byte(0x7C)
-            if let (latitude, longitude, long, digits) = coordinates {
-                var digitsRNG = SplitMix64(seed: digits)
-                registry.italianCoordinate(latitude, long: long, &digitsRNG)
-                registry.byte(0x7C)
-                registry.italianCoordinate(longitude, long: long, &digitsRNG)
-            } else {
-                registry.byte(0x7C)
-                if duplicateOf == nil { summary.count("empty coordinates (rejected)") }
-                isValid = false
-            }
-
-            // Its prices.
-            var rows: [Row] = []
-            if schedules.noPrices.hits(index) {
-                summary.count("registry only, no price rows (rejected)")
-                isValid = false
-            } else {
-                let level = context.level(&rng)
-                for product in Self.common + (Self.byBrand[station.brand] ?? []) where rng.chance(product.share) {
-                    let price = context.price(base: product.base, level: level, &rng)
-                    rows.append(
-                        Row(
-                            product: product.name, price: price, selfService: product.selfService,
-                            time: context.times.fresh(&rng)))
-                    if product.attended > 0, rng.chance(product.attended) {
-                        rows.append(
-                            Row(
-                                product: product.name, price: price + 170, selfService: false,
-                                time: context.times.fresh(&rng)))
-                    }
-                }
-                // Every station sells plain petrol or diesel, so its validity never hangs on how an adapter maps a
-                // rare product name.
-                if !rows.contains(where: { $0.product == "Benzina" || $0.product == "Gasolio" }) {
-                    let price = context.price(base: 1_660, level: level, &rng)
-                    rows.insert(
-                        Row(product: "Gasolio", price: price, selfService: true, time: context.times.fresh(&rng)), at: 0
-                    )
-                }
-                if index == 0 { rows[0].time = context.times.newest }
-                if schedules.allStale.hits(index) {
-                    for position in rows.indices { rows[position].time = context.times.stale(&rng) }
-                    summary.count("all prices years old (rejected)")
-                    isValid = false
-                } else {
-                    if schedules.staleRow.hits(index), !rows.contains(where: { $0.product == "Gasolio Premium" }) {
-                        rows.append(
-                            Row(
-                                product: "Gasolio Premium", price: 1_650, selfService: true,
-                                time: context.times.stale(&rng)))
-                        summary.count("one price row years old")
-                    }
-                    if schedules.outlier.hits(index),
-                        !rows.contains(where: { $0.product == "Hi-Q Diesel" && !$0.selfService })
-                    {
-                        rows.append(
-                            Row(
-                                product: "Hi-Q Diesel", price: rng.pick([100, 113, 8_888]), selfService: false,
-                                time: context.times.fresh(&rng)))
-                        summary.count("outlier or placeholder price row")
-                    }
-                }
-            }
+            var row = registryRow(index, &station, duplicateOf: duplicateOf, quirks, &rng, &summary)
+            writeRegistry(registry, id: id, row)
+            if row.coordinates == nil, duplicateOf == nil { summary.count("empty coordinates (rejected)") }
+            var (rows, isValid) = priceRows(index, brand: station.brand, quirks, &rng, &summary)
+            isValid = isValid && row.coordinates != nil
             if isValid, context.isChanged(index) { context.change(&rows, of: index, recentOnly: true, &summary) }
             if let duplicateOf {
                 // One station for the pair: valid when either row is, counted once.
                 if isValid && !duplicateOf.valid { summary.expectedValid += 1 }
-                previous = (fields, coordinates, isValid || duplicateOf.valid)
+                row.valid = isValid || duplicateOf.valid
             } else {
                 if isValid { summary.expectedValid += 1 }
-                previous = (fields, coordinates, isValid)
+                row.valid = isValid
             }
+            previous = row
             for row in rows { writePrice(prices, id: id, row, &clock) }
             records += rows.count
-            if schedules.orphan.hits(index) {
+            if quirks.orphan.hits(index) {
                 let orphan = 3_000 + count * 3 + index
                 let row = Row(
                     product: "Benzina", price: context.price(base: 1_730, level: 0, &rng), selfService: true,
@@ -267,6 +188,108 @@ struct ItalyFeed: CountryFeed {
                 context.file(Self.pricesName, url: Self.endpoint + Self.pricesName),
             ]
         )
+    }
+
+    /// A station's registry row with its dirt, or the previous row's for a duplicate (its validity still unknown).
+    private func registryRow(
+        _ index: Int, _ station: inout Identity, duplicateOf: RegistryRow?, _ quirks: Quirks,
+        _ rng: inout SplitMix64, _ summary: inout GeneratedCountry
+    ) -> RegistryRow {
+        var operatorName = station.operatorName
+        if duplicateOf == nil, quirks.quote.hits(index) {
+            operatorName = rng.chance(0.6) ? "\"\(operatorName)" : "\"\(operatorName)\""
+            summary.count("quote characters in Gestore")
+        }
+        if duplicateOf == nil, quirks.pipe.hits(index) {
+            station.name += " | gestori.prezzibenzina.it"
+            if rng.chance(0.09) { operatorName += " | gestori.prezzibenzina.it" }
+            summary.count("' | gestori.prezzibenzina.it' inside fields")
+        }
+        if duplicateOf == nil, quirks.tab.hits(index) {
+            if rng.chance(0.5) { station.name = "19834\t" + station.name } else { station.address += "\t" }
+            summary.count("TAB inside a field")
+        }
+        let fields = [
+            operatorName, station.brand, station.motorway ? "Autostradale" : "Stradale", station.name,
+            station.address, station.place.city.name.uppercased(), station.place.city.region,
+        ]
+        let coordinates: (Double, Double, Bool, UInt64)? =
+            quirks.emptyCoordinates.hits(index)
+            ? nil : (station.place.latitude, station.place.longitude, station.longDecimals, rng.next())
+        if let duplicateOf {
+            summary.count("identical registry row under a second id (merged)")
+            return RegistryRow(fields: duplicateOf.fields, coordinates: duplicateOf.coordinates, valid: false)
+        }
+        return RegistryRow(fields: fields, coordinates: coordinates, valid: false)
+    }
+
+    private func writeRegistry(_ registry: ByteSink, id: Int, _ row: RegistryRow) {
+        registry.byte(0x0A)
+        registry.int(id)
+        for field in row.fields {
+            registry.byte(0x7C)
+            registry.text(field)
+        }
+        registry.byte(0x7C)
+        if let (latitude, longitude, long, digits) = row.coordinates {
+            var digitsRNG = SplitMix64(seed: digits)
+            registry.italianCoordinate(latitude, long: long, &digitsRNG)
+            registry.byte(0x7C)
+            registry.italianCoordinate(longitude, long: long, &digitsRNG)
+        } else {
+            registry.byte(0x7C)
+        }
+    }
+
+    /// A station's price rows with their quirks, and whether they make it valid.
+    private func priceRows(
+        _ index: Int, brand: String, _ quirks: Quirks, _ rng: inout SplitMix64, _ summary: inout GeneratedCountry
+    ) -> (rows: [Row], valid: Bool) {
+        if quirks.noPrices.hits(index) {
+            summary.count("registry only, no price rows (rejected)")
+            return ([], false)
+        }
+        var rows: [Row] = []
+        let level = context.level(&rng)
+        for product in Self.common + (Self.byBrand[brand] ?? []) where rng.chance(product.share) {
+            let price = context.price(base: product.base, level: level, &rng)
+            rows.append(
+                Row(
+                    product: product.name, price: price, selfService: product.selfService,
+                    time: context.times.fresh(&rng)))
+            if product.attended > 0, rng.chance(product.attended) {
+                rows.append(
+                    Row(
+                        product: product.name, price: price + 170, selfService: false,
+                        time: context.times.fresh(&rng)))
+            }
+        }
+        // Every station sells plain petrol or diesel, so its validity never hangs on how an adapter maps a rare
+        // product name.
+        if !rows.contains(where: { $0.product == "Benzina" || $0.product == "Gasolio" }) {
+            let price = context.price(base: 1_660, level: level, &rng)
+            rows.insert(
+                Row(product: "Gasolio", price: price, selfService: true, time: context.times.fresh(&rng)), at: 0)
+        }
+        if index == 0 { rows[0].time = context.times.newest }
+        if quirks.allStale.hits(index) {
+            for position in rows.indices { rows[position].time = context.times.stale(&rng) }
+            summary.count("all prices years old (rejected)")
+            return (rows, false)
+        }
+        if quirks.staleRow.hits(index), !rows.contains(where: { $0.product == "Gasolio Premium" }) {
+            rows.append(
+                Row(product: "Gasolio Premium", price: 1_650, selfService: true, time: context.times.stale(&rng)))
+            summary.count("one price row years old")
+        }
+        if quirks.outlier.hits(index), !rows.contains(where: { $0.product == "Hi-Q Diesel" && !$0.selfService }) {
+            rows.append(
+                Row(
+                    product: "Hi-Q Diesel", price: rng.pick([100, 113, 8_888]), selfService: false,
+                    time: context.times.fresh(&rng)))
+            summary.count("outlier or placeholder price row")
+        }
+        return (rows, true)
     }
 
     /// The two CSVs are published once a day at 08:00 Rome time, each at its own URL.

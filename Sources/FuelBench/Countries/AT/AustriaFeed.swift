@@ -33,68 +33,27 @@ struct AustriaFeed: CountryFeed {
         var zeroFuel: Int?
     }
 
+    /// The quirk schedules.
+    private struct Quirks {
+        let noPrices, zeroAmount, repeated: QuirkSchedule
+
+        init(_ context: GenerationContext) {
+            noPrices = context.schedule("no prices", rate: 0.025)
+            zeroAmount = context.schedule("zero amount", rate: 0.01)
+            repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
+        }
+    }
+
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
         let count = context.stationCount(real: Self.realStations)
-        let noPrices = context.schedule("no prices", rate: 0.025)
-        let zeroAmount = context.schedule("zero amount", rate: 0.01)
-        let repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
+        let quirks = Quirks(context)
         let cities = context.geography.cities
         var summary = context.summary(stations: count)
         var byDistrict = [[Station]](repeating: [], count: cities.count)
-
         for index in 0..<count {
-            var rng = context.rng(index, "station")
-            let place = context.place(&rng)
-            let district = place.cityIndex
-            let city = place.city
-            let brand = Vocabulary.austriaBrands.pick(&rng)
-            let level = context.level(&rng)
-            var amounts: [Int?] = [
-                rng.chance(0.99) ? context.price(base: 1_590, level: level, &rng) : 0,
-                rng.chance(0.97) ? context.price(base: 1_620, level: level, &rng) : 0,
-                rng.chance(0.04) ? context.price(base: 1_450, level: level, &rng) : nil,
-            ]
-            if amounts[0] == 0 && amounts[1] == 0 { amounts[0] = context.price(base: 1_590, level: level, &rng) }
-            var isValid = true
-            var zero: Int?
-            if noPrices.hits(index) {
-                amounts = amounts.map { $0.map { _ in 0 } }
-                summary.count("no price in any response (rejected)")
-                isValid = false
-            } else if zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
-                amounts.filter({ ($0 ?? 0) > 0 }).count > 1
-            {
-                amounts[priced] = 0
-                zero = priced
-                summary.count("amount 0 beside a real price")
-            }
-            if isValid, context.isChanged(index) {
-                var change = context.rng(index, "change")
-                amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
-                summary.changed += 1
-            }
-            if isValid { summary.expectedValid += 1 }
-            var alsoIn: Int?
-            if repeated.hits(index) {
-                let neighbours = cities.indices.filter { $0 != district && cities[$0].groupCode == city.groupCode }
-                if !neighbours.isEmpty {
-                    alsoIn = rng.pick(neighbours)
-                    summary.count("station listed in a second district")
-                }
-            }
-            let street = rng.pick(Vocabulary.austriaStreets)
-            let station = Station(
-                index: index, id: 1_000_000 + index * 7 + rng.below(7), place: place, alsoIn: alsoIn,
-                name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
-                address: "\(street) \(rng.int(in: 1...180))",
-                hours: (
-                    rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
-                    rng.pick(["20:00", "21:00", "22:00", "24:00"]),
-                    rng.pick(["07:00", "08:00"])
-                ),
-                selfService: rng.chance(0.3), amounts: amounts, zeroFuel: zero)
-            byDistrict[district].append(station)
-            if let alsoIn { byDistrict[alsoIn].append(station) }
+            let station = draw(index, quirks, &summary)
+            byDistrict[station.place.cityIndex].append(station)
+            if let alsoIn = station.alsoIn { byDistrict[alsoIn].append(station) }
         }
 
         var files: [GeneratedFile] = []
@@ -132,6 +91,60 @@ struct AustriaFeed: CountryFeed {
         files.append(context.file("_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
         summary.records = records
         return (summary, files)
+    }
+
+    /// A station with its amounts, its quirks applied and booked.
+    private func draw(_ index: Int, _ quirks: Quirks, _ summary: inout GeneratedCountry) -> Station {
+        let cities = context.geography.cities
+        var rng = context.rng(index, "station")
+        let place = context.place(&rng)
+        let city = place.city
+        let brand = Vocabulary.austriaBrands.pick(&rng)
+        let level = context.level(&rng)
+        var amounts: [Int?] = [
+            rng.chance(0.99) ? context.price(base: 1_590, level: level, &rng) : 0,
+            rng.chance(0.97) ? context.price(base: 1_620, level: level, &rng) : 0,
+            rng.chance(0.04) ? context.price(base: 1_450, level: level, &rng) : nil,
+        ]
+        if amounts[0] == 0 && amounts[1] == 0 { amounts[0] = context.price(base: 1_590, level: level, &rng) }
+        var isValid = true
+        var zero: Int?
+        if quirks.noPrices.hits(index) {
+            amounts = amounts.map { $0.map { _ in 0 } }
+            summary.count("no price in any response (rejected)")
+            isValid = false
+        } else if quirks.zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
+            amounts.filter({ ($0 ?? 0) > 0 }).count > 1
+        {
+            amounts[priced] = 0
+            zero = priced
+            summary.count("amount 0 beside a real price")
+        }
+        if isValid, context.isChanged(index) {
+            var change = context.rng(index, "change")
+            amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
+            summary.changed += 1
+        }
+        if isValid { summary.expectedValid += 1 }
+        var alsoIn: Int?
+        if quirks.repeated.hits(index) {
+            let neighbours = cities.indices.filter { $0 != place.cityIndex && cities[$0].groupCode == city.groupCode }
+            if !neighbours.isEmpty {
+                alsoIn = rng.pick(neighbours)
+                summary.count("station listed in a second district")
+            }
+        }
+        let street = rng.pick(Vocabulary.austriaStreets)
+        return Station(
+            index: index, id: 1_000_000 + index * 7 + rng.below(7), place: place, alsoIn: alsoIn,
+            name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
+            address: "\(street) \(rng.int(in: 1...180))",
+            hours: (
+                rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
+                rng.pick(["20:00", "21:00", "22:00", "24:00"]),
+                rng.pick(["07:00", "08:00"])
+            ),
+            selfService: rng.chance(0.3), amounts: amounts, zeroFuel: zero)
     }
 
     private func writeStation(_ sink: ByteSink, _ station: Station, fuel: Int, position: Int) {

@@ -30,10 +30,27 @@ struct SpainFeed: CountryFeed {
         ("Precio Gasolina Renovable", 2_100, 0.007), ("Precio Hidrogeno", 13_000, 0.0005), ("Precio Metanol", 0, 0),
     ]
 
+    /// The quirk schedules.
+    private struct Quirks {
+        let noPrices, restricted: QuirkSchedule
+
+        init(_ context: GenerationContext) {
+            noPrices = context.schedule("no prices", rate: 0.004)
+            restricted = context.schedule("restricted sale", rate: 0.012)
+        }
+    }
+
+    /// A station's place and brand, and its price per `Precio …` key (0: empty).
+    private struct Station {
+        var place: StationPlace
+        var brand: String
+        var values: [Int]
+        var isRestricted: Bool
+    }
+
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
         let count = context.stationCount(real: Self.realStations)
-        let noPrices = context.schedule("no prices", rate: 0.004)
-        let restricted = context.schedule("restricted sale", rate: 0.012)
+        let quirks = Quirks(context)
         var summary = context.summary(stations: count)
         var clock = LocalTimes(zone: "Europe/Madrid")
         let sink = try ByteSink.file(folder.appendingPathComponent(Self.fileName))
@@ -46,81 +63,9 @@ struct SpainFeed: CountryFeed {
 
         for index in 0..<count {
             var rng = context.rng(index, "station")
-            let place = context.place(&rng)
-            let city = place.city
-            let brand = Vocabulary.spainBrands.pick(&rng)
-            let level = context.level(&rng)
-            var values = [Int](repeating: 0, count: Self.prices.count)
-            for (position, entry) in Self.prices.enumerated() where entry.base > 0 && rng.chance(entry.share) {
-                values[position] = context.price(base: entry.base, level: level, &rng)
-            }
-            // Every station sells road diesel or petrol 95; a station with only agricultural diesel is left to chance
-            // nowhere, so the count of valid stations does not depend on how an adapter treats Gasoleo B.
-            if values[10] == 0 && values[15] == 0 { values[10] = context.price(base: 1_450, level: level, &rng) }
-
-            var isValid = true
-            if noPrices.hits(index) {
-                values = [Int](repeating: 0, count: Self.prices.count)
-                summary.count("no price at all (rejected)")
-                isValid = false
-            }
-            if isValid, context.isChanged(index) {
-                var change = context.rng(index, "change")
-                for position in values.indices where values[position] > 0 {
-                    values[position] = context.moved(values[position], &change)
-                }
-                summary.changed += 1
-            }
-            if isValid { summary.expectedValid += 1 }
-            let isRestricted = restricted.hits(index)
-            if isRestricted { summary.count("Tipo Venta R (restricted)") }
-
+            let station = draw(index, quirks, &rng, &summary)
             if index > 0 { sink.byte(0x2C) }
-            sink.text("{\"C.P.\":\"")
-            sink.text(city.postcode)
-            sink.padded(rng.below(1000), width: 3)
-            sink.text("\",\"Dirección\":")
-            let street = rng.pick(Vocabulary.spainStreets)
-            sink.jsonString(
-                rng.chance(0.15) ? "\(street) S/N, S/N" : "\(street), \(rng.int(in: 1...250))", escapeSlash: true)
-            sink.text(",\"Horario\":")
-            sink.jsonString(Vocabulary.spainHours.pick(&rng), escapeSlash: true)
-            sink.text(",\"Latitud\":\"")
-            sink.fixed(Int((place.latitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
-            sink.text("\",\"Localidad\":")
-            sink.jsonString(city.name.uppercased(), escapeSlash: true)
-            sink.text(",\"Longitud (WGS84)\":\"")
-            sink.fixed(Int((place.longitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
-            sink.text("\",\"Margen\":\"")
-            sink.text(rng.pick(["D", "D", "D", "N", "N", "I"]))
-            sink.text("\",\"Municipio\":")
-            sink.jsonString(city.name, escapeSlash: true)
-            for (position, entry) in Self.prices.enumerated() {
-                sink.text(",\"")
-                sink.text(entry.key)
-                sink.text("\":\"")
-                if values[position] > 0 { sink.fixed(values[position], digits: 3, separator: 0x2C) }
-                sink.byte(0x22)
-            }
-            sink.text(",\"Provincia\":")
-            sink.jsonString(city.region, escapeSlash: true)
-            sink.text(",\"Remisión\":\"")
-            sink.text(rng.chance(0.58) ? "dm" : "OM")
-            sink.text("\",\"Rótulo\":")
-            sink.jsonString(brand, escapeSlash: true)
-            sink.text(",\"Tipo Venta\":\"")
-            sink.text(isRestricted ? "R" : "P")
-            sink.text("\",\"% BioEtanol\":\"0,0\",\"% Éster metílico\":\"")
-            sink.text(rng.chance(0.3) ? "7,0" : "0,0")
-            sink.text("\",\"IDEESS\":\"")
-            sink.int(1_000 + index * 3 + rng.below(3))
-            sink.text("\",\"IDMunicipio\":\"")
-            sink.int(100 + (place.cityIndex * 131) % 8_000)
-            sink.text("\",\"IDProvincia\":\"")
-            sink.padded(city.regionCode, width: 2)
-            sink.text("\",\"IDCCAA\":\"")
-            sink.padded(city.groupCode, width: 2)
-            sink.text("\"}")
+            write(station, index: index, to: sink, &rng)
             try sink.checkpoint()
         }
         sink.text("],\"Nota\":")
@@ -128,6 +73,90 @@ struct SpainFeed: CountryFeed {
         sink.text(",\"ResultadoConsulta\":\"OK\"}")
         try sink.close()
         return (summary, [context.file(Self.fileName, url: Self.endpoint)])
+    }
+
+    /// A station's place, brand and prices, its quirks applied and booked.
+    private func draw(
+        _ index: Int, _ quirks: Quirks, _ rng: inout SplitMix64, _ summary: inout GeneratedCountry
+    ) -> Station {
+        let place = context.place(&rng)
+        let brand = Vocabulary.spainBrands.pick(&rng)
+        let level = context.level(&rng)
+        var values = [Int](repeating: 0, count: Self.prices.count)
+        for (position, entry) in Self.prices.enumerated() where entry.base > 0 && rng.chance(entry.share) {
+            values[position] = context.price(base: entry.base, level: level, &rng)
+        }
+        // Every station sells road diesel or petrol 95; a station with only agricultural diesel is left to chance
+        // nowhere, so the count of valid stations does not depend on how an adapter treats Gasoleo B.
+        if values[10] == 0 && values[15] == 0 { values[10] = context.price(base: 1_450, level: level, &rng) }
+
+        var isValid = true
+        if quirks.noPrices.hits(index) {
+            values = [Int](repeating: 0, count: Self.prices.count)
+            summary.count("no price at all (rejected)")
+            isValid = false
+        }
+        if isValid, context.isChanged(index) {
+            var change = context.rng(index, "change")
+            for position in values.indices where values[position] > 0 {
+                values[position] = context.moved(values[position], &change)
+            }
+            summary.changed += 1
+        }
+        if isValid { summary.expectedValid += 1 }
+        let isRestricted = quirks.restricted.hits(index)
+        if isRestricted { summary.count("Tipo Venta R (restricted)") }
+        return Station(place: place, brand: brand, values: values, isRestricted: isRestricted)
+    }
+
+    /// A station's object in `ListaEESSPrecio`, keys in the real order.
+    private func write(_ station: Station, index: Int, to sink: ByteSink, _ rng: inout SplitMix64) {
+        let city = station.place.city
+        sink.text("{\"C.P.\":\"")
+        sink.text(city.postcode)
+        sink.padded(rng.below(1000), width: 3)
+        sink.text("\",\"Dirección\":")
+        let street = rng.pick(Vocabulary.spainStreets)
+        sink.jsonString(
+            rng.chance(0.15) ? "\(street) S/N, S/N" : "\(street), \(rng.int(in: 1...250))", escapeSlash: true)
+        sink.text(",\"Horario\":")
+        sink.jsonString(Vocabulary.spainHours.pick(&rng), escapeSlash: true)
+        sink.text(",\"Latitud\":\"")
+        sink.fixed(Int((station.place.latitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+        sink.text("\",\"Localidad\":")
+        sink.jsonString(city.name.uppercased(), escapeSlash: true)
+        sink.text(",\"Longitud (WGS84)\":\"")
+        sink.fixed(Int((station.place.longitude * 1_000_000).rounded()), digits: 6, separator: 0x2C)
+        sink.text("\",\"Margen\":\"")
+        sink.text(rng.pick(["D", "D", "D", "N", "N", "I"]))
+        sink.text("\",\"Municipio\":")
+        sink.jsonString(city.name, escapeSlash: true)
+        for (position, entry) in Self.prices.enumerated() {
+            sink.text(",\"")
+            sink.text(entry.key)
+            sink.text("\":\"")
+            if station.values[position] > 0 { sink.fixed(station.values[position], digits: 3, separator: 0x2C) }
+            sink.byte(0x22)
+        }
+        sink.text(",\"Provincia\":")
+        sink.jsonString(city.region, escapeSlash: true)
+        sink.text(",\"Remisión\":\"")
+        sink.text(rng.chance(0.58) ? "dm" : "OM")
+        sink.text("\",\"Rótulo\":")
+        sink.jsonString(station.brand, escapeSlash: true)
+        sink.text(",\"Tipo Venta\":\"")
+        sink.text(station.isRestricted ? "R" : "P")
+        sink.text("\",\"% BioEtanol\":\"0,0\",\"% Éster metílico\":\"")
+        sink.text(rng.chance(0.3) ? "7,0" : "0,0")
+        sink.text("\",\"IDEESS\":\"")
+        sink.int(1_000 + index * 3 + rng.below(3))
+        sink.text("\",\"IDMunicipio\":\"")
+        sink.int(100 + (station.place.cityIndex * 131) % 8_000)
+        sink.text("\",\"IDProvincia\":\"")
+        sink.padded(city.regionCode, width: 2)
+        sink.text("\",\"IDCCAA\":\"")
+        sink.padded(city.groupCode, width: 2)
+        sink.text("\"}")
     }
 
     /// The file is regenerated every 30 minutes.

@@ -21,11 +21,29 @@ struct PortugalFeed: CountryFeed {
     ]
     static let bases = fuels.map { (base: $0.base, share: $0.share) }
 
+    /// The quirk schedules.
+    private struct Quirks {
+        let noCoordinates, allStale, staleRow: QuirkSchedule
+
+        init(_ context: GenerationContext) {
+            noCoordinates = context.schedule("no coordinates", rate: 0.002)
+            allStale = context.schedule("all prices stale", rate: 0.005)
+            staleRow = context.schedule("stale row", rate: 0.02)
+        }
+    }
+
+    /// What every row of a station repeats, and its rows (one per fuel).
+    private struct Station {
+        var id: Int
+        var members: [(key: String, value: String)]
+        /// Nil: the coordinates are `null`.
+        var place: StationPlace?
+        var rows: [DrawnPrice]
+    }
+
     func write() throws -> (GeneratedCountry, [GeneratedFile]) {
         let count = context.stationCount(real: Self.realStations)
-        let noCoordinates = context.schedule("no coordinates", rate: 0.002)
-        let allStale = context.schedule("all prices stale", rate: 0.005)
-        let staleRow = context.schedule("stale row", rate: 0.02)
+        let quirks = Quirks(context)
         var summary = context.summary(stations: count)
         var records = 0
         var files: [GeneratedFile] = []
@@ -43,49 +61,8 @@ struct PortugalFeed: CountryFeed {
         }
 
         for index in 0..<count {
-            var rng = context.rng(index, "station")
-            let place = context.place(&rng)
-            let city = place.city
-            let brand = Vocabulary.portugalBrands.pick(&rng)
-            let id = 60_000 + index * 2 + rng.below(2)
-            let name = brand == "GENÉRICO" ? "Posto \(city.name)" : "\(brand) \(city.name)"
-            let street = rng.pick(Vocabulary.portugalStreets)
-            let address = rng.chance(0.7) ? "\(street), \(rng.int(in: 1...400))" : street
-            let postcode = String(format: "%04d-%03d", min(9_999, Int(city.postcode)! + rng.below(90)), rng.below(1000))
-            let level = context.level(&rng)
-
-            var rows = context.drawn(Self.bases, level: level, &rng)
-            // Every station sells plain diesel or petrol 95, so its validity never hangs on a rare fuel's mapping.
-            if !rows.contains(where: { $0.fuel <= 1 }) {
-                rows.insert(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng), at: 0)
-            }
-            if index == 0 { rows[0].time = context.times.newest }
-
-            var isValid = true
-            if noCoordinates.hits(index) {
-                summary.count("no coordinates (rejected)")
-                isValid = false
-            }
-            if allStale.hits(index) {
-                for position in rows.indices { rows[position].time = context.times.stale(&rng) }
-                summary.count("all prices years old (rejected)")
-                isValid = false
-            } else if staleRow.hits(index),
-                let extra = Self.fuels.indices.first(where: { fuel in !rows.contains { $0.fuel == fuel } })
-            {
-                rows.append(
-                    DrawnPrice(
-                        fuel: extra, price: context.price(base: Self.fuels[extra].base, level: level, &rng),
-                        time: context.times.stale(&rng)))
-                summary.count("one stale row beside current ones")
-            }
-            if isValid, context.isChanged(index) { context.change(&rows, of: index, recentOnly: false, &summary) }
-            if isValid { summary.expectedValid += 1 }
-            if rows.contains(where: { Self.fuels[$0.fuel].name.hasSuffix("m3") }) {
-                summary.count("CNG priced per m3")
-            }
-
-            for row in rows {
+            let station = draw(index, quirks, &summary)
+            for row in station.rows {
                 if page == nil || rowsInPage == Self.rowsPerPage {
                     if let full = page {
                         full.text("]}")
@@ -98,32 +75,7 @@ struct PortugalFeed: CountryFeed {
                 if rowsInPage > 0 { sink.byte(0x2C) }
                 rowsInPage += 1
                 records += 1
-                sink.text("{\"Id\":")
-                sink.int(id)
-                sink.jsonMembers([
-                    ("Nome", name), ("Marca", brand), ("Morada", address), ("Localidade", city.name),
-                    ("Municipio", city.name), ("Distrito", city.region), ("CodPostal", postcode),
-                ])
-                if noCoordinates.hits(index) {
-                    sink.text(",\"Latitude\":null,\"Longitude\":null")
-                } else {
-                    sink.text(",\"Latitude\":")
-                    sink.coordinate(place.latitude, digits: 7)
-                    sink.text(",\"Longitude\":")
-                    sink.coordinate(place.longitude, digits: 7)
-                }
-                sink.text(",\"Combustivel\":")
-                sink.jsonString(Self.fuels[row.fuel].name)
-                sink.text(",\"Preco\":\"")
-                sink.fixed(row.price, digits: 3, separator: 0x2C)
-                sink.text(" €\",\"DataAtualizacao\":\"")
-                let local = clock.local(row.time)
-                sink.date(local, dash: true)
-                sink.byte(0x20)
-                sink.padded(local.hour, width: 2)
-                sink.byte(0x3A)
-                sink.padded(local.minute, width: 2)
-                sink.text("\"}")
+                write(row, of: station, to: sink, &clock)
             }
             try page?.checkpoint()
         }
@@ -138,6 +90,84 @@ struct PortugalFeed: CountryFeed {
 
         summary.records = records
         return (summary, files)
+    }
+
+    /// A station and its rows, its quirks applied and booked.
+    private func draw(_ index: Int, _ quirks: Quirks, _ summary: inout GeneratedCountry) -> Station {
+        var rng = context.rng(index, "station")
+        let place = context.place(&rng)
+        let city = place.city
+        let brand = Vocabulary.portugalBrands.pick(&rng)
+        let id = 60_000 + index * 2 + rng.below(2)
+        let name = brand == "GENÉRICO" ? "Posto \(city.name)" : "\(brand) \(city.name)"
+        let street = rng.pick(Vocabulary.portugalStreets)
+        let address = rng.chance(0.7) ? "\(street), \(rng.int(in: 1...400))" : street
+        let postcode = String(format: "%04d-%03d", min(9_999, Int(city.postcode)! + rng.below(90)), rng.below(1000))
+        let level = context.level(&rng)
+
+        var rows = context.drawn(Self.bases, level: level, &rng)
+        // Every station sells plain diesel or petrol 95, so its validity never hangs on a rare fuel's mapping.
+        if !rows.contains(where: { $0.fuel <= 1 }) {
+            rows.insert(context.drawn(fuel: 0, base: Self.fuels[0].base, level: level, &rng), at: 0)
+        }
+        if index == 0 { rows[0].time = context.times.newest }
+
+        var isValid = true
+        if quirks.noCoordinates.hits(index) {
+            summary.count("no coordinates (rejected)")
+            isValid = false
+        }
+        if quirks.allStale.hits(index) {
+            for position in rows.indices { rows[position].time = context.times.stale(&rng) }
+            summary.count("all prices years old (rejected)")
+            isValid = false
+        } else if quirks.staleRow.hits(index),
+            let extra = Self.fuels.indices.first(where: { fuel in !rows.contains { $0.fuel == fuel } })
+        {
+            rows.append(
+                DrawnPrice(
+                    fuel: extra, price: context.price(base: Self.fuels[extra].base, level: level, &rng),
+                    time: context.times.stale(&rng)))
+            summary.count("one stale row beside current ones")
+        }
+        if isValid, context.isChanged(index) { context.change(&rows, of: index, recentOnly: false, &summary) }
+        if isValid { summary.expectedValid += 1 }
+        if rows.contains(where: { Self.fuels[$0.fuel].name.hasSuffix("m3") }) {
+            summary.count("CNG priced per m3")
+        }
+        return Station(
+            id: id,
+            members: [
+                ("Nome", name), ("Marca", brand), ("Morada", address), ("Localidade", city.name),
+                ("Municipio", city.name), ("Distrito", city.region), ("CodPostal", postcode),
+            ], place: quirks.noCoordinates.hits(index) ? nil : place, rows: rows)
+    }
+
+    /// One row: the station's fields, then the fuel's price and its Lisbon time.
+    private func write(_ row: DrawnPrice, of station: Station, to sink: ByteSink, _ clock: inout LocalTimes) {
+        sink.text("{\"Id\":")
+        sink.int(station.id)
+        sink.jsonMembers(station.members)
+        if let place = station.place {
+            sink.text(",\"Latitude\":")
+            sink.coordinate(place.latitude, digits: 7)
+            sink.text(",\"Longitude\":")
+            sink.coordinate(place.longitude, digits: 7)
+        } else {
+            sink.text(",\"Latitude\":null,\"Longitude\":null")
+        }
+        sink.text(",\"Combustivel\":")
+        sink.jsonString(Self.fuels[row.fuel].name)
+        sink.text(",\"Preco\":\"")
+        sink.fixed(row.price, digits: 3, separator: 0x2C)
+        sink.text(" €\",\"DataAtualizacao\":\"")
+        let local = clock.local(row.time)
+        sink.date(local, dash: true)
+        sink.byte(0x20)
+        sink.padded(local.hour, width: 2)
+        sink.byte(0x3A)
+        sink.padded(local.minute, width: 2)
+        sink.text("\"}")
     }
 
     /// A JSON API answering current prices on every request.

@@ -1,6 +1,6 @@
-// R11 against conformance/open-now.json (each station's country entry from the table's `countries`, with the case's
-// `holidays`, when it has them, as its `publicHolidays`) (or the kit FUELTILES_CONFORMANCE names): the table the Swift client and the
-// Python reference reader run too. A missing table fails: it never skips.
+// R11 against conformance/open-now.json (or the kit FUELTILES_CONFORMANCE names), each station's country entry from
+// the table's `countries` with the case's `holidays`, when it has them, as its `publicHolidays`: the table the Swift
+// client and the Python reference reader run too. A missing table fails: it never skips.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -64,7 +64,8 @@ for (const [name, replacement] of [
 // entry (or with an unusable zone) answers unknown, and an area's box is half-open.
 test('a station\'s zone is its country entry\'s, or its area\'s', async () => {
   const { stationTimeZone } = await import('../src/index.js');
-  const entry = { timeZone: 'Etc/GMT-9', timeZoneAreas: [{ timeZone: 'Etc/GMT-8', box: { south: 0, west: 0, north: 10, east: 10 } }] };
+  const box = { south: 0, west: 0, north: 10, east: 10 };
+  const entry = { timeZone: 'Etc/GMT-9', timeZoneAreas: [{ timeZone: 'Etc/GMT-8', box }] };
   assert.equal(stationTimeZone({ lat: 5, lon: 5 }, entry), 'Etc/GMT-8');
   assert.equal(stationTimeZone({ lat: 5, lon: 10 }, entry), 'Etc/GMT-9', 'the east bound is outside');
   assert.equal(stationTimeZone({ lat: 0, lon: 0 }, entry), 'Etc/GMT-8', 'the south and west bounds are inside');

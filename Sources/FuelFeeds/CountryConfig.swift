@@ -58,7 +58,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// At most ``maxShrinkPercent``.
     public var warnShrinkPercent: Double?
     /// How far a fuel's median price may move against the previous build, in percent, before the build's verdict
-    /// says CHECK (default 5; see README, "The verdict").
+    /// says CHECK (default 5; see docs/operators.md, "The verdict").
     public var checkPriceMedianPercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]

@@ -336,10 +336,11 @@ class Reader:
         missing = sorted((name for name, (state, _) in results.items() if state == "missing"), key=cell_order)
         fuel, brand, open_at = query.get("fuel"), query.get("brand"), query.get("openAt")
         instant = parse_instant(open_at) if open_at is not None else None
-        # R11: only a PH rule needs the public holidays, read from the sources document the index names.
-        needs_holidays = instant is not None and any(
-            has_holiday_rule(station) for _, stations in results.values() for station in stations)
-        holidays = self.public_holidays(index) if needs_holidays else {}
+        # R11: only hours need the countries' entries (time zone, areas, public holidays), read from the sources
+        # document the index names.
+        needs_countries = instant is not None and any(
+            has_hours(station) for _, stations in results.values() for station in stations)
+        countries = self.countries(index) if needs_countries else {}
         found = []
         for _, stations in results.values():
             for station in stations:
@@ -350,7 +351,7 @@ class Reader:
                     continue
                 if brand is not None and not brand_matches(station, brand):
                     continue
-                state = open_state(station, instant, holidays.get(station["country"])) if instant is not None else None
+                state = open_state(station, instant, countries.get(station["country"])) if instant is not None else None
                 if state == "closed":  # R11: left out before the limit
                     continue
                 found.append((distance, station["id"], station, state))
@@ -367,9 +368,9 @@ class Reader:
         return {"outcome": outcome, "error": None, "missingTiles": missing, "stations": stations,
                 "format": index.format, "stale": bool(stale), "staleReasons": stale}
 
-    def public_holidays(self, index):
-        """Each country's `publicHolidays` from the sources document the index names (format 2: hash-checked), by
-        country; empty when it cannot be read, so PH rules answer unknown rather than fail the lookup (R11)."""
+    def countries(self, index):
+        """Each country's entry of the sources document the index names (format 2: hash-checked), by country; empty
+        when it cannot be read, so hours answer unknown rather than fail the lookup (R11)."""
         path = "sources.json" if index.format == 1 else "v2/" + str(index.document.get("sources"))
         status, body, _ = self.server.fetch(path)
         json_bytes = decoded(body) if status == 200 else None
@@ -377,8 +378,8 @@ class Reader:
             return {}
         document = read_json(json_bytes)
         sources = document.get("sources") if isinstance(document, dict) else None
-        return {source["country"]: source["publicHolidays"] for source in sources or []
-                if isinstance(source, dict) and "publicHolidays" in source and "country" in source}
+        return {source["country"]: source for source in sources or []
+                if isinstance(source, dict) and isinstance(source.get("country"), str)}
 
     def trend(self, country):
         """A country's trend (docs/format.md, trends): {"outcome": "ok" | "none" | "failed", "error", "trend"}."""
@@ -483,13 +484,9 @@ def parse_days(text):
     return days
 
 
-def has_holiday_rule(station):
-    """Whether a station's openingHours or automatHours has a PH rule, which needs its country's holidays."""
-    for text in (station.get("openingHours"), station.get("automatHours")):
-        parsed = parse_opening_hours(text) if isinstance(text, str) else None
-        if parsed is not None and parsed[2] is not None:
-            return True
-    return False
+def has_hours(station):
+    """Whether a station has openingHours or automatHours, which need its country's entry of sources.json."""
+    return "openingHours" in station or "automatHours" in station
 
 
 def parse_opening_hours(text):
@@ -518,14 +515,24 @@ def parse_opening_hours(text):
     return ("rules", week, holidays)
 
 
-def time_zone(station):
-    """The IANA zone of a station's clock, by country, and by longitude for the Canary Islands and the Azores."""
-    country, lon = station["country"], station["lon"]
-    if country == "PT":
-        return "Atlantic/Azores" if lon < -20 else "Europe/Lisbon"
-    if country == "ES":
-        return "Atlantic/Canary" if lon < -12 else "Europe/Madrid"
-    return {"FR": "Europe/Paris", "IT": "Europe/Rome", "AT": "Europe/Vienna"}.get(country)
+def in_box(box, lat, lon):
+    """Whether a point is in a `timeZoneAreas` box: south <= lat < north and west <= lon < east."""
+    if not isinstance(box, dict) or not all(isinstance(box.get(k), (int, float)) for k in
+                                            ("south", "west", "north", "east")):
+        return False
+    return box["south"] <= lat < box["north"] and box["west"] <= lon < box["east"]
+
+
+def time_zone(station, country):
+    """The IANA zone of a station's clock from its country's entry of sources.json: the first of `timeZoneAreas`
+    whose box holds it, else the entry's `timeZone`; None when the entry gives no zone."""
+    if not isinstance(country, dict) or not isinstance(country.get("timeZone"), str):
+        return None
+    for area in country.get("timeZoneAreas") or []:
+        if isinstance(area, dict) and isinstance(area.get("timeZone"), str) and in_box(
+                area.get("box"), station["lat"], station["lon"]):
+            return area["timeZone"]
+    return country["timeZone"]
 
 
 def is_holiday(holidays, date):
@@ -564,13 +571,17 @@ def value_state(text, day, minute, holiday, yesterday_holiday):
     return "closed"
 
 
-def open_state(station, instant, holidays=None):
+def open_state(station, instant, country=None):
     """"open", "automat", "closed" or "unknown" for a station (a tile's station object) at an aware datetime;
-    `holidays` is its country's `publicHolidays` from sources.json, or None."""
-    zone = time_zone(station)
+    `country` is its country's entry of sources.json (`timeZone`, `timeZoneAreas`, `publicHolidays`), or None."""
+    zone = time_zone(station, country)
     if zone is None or ("openingHours" not in station and "automatHours" not in station):
         return "unknown"
-    local = instant.astimezone(ZoneInfo(zone))
+    try:
+        local = instant.astimezone(ZoneInfo(zone))
+    except (ValueError, KeyError, OSError):  # a zone this platform does not know
+        return "unknown"
+    holidays = country.get("publicHolidays")
     date = local.date()
     day, minute = local.weekday(), local.hour * 60 + local.minute
     holiday = is_holiday(holidays, date.isoformat())
@@ -584,14 +595,28 @@ def open_state(station, instant, holidays=None):
     return staffed
 
 
+def case_country(table, case):
+    """The country entry an open-now case gives its station: the table's `countries` entry of its country (as
+    sources.json publishes it) with the case's `holidays` as its `publicHolidays`; None when the table has none."""
+    entry = (table.get("countries") or {}).get(case["station"]["country"])
+    if entry is None:
+        return None
+    entry = dict(entry)
+    entry.pop("publicHolidays", None)
+    if case.get("holidays") is not None:
+        entry["publicHolidays"] = case["holidays"]
+    return entry
+
+
 def run_open_now(kit):
     """The names of the cases of open-now.json whose answer differs from `expect`, and the number of cases."""
     with open(os.path.join(kit, "open-now.json"), encoding="utf-8") as handle:
-        cases = json.load(handle)["cases"]
+        table = json.load(handle)
+    cases = table["cases"]
     failures = []
     for case in cases:
         instant = datetime.strptime(case["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
-        if open_state(case["station"], instant, case.get("holidays")) != case["expect"]:
+        if open_state(case["station"], instant, case_country(table, case)) != case["expect"]:
             failures.append(case["name"])
     return failures, len(cases)
 

@@ -153,6 +153,16 @@ final class ByteSink {
         byte(0x22)
     }
 
+    /// Object members after the first, each `,"key":` and its value as a JSON string, in order.
+    func jsonMembers(_ members: [(key: String, value: String)], escapeSlash: Bool = false) {
+        for member in members {
+            text(",\"")
+            text(member.key)
+            text("\":")
+            jsonString(member.value, escapeSlash: escapeSlash)
+        }
+    }
+
     /// XML attribute or text content in ISO-8859-1 with the five entities escaped.
     func xmlLatin1(_ string: String) {
         for scalar in string.unicodeScalars {

@@ -4,13 +4,14 @@ import FuelFormat
 import FuelHTTP
 import Synchronization
 
-/// The five national services of the simulated day, answered in process at their real URLs from feeds the generator
-/// writes for the moment each service last published.
+/// The registered countries' national services in the simulated day, answered in process at their real URLs from
+/// feeds the generator writes for the moment each service last published.
 ///
-/// Rhythms: ES regenerates its file every 30 minutes, FR every 10, IT its two CSVs once a day at 08:00 Rome time;
-/// PT and AT answer current prices on every request. Prices change by ``DayPriceModel``: the feed published at a
-/// moment holds every change made before it. ES, FR and IT send an `ETag` and answer a matching `If-None-Match` with
-/// 304, as the real services do; PT and AT (JSON APIs) always answer 200.
+/// Each country's ``BenchCountry`` hook gives its rhythm (``DayPublication``: ES regenerates its file every 30
+/// minutes, FR every 10, IT its two CSVs once a day at 08:00 Rome time; PT and AT answer current prices on every
+/// request), its host and how it answers a URL. Prices change by ``DayPriceModel``: the feed published at a moment
+/// holds every change made before it. A periodic service sends an `ETag` and answers a matching `If-None-Match`
+/// with 304, as the real services do; a live JSON API always answers 200.
 final class DayFeeds: HTTPTransport {
     /// One published state of a country's feed: its files by fetch-relative key and the moment it was published.
     struct Published {
@@ -48,30 +49,28 @@ final class DayFeeds: HTTPTransport {
         }
     }
 
-    /// The moment a country's feed was last published at or before `now`.
+    /// The moment a country's feed was last published at or before `now`, by its hook's rhythm.
     static func publishedMoment(_ country: String, at now: Date) -> Date {
-        let seconds = now.timeIntervalSince1970
-        func floor(_ step: Double) -> Date { Date(timeIntervalSince1970: (seconds / step).rounded(.down) * step) }
-        switch country {
-        case "ES": return floor(1_800)
-        case "FR": return floor(600)
-        case "IT":
+        switch BenchCountries.byCode[country]?.service.publication ?? .live {
+        case .live: return now
+        case .every(let step):
+            return Date(timeIntervalSince1970: (now.timeIntervalSince1970 / step).rounded(.down) * step)
+        case .daily(let hour):
             var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "Europe/Rome") ?? .gmt
-            let today = calendar.date(bySettingHour: 8, minute: 0, second: 0, of: now) ?? now
+            calendar.timeZone = BenchCountries.timeZone(country)
+            let today = calendar.date(bySettingHour: hour, minute: 0, second: 0, of: now) ?? now
             return today <= now ? today : calendar.date(byAdding: .day, value: -1, to: today) ?? today
-        default: return now
         }
     }
 
     func send(_ request: HTTPRequest, progress: (@Sendable (Int64) -> Void)?) async throws -> HTTPResponse {
-        guard let country = Self.country(of: request.url) else {
+        guard let country = Self.country(of: request.url), let hook = BenchCountries.byCode[country] else {
             return HTTPResponse(status: 404, headers: [:], body: [], bytesReceived: 0, url: request.url)
         }
         let published = try feed(country, at: Self.publishedMoment(country, at: clock.now))
-        let body = Self.body(country, url: request.url, files: published.files)
+        let body = Self.body(hook, url: request.url, files: published.files)
         let etag = "\"\(Digest.hex(Digest.sha256(body)).prefix(16))\""  // as feed_server.py tags a file
-        let conditional = ["ES", "FR", "IT"].contains(country)
+        let conditional = hook.service.publication.isConditional
         let notModified =
             conditional && request.headers.contains { $0.name.lowercased() == "if-none-match" && $0.value == etag }
         state.withLock {
@@ -114,42 +113,20 @@ final class DayFeeds: HTTPTransport {
             files[(path as NSString).lastPathComponent] = Array(data)
         }
         try? FileManager.default.removeItem(at: folder)
-        if country == "PT" { files = try PortugalPages.rows(files) }
+        files = try BenchCountries.hook(country).servedFiles(files)
         let published = Published(moment: moment, files: files)
         state.withLock { $0.published[country] = published }
         return published
     }
 
-    /// Which country's service a URL belongs to, by the real hosts in `adapters/<CC>/source.json`.
-    static func country(of url: String) -> String? {
-        let hosts = [
-            "minetur.gob.es": "ES", "roulez-eco.fr": "FR", "dgeg.gov.pt": "PT", "e-control.at": "AT",
-            "mimit.gov.it": "IT",
-        ]
-        let host = URLComponents(string: url)?.host ?? ""
-        return hosts.first { host.hasSuffix($0.key) }?.value
-    }
+    /// Which country's service a URL belongs to, by the hosts its hook names (as in `adapters/<CC>/source.json`).
+    static func country(of url: String) -> String? { BenchCountries.country(of: url) }
 
     /// The answer's body: the file a real service would send for that URL.
-    private static func body(_ country: String, url: String, files: [String: [UInt8]]) -> [UInt8] {
+    private static func body(_ hook: any BenchCountry, url: String, files: [String: [UInt8]]) -> [UInt8] {
         let components = URLComponents(string: url)
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
-        let path = components?.path ?? ""
-        func first(_ suffix: String) -> [UInt8] {
-            files.first { $0.key.hasSuffix(suffix) }?.value ?? []
-        }
-        switch country {
-        case "ES": return first(".json")
-        case "FR": return first(".zip")
-        case "IT": return files[(path as NSString).lastPathComponent] ?? []
-        case "PT":
-            return PortugalPages.page(
-                files, size: Int(query["qtdPorPagina"] ?? "") ?? 0, number: Int(query["pagina"] ?? "") ?? 0)
-        default:
-            if path.hasSuffix("/regions") { return files["_regions.json"] ?? [] }
-            let name = "by-region-PB-\(query["code"] ?? "")-\(query["fuelType"] ?? "").json"
-            return files[name] ?? Array("[]".utf8)
-        }
+        return hook.answer(path: components?.path ?? "", query: query, files: files)
     }
 }

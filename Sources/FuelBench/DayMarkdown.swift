@@ -32,7 +32,8 @@ public struct DayMarkdown: Sendable {
         let hourly = report.schedule(.hourly)
         let daily = report.schedule(.daily)
         if let hourly {
-            for country in ["ES", "FR"] {
+            for country in FeedGenerator.countries
+            where BenchCountries.byCode[country]?.service.publication.isPeriodic == true {
                 let median = hourly.ages[country]?.median ?? .infinity
                 let beside = daily?.ages[country].map { ", daily \(Self.minutes($0.median))" } ?? ""
                 targets.append(

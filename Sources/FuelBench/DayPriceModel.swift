@@ -26,7 +26,7 @@ struct DayPriceModel: Sendable {
     /// The share of the country's stations whose prices changed between ``start`` and `moment`.
     func changedShare(_ country: String, at moment: Date) -> Double {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: Self.zone(country)) ?? .gmt
+        calendar.timeZone = BenchCountries.timeZone(country)
         var share = 0.0
         var cursor = start
         while cursor < moment {
@@ -49,13 +49,4 @@ struct DayPriceModel: Sendable {
         return options
     }
 
-    static func zone(_ country: String) -> String {
-        switch country {
-        case "ES": "Europe/Madrid"
-        case "FR": "Europe/Paris"
-        case "IT": "Europe/Rome"
-        case "PT": "Europe/Lisbon"
-        default: "Europe/Vienna"
-        }
-    }
 }

@@ -118,17 +118,17 @@ struct GeneratedFile: Sendable {
     var url: String
 }
 
-/// Writes synthetic feeds in the five real formats, deterministically: the same options give the same bytes.
+/// Writes synthetic feeds in the registered countries' real formats, deterministically: the same options give the
+/// same bytes. Each country's writer is its ``BenchCountry`` hook in `Countries/<CC>/`.
 public enum FeedGenerator {
-    /// The countries it can write, sorted.
-    public static let countries = ["AT", "ES", "FR", "IT", "PT"]
+    /// The countries it can write: every registered country, sorted.
+    public static var countries: [String] { CountryRegistry.codes }
 
     /// Writes every requested country (in parallel) and `DIR/manifest.json`.
-    /// - Throws: ``GeneratorError`` when a file cannot be written, or on an unknown country.
+    /// - Throws: ``GeneratorError`` when a file cannot be written, on an unknown country, or on a registered country
+    ///   without a bench hook (naming the folder to add).
     public static func generate(_ options: GeneratorOptions) throws -> GenerationReport {
-        for country in options.countries where !countries.contains(country) {
-            throw GeneratorError(file: options.output.path, reason: "unknown country \(country); known: \(countries)")
-        }
+        for country in options.countries { _ = try BenchCountries.hook(country) }
         guard options.scale > 0, options.scale.isFinite else {
             throw GeneratorError(file: options.output.path, reason: "the scale must be a positive number")
         }
@@ -163,17 +163,10 @@ public enum FeedGenerator {
         } catch {
             throw GeneratorError(file: folder.path, reason: "cannot create the folder: \(error)")
         }
-        let context = GenerationContext(country: country, options: options)
-        var summary: GeneratedCountry
-        var files: [GeneratedFile]
-        switch country {
-        case "PT": (summary, files) = try PortugalFeed(context: context, folder: folder).write()
-        case "ES": (summary, files) = try SpainFeed(context: context, folder: folder).write()
-        case "FR": (summary, files) = try FranceFeed(context: context, folder: folder).write()
-        case "IT": (summary, files) = try ItalyFeed(context: context, folder: folder).write()
-        case "AT": (summary, files) = try AustriaFeed(context: context, folder: folder).write()
-        default: throw GeneratorError(file: folder.path, reason: "no feed writer for country \(country)")
-        }
+        let hook = try BenchCountries.hook(country)
+        let written = try hook.writeFeed(context: GenerationContext(country: hook, options: options), folder: folder)
+        var summary = written.0
+        let files = written.1
         summary.files = files.map(\.path).sorted()
         summary.bytes = files.reduce(0) { total, file in
             let path = options.output.appendingPathComponent(file.path).path
@@ -235,11 +228,11 @@ struct GenerationContext: Sendable {
     let times: PriceTimes
     let geography: CountryGeography
 
-    init(country: String, options: GeneratorOptions) {
-        self.country = country
+    init(country: any BenchCountry, options: GeneratorOptions) {
+        self.country = country.country
         self.options = options
         times = PriceTimes(reference: options.referenceTime)
-        geography = CountryGeography.of(country)
+        geography = country.geography
     }
 
     /// The random stream of one station (and one purpose), independent of every other station.

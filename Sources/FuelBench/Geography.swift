@@ -113,16 +113,4 @@ public struct CountryGeography: Sendable {
         }
         return (city.latitude, city.longitude)
     }
-
-    /// The geography of a supported country.
-    public static func of(_ country: String) -> CountryGeography {
-        switch country {
-        case "PT": return portugal
-        case "ES": return spain
-        case "FR": return france
-        case "IT": return italy
-        case "AT": return austria
-        default: preconditionFailure("no geography for country \(country): FeedGenerator.countries lists it")
-        }
-    }
 }

@@ -61,7 +61,7 @@ public struct SplitMix64: Sendable {
         return value
     }
 
-    /// A 64-bit tag from a short ASCII name, to separate streams (`"IT"`, `"prices"`).
+    /// A 64-bit tag from a short ASCII name, to separate streams (a country code, `"prices"`).
     public static func tag(_ name: String) -> UInt64 {
         var value: UInt64 = 0xCBF2_9CE4_8422_2325  // FNV-1a
         for byte in name.utf8 { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }

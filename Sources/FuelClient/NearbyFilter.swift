@@ -17,12 +17,12 @@ public struct NearbyFilter: Sendable, Hashable {
     /// Keep at most this many stations, the nearest; nil for all.
     public var limit: Int?
     /// Keep only stations that are not closed at this instant (open, automat or unknown,
-    /// ``Station/openState(at:holidays:)``), each with its ``NearbyStation/open`` answer; nil keeps them all and
+    /// ``Station/openState(at:clock:)``), each with its ``NearbyStation/open`` answer; nil keeps them all and
     /// answers nothing about hours.
     public var openAt: Date?
-    /// Each country's public holidays (`sources.json`'s `publicHolidays`), by country code, for `PH` rules; a country
-    /// without one answers `unknown` for them.
-    public var holidays: [String: PublicHolidays]
+    /// Each country's clock (its time zone, areas and public holidays from `sources.json`), by country code; a
+    /// station of a country without one answers `unknown`.
+    public var clocks: [String: CountryClock]
 
     /// A filter; with no fuel, brand or limit it keeps every station within the radius.
     public init(
@@ -33,7 +33,7 @@ public struct NearbyFilter: Sendable, Hashable {
         brand: String? = nil,
         limit: Int? = nil,
         openAt: Date? = nil,
-        holidays: [String: PublicHolidays] = [:]
+        clocks: [String: CountryClock] = [:]
     ) {
         self.latitude = latitude
         self.longitude = longitude
@@ -42,7 +42,7 @@ public struct NearbyFilter: Sendable, Hashable {
         self.brand = brand
         self.limit = limit
         self.openAt = openAt
-        self.holidays = holidays
+        self.clocks = clocks
     }
 
     /// Stations within the radius (inclusive) that pass the filters, by haversine distance, ties by id.
@@ -54,7 +54,7 @@ public struct NearbyFilter: Sendable, Hashable {
             let displayed = fuel.flatMap { station.displayedPrice(of: $0) }
             if fuel != nil, displayed == nil { continue }
             if let wantedBrand, station.brand.map(Self.fold) != wantedBrand { continue }
-            let open = openAt.map { station.openState(at: $0, holidays: holidays[station.country]) }
+            let open = openAt.map { station.openState(at: $0, clock: clocks[station.country]) }
             if open == .closed { continue }
             let distance = Earth.distanceKm(
                 fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,

@@ -76,29 +76,21 @@ public struct LocalTime: Sendable, Hashable {
 }
 
 extension Station {
-    /// The IANA time zone of the station's clock: by ``country`` (PT Europe/Lisbon, ES Europe/Madrid, FR
-    /// Europe/Paris, IT Europe/Rome, AT Europe/Vienna), and by longitude for the islands an hour behind: ES west of
-    /// 12° W is the Canary Islands (Atlantic/Canary), PT west of 20° W the Azores (Atlantic/Azores). Nil for a
-    /// country the tiles do not cover.
-    public var timeZoneIdentifier: String? {
-        switch country {
-        case "PT": longitude < -20 ? "Atlantic/Azores" : "Europe/Lisbon"
-        case "ES": longitude < -12 ? "Atlantic/Canary" : "Europe/Madrid"
-        case "FR": "Europe/Paris"
-        case "IT": "Europe/Rome"
-        case "AT": "Europe/Vienna"
-        default: nil
-        }
+    /// The IANA time zone of the station's clock, from its country's data (``CountryClock``): the area of the
+    /// country holding the station, else the country's zone.
+    public func timeZoneIdentifier(in clock: CountryClock) -> String {
+        clock.timeZone(latitude: latitude, longitude: longitude)
     }
 
-    /// Whether the station is open at `instant`, read in its own time zone (``timeZoneIdentifier``): `open`,
-    /// `automat` (card payment only), `closed`, or `unknown` without hours, outside the subset, in a country without
-    /// a known zone, or with a `PH` rule on a day `holidays` (its country's `publicHolidays` from `sources.json`)
-    /// does not cover.
-    public func openState(at instant: Date, holidays: PublicHolidays? = nil) -> OpenState {
-        guard openingHours != nil || automatHours != nil, let identifier = timeZoneIdentifier,
-            let zone = TimeZone(identifier: identifier)
+    /// Whether the station is open at `instant`, read in its own time zone (``timeZoneIdentifier(in:)``): `open`,
+    /// `automat` (card payment only), `closed`, or `unknown` without hours, outside the subset, without a `clock`
+    /// (its country has no zone in the data) or with a zone this platform does not know, or with a `PH` rule on a
+    /// day the clock's holidays (its country's `publicHolidays` from `sources.json`) do not cover.
+    public func openState(at instant: Date, clock: CountryClock?) -> OpenState {
+        guard openingHours != nil || automatHours != nil, let clock,
+            let zone = TimeZone(identifier: timeZoneIdentifier(in: clock))
         else { return .unknown }
+        let holidays = clock.holidays
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: instant)

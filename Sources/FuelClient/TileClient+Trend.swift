@@ -3,7 +3,7 @@ import FuelFormat
 
 /// A country's trend (`docs/format.md` "Trends"), read through the index the client reads lookups through.
 extension TileClient {
-    /// The trend of `country` (`ES`) that the current index lists: each day's median, p10, p90, lowest price and
+    /// The trend of `country` (a code such as `XX`) that the current index lists: each day's median, p10, p90, lowest price and
     /// station count per fuel and unit. A format-2 trend is held to the hash in its name like a tile. It is read
     /// afresh each time (a trend changes once a build, and is small); only the index is cached.
     /// - Returns: the trend, or nil when the index lists none for the country (a country not covered, an index of a

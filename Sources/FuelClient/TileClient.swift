@@ -36,8 +36,9 @@ public actor TileClient {
     private var inFlight: [String: Task<Resolution, Never>] = [:]
     /// With ``ReadFormat/automatic``: the format that answered last; nil before the first lookup.
     var answering: ReadFormat?
-    /// The public holidays of the last build whose sources document a lookup with `openAt` read.
-    var keptHolidays: (builtAt: Date, holidays: [String: PublicHolidays])?
+    /// The country clocks (zones, areas, holidays) of the last build whose sources document a lookup with `openAt`
+    /// read.
+    var keptClocks: (builtAt: Date, clocks: [String: CountryClock])?
 
     /// The largest file, decoded, a lookup accepts: a real tile is a few kilobytes, the index a few hundred.
     public static let maxFileBytes = 64 << 20
@@ -74,9 +75,10 @@ public actor TileClient {
     ///   - fuel: keep only stations with a price for this fuel.
     ///   - brand: keep only stations of this brand (case-insensitive).
     ///   - limit: at most this many stations.
-    ///   - openAt: keep only stations not closed at this instant (``Station/openState(at:holidays:)``: open,
-    ///     automat or unknown), each with its ``NearbyStation/open`` answer; nil keeps every station. A `PH` rule is
-    ///     read with the public holidays of the sources document the index names (unknown when it cannot be read).
+    ///   - openAt: keep only stations not closed at this instant (``Station/openState(at:clock:)``: open,
+    ///     automat or unknown), each with its ``NearbyStation/open`` answer; nil keeps every station. Hours are read
+    ///     in the time zone, and a `PH` rule with the public holidays, of the station's country in the sources
+    ///     document the index names (unknown when it cannot be read or gives the country no zone).
     /// - Throws: ``NearbyError`` when the query is invalid, the index is unusable, or a needed tile is unavailable
     ///   with no cached copy.
     public func stationsAround(
@@ -170,12 +172,11 @@ public actor TileClient {
         }
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
 
-        // Only a PH rule needs the holiday list: the sources document is read then, once per build.
-        let holidays =
-            openAt != nil && candidates.contains(where: \.hasHolidayRule) ? await publicHolidays(for: index) : [:]
+        // Only hours need the countries' clocks: the sources document is read then, once per build.
+        let clocks = openAt != nil && candidates.contains(where: \.hasHours) ? await countryClocks(for: index) : [:]
         let stations = NearbyFilter(
             latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit,
-            openAt: openAt, holidays: holidays
+            openAt: openAt, clocks: clocks
         ).apply(to: candidates)
         return NearbyResult(
             stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,

@@ -37,8 +37,14 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     public var attribution: String
     /// What the feed covers, said honestly (for example "cheapest stations per district").
     public var coverage: String
-    /// IANA zone of the feed's local times, for example `Europe/Madrid`.
+    /// IANA zone of the feed's local times and of the country's station clocks, for example `Europe/Madrid`;
+    /// `sources.json` publishes it.
     public var timeZone: String
+    /// The parts of the country whose station clocks keep another zone (`"timeZoneAreas"`), first match wins;
+    /// `sources.json` publishes them.
+    public var timeZoneAreas: [TimeZoneArea] = []
+    /// The ISO 4217 code of the currency of the feed's prices (`"currency"`); `sources.json` publishes it.
+    public var currency: String?
     /// Prices older than this, measured against the feed's reference time, are dropped.
     public var maxPriceAgeDays: Int
     /// How far the feed's reference time may lag behind the fetch that downloaded it before the build calls the feed
@@ -52,7 +58,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// At most ``maxShrinkPercent``.
     public var warnShrinkPercent: Double?
     /// How far a fuel's median price may move against the previous build, in percent, before the build's verdict
-    /// says CHECK (default 5; see README, "The verdict").
+    /// says CHECK (default 5; see docs/operators.md, "The verdict").
     public var checkPriceMedianPercent: Double?
     /// Mainland and islands: a station must fall in one of them.
     public var boxes: [Box]
@@ -93,7 +99,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent
-        case publicHolidays
+        case publicHolidays, timeZoneAreas, currency
     }
 
     /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
@@ -110,6 +116,8 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         attribution = try container.decode(String.self, forKey: .attribution)
         coverage = try container.decode(String.self, forKey: .coverage)
         timeZone = try container.decode(String.self, forKey: .timeZone)
+        timeZoneAreas = try container.decodeIfPresent([TimeZoneArea].self, forKey: .timeZoneAreas) ?? []
+        currency = try container.decodeIfPresent(String.self, forKey: .currency)
         maxPriceAgeDays = try container.decode(Int.self, forKey: .maxPriceAgeDays)
         maxFeedAgeHours = try container.decodeIfPresent(Int.self, forKey: .maxFeedAgeHours)
         maxShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .maxShrinkPercent)

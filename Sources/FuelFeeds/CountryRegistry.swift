@@ -3,8 +3,9 @@ import Foundation
 /// The supported countries: the one list that fetching and building both read.
 ///
 /// Adding a country (`scripts/new-country CC` scaffolds it): a folder `Countries/<CC>/` with a type that conforms to
-/// ``FeedCountry`` (its adapter, fetch plan, typed settings and download shapes, and the built-in copy of its
-/// metadata that `scripts/embed-adapters` generates), its metadata and samples in `adapters/<CC>/`, and one line here.
+/// ``FeedCountry`` (its adapter, fetch plan, typed settings and download shapes, the kinds of reason it raises, and
+/// the built-in copy of its metadata that `scripts/embed-adapters` generates), its metadata and samples in
+/// `adapters/<CC>/`, and one line here.
 public enum CountryRegistry {
     /// Every supported country, sorted by code.
     public static let all: [any FeedCountry] = [

@@ -268,7 +268,7 @@ public struct BuildVerdict: Sendable, Encodable, Equatable {
 }
 
 /// The limits past which a country's change makes the verdict `CHECK`. The per-country ones are read from
-/// `adapters/<CC>/source.json`; the others are fixed and documented in the README (The verdict).
+/// `adapters/<CC>/source.json`; the others are fixed and documented in docs/operators.md (The verdict).
 public struct VerdictThresholds: Sendable, Equatable {
     /// A station count moving (up or down) by more than this, in percent: the country's `warnShrinkPercent` (3).
     public var stationChangePercent: Double

@@ -7,8 +7,8 @@ enum DiffCommand {
     static let usage = """
         usage: fuel-publish diff OLD NEW [--json]
 
-        Says first the new build's verdict (OK, or CHECK with its reasons; see README, "The verdict"), then compares
-        two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
+        Says first the new build's verdict (OK, or CHECK with its reasons; see docs/operators.md, "The verdict"),
+        then compares two builds, each an output folder (OUT, holding OUT/fuel) or a copy of OUT/fuel: per country,
         stations added, removed and moved (more than 100 m), with up to 10 named examples each; prices changed per
         fuel (how many, the median change, the largest rises and falls); tiles changed, added and removed.
         Format 1 is read when a build has it, format 2 otherwise.

@@ -6,8 +6,8 @@ import FuelCommandLine
     import Darwin
 #endif
 
-/// Every exit code of every `fuel-publish` command, by cause: README's "Exit codes" table holds the same rows (a
-/// test reads it and compares), and the program's help is written from them.
+/// Every exit code of every `fuel-publish` command, by cause: docs/operators.md's exit-code table holds the same rows
+/// (a test reads it and compares), and the program's help is written from them.
 enum ExitCodes {
     /// One code of one command.
     struct Row: Equatable, Sendable, CustomStringConvertible {
@@ -66,7 +66,7 @@ enum ExitCodes {
 
     /// The help's paragraph: every command's codes, from ``rows``.
     static var help: String {
-        var lines = ["Exit codes (README, \"Exit codes\", says when each command uses which):"]
+        var lines = ["Exit codes (docs/operators.md, \"Exit codes and output\", says when each command uses which):"]
         var commands: [String] = []
         for row in rows where !commands.contains(row.command) { commands.append(row.command) }
         for command in commands {

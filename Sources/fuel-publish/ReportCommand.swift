@@ -10,9 +10,9 @@ enum ReportCommand {
                fuel-publish report --json [--out OUT] [--previous DIR]      the verdict alone, no page
 
         Writes one HTML file that shows the build in OUT with no network at all: the build's verdict (OK, CHECK
-        with its reasons, see README, "The verdict"), a map of every published station coloured by the chosen fuel's
-        price on each country's p5-p95 scale (grey without one), its outliers marked and listed, each country's
-        coverage boxes (hatched while carried), the grid's cells, and a table per country (stations, change,
+        with its reasons, see docs/operators.md, "The verdict"), a map of every published station coloured by the
+        chosen fuel's price on each country's p5-p95 scale (grey without one), its outliers marked and listed, each
+        country's coverage boxes (hatched while carried), the grid's cells, and a table per country (stations, change,
         rejects by reason, feed time and age, carried, tiles, bytes). With --previous, layers show the stations
         removed and added, prices moved by more than 5 %, and cells emptied and filled (tile bytes changed: off at
         first), and the change column is filled. The verdict is printed first, appended to the job's step summary

@@ -34,7 +34,7 @@ enum StatusCommand {
                              If-None-Match) and a GET with Origin, and name each missing part of the CORS rule
                              (allowed origin, GET, If-None-Match; exposed ETag) with the section of
                              docs/browsers.md to read; --base must be the public URL
-          --json             print the same facts as one JSON document on stdout, keys sorted (README, "status"):
+          --json             print the same facts as one JSON document on stdout, keys sorted (docs/operators.md):
                              "verdict" (ok, stale, unreadable), "healthy" (true exactly when the exit status is
                              0), "build", "countries", "problems" (each with its "kind": build-too-old,
                              build-in-future, carried-too-long, feed-too-old), "limits", "checkedAt", "index", and

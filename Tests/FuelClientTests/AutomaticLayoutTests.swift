@@ -7,20 +7,15 @@ import _FuelTestSupport
 
 /// ``ReadFormat/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
 @Suite(.tags(.server), .serverLogsOnFailure) struct AutomaticLayoutTests {
-    struct Served: Sendable, CustomTestStringConvertible {
-        let name: String
-        let layout: PublishLayout
-        let formatVersion: Int
-        /// The requests of one cold corner lookup, by URL path prefix: `fuel/v2/` or format 1's `fuel/`.
-        let formatTwoRequests: Int
-        let formatOneRequests: Int
-        var testDescription: String { name }
-    }
+    /// `formatTwoRequests`: The requests of one cold corner lookup, by URL path prefix: `fuel/v2/` or format 1's `fuel/`.
+    typealias Served = NamedCase<
+        (layout: PublishLayout, formatVersion: Int, formatTwoRequests: Int, formatOneRequests: Int)
+    >
 
     static let served = [
-        Served(name: "format 1 alone", layout: .v1, formatVersion: 1, formatTwoRequests: 1, formatOneRequests: 5),
-        Served(name: "both formats", layout: .both, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0),
-        Served(name: "format 2 alone", layout: .v2, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0),
+        Served("format 1 alone", (layout: .v1, formatVersion: 1, formatTwoRequests: 1, formatOneRequests: 5)),
+        Served("both formats", (layout: .both, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0)),
+        Served("format 2 alone", (layout: .v2, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0)),
     ]
 
     @Test(arguments: served)

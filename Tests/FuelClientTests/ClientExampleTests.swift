@@ -4,8 +4,8 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-/// The client example in README.md, run against published tiles on a local server. The README shows the lines
-/// between the markers below; `theReadmeShowsThisExample` keeps the two the same.
+/// The client example in docs/apps.md (the app team's guide), run against published tiles on a local server. The guide
+/// shows the lines between the markers below; `theGuideShowsThisExample` keeps the two the same.
 @Suite(.serverLogsOnFailure) struct ClientExampleTests {
     @Test(.tags(.server)) func theExampleRuns() async throws {
         let out = RepositoryPaths.temporaryDirectory("client-example")
@@ -16,14 +16,14 @@ import _FuelTestSupport
         let cachesFolder = out.appendingPathComponent("caches")
         var lines: [String] = []
         func show(_ line: String) { lines.append(line) }
-        // The README's client, with a 10-minute lookup deadline: this test checks the example's answer, and the
+        // The guide's client, with a 10-minute lookup deadline: this test checks the example's answer, and the
         // whole suite on two cores can hold an in-process lookup past the default 30 s (NearbyErrorTests tests the
-        // deadline itself). The README's lines below stay exactly as the README shows them.
+        // deadline itself). The guide's lines below stay exactly as the guide shows them.
         func TileClient(base: URL, cacheDirectory: URL) -> FuelClient.TileClient {
             FuelClient.TileClient(base: base, cacheDirectory: cacheDirectory, policy: .unhurried)
         }
 
-        // readme:begin
+        // guide:begin
         let client = TileClient(base: tilesBase, cacheDirectory: cachesFolder)
         let result = try await client.stationsAround(
             latitude: 38.52, longitude: -8.98, radiusKm: 10, fuel: .diesel, limit: 5)
@@ -36,28 +36,28 @@ import _FuelTestSupport
         for (path, reason) in result.staleReasons {
             show("older copy of \(path) shown: \(reason)")  // the server failed; the cache answered
         }
-        // readme:end
+        // guide:end
 
         #expect(lines.count == 5)
         #expect(lines.first == "Galp Azeitão: 3.0 km, 1.579 €/l")
         #expect(!lines.contains { $0.hasPrefix("older copy") })
     }
 
-    @Test func theReadmeShowsThisExample() throws {
+    @Test func theGuideShowsThisExample() throws {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let readme = try String(
-            contentsOf: RepositoryPaths.root().appendingPathComponent("README.md"), encoding: .utf8)
-        let example = try #require(Self.between("// readme:begin\n", "// readme:end", in: source))
-        let shown = try #require(Self.between("```swift\n", "```", in: readme, after: "## Using the client"))
+        let guide = try String(
+            contentsOf: RepositoryPaths.root().appendingPathComponent("docs/apps.md"), encoding: .utf8)
+        let example = try #require(Self.between("// guide:begin\n", "// guide:end", in: source))
+        let shown = try #require(Self.between("```swift\n", "```", in: guide, after: "## FuelClient in Swift"))
         let trimmed = { (text: String) in
             text.split(separator: "\n", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }.filter { !$0.isEmpty }
         }
-        // The README sets up `tilesBase` and `cachesFolder` first; the rest is the test's code, line for line.
-        let readmeLines = trimmed(shown)
+        // The guide sets up `tilesBase` and `cachesFolder` first; the rest is the test's code, line for line.
+        let guideLines = trimmed(shown)
         let exampleLines = trimmed(example)
-        #expect(Array(readmeLines.suffix(exampleLines.count)) == exampleLines)
+        #expect(Array(guideLines.suffix(exampleLines.count)) == exampleLines)
     }
 
     static func between(_ start: String, _ end: String, in text: String, after anchor: String? = nil) -> String? {

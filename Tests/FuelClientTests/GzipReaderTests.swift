@@ -58,31 +58,29 @@ import _FuelTestSupport
 
     static let damages: [Damage] = [
         Damage(name: "truncated body", change: { Array($0.prefix($0.count / 2)) }, reason: "end"),
-        Damage(
-            name: "flipped CRC",
-            change: {
-                var bytes = $0
-                bytes[bytes.count - 6] ^= 0xFF
-                return bytes
-            },
-            reason: "CRC-32"),
-        Damage(
-            name: "wrong length",
-            change: {
-                var bytes = $0
-                bytes[bytes.count - 4] ^= 0x01
-                return bytes
-            },
-            reason: "length"),
+        Damage(name: "flipped CRC", change: changing(fromEnd: 6, by: 0xFF), reason: "CRC-32"),
+        Damage(name: "wrong length", change: changing(fromEnd: 4, by: 0x01), reason: "length"),
         Damage(name: "not gzip", change: { _ in Array("{\"a\":1} plus some more bytes".utf8) }, reason: "magic"),
-        Damage(
-            name: "bad method",
-            change: {
-                var bytes = $0
-                bytes[2] = 7
-                return bytes
-            }, reason: "compression method"),
+        Damage(name: "bad method", change: changing(at: 2, to: 7), reason: "compression method"),
     ]
+
+    /// The gzip bytes with the byte `offset` from the end XORed with `mask`.
+    static func changing(fromEnd offset: Int, by mask: UInt8) -> @Sendable ([UInt8]) -> [UInt8] {
+        { bytes in
+            var bytes = bytes
+            bytes[bytes.count - offset] ^= mask
+            return bytes
+        }
+    }
+
+    /// The gzip bytes with the byte at `index` replaced by `value`.
+    static func changing(at index: Int, to value: UInt8) -> @Sendable ([UInt8]) -> [UInt8] {
+        { bytes in
+            var bytes = bytes
+            bytes[index] = value
+            return bytes
+        }
+    }
 
     @Test(arguments: damages)
     func rejectsDamagedData(_ damage: Damage) throws {
@@ -108,18 +106,5 @@ import _FuelTestSupport
         let arguments = (keepName ? [] : ["-n"]) + ["-\(level)", file.path]
         try #require(try CapturedRun.run("gzip", arguments).status == 0)
         return Array(try Data(contentsOf: folder.appendingPathComponent("sample.txt.gz")))
-    }
-}
-
-/// A tiny deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

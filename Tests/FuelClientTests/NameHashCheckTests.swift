@@ -69,12 +69,17 @@ import _FuelTestSupport
             }
         ]
 
+    /// A format-2 fixture with the path of the tile ``key`` below `fuel/`, that file and its published bytes.
+    static func publishedTile() throws -> (fixture: LookupFixture, tilePath: String, tile: URL, published: Data) {
+        let fixture = try LookupFixture(layout: .v2)
+        let tilePath = try #require(fixture.snapshot).tilePath(key)
+        let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(tilePath)
+        return (fixture, tilePath, tile, try Data(contentsOf: tile))
+    }
+
     @Test(arguments: cases)
     func aTamperedTileIsRefusedAndNeverKept(_ tamperCase: Case) async throws {
-        let fixture = try LookupFixture(layout: .v2)
-        let snapshot = try #require(fixture.snapshot)
-        let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(snapshot.tilePath(Self.key))
-        let published = try Data(contentsOf: tile)
+        let (fixture, tilePath, tile, published) = try Self.publishedTile()
         try tamperCase.apply(tile)
         let client = tamperCase.serving.client(fixture)
 
@@ -82,7 +87,7 @@ import _FuelTestSupport
         #expect(error?.code == .hashMismatch, "\(String(describing: error))")
         #expect(error?.failedTiles.map(\.key.description) == [Self.key])
         #expect(error?.failedTiles.map(\.code) == [.hashMismatch])
-        #expect(error?.message.contains(snapshot.tilePath(Self.key)) == true, "\(String(describing: error))")
+        #expect(error?.message.contains(tilePath) == true, "\(String(describing: error))")
         // Not on disk, beside the three good tiles that are.
         let cached = try Self.cachedFileNames(fixture.cache)
         #expect(!cached.contains { $0.contains("tiles_\(Self.key).") }, "\(cached)")
@@ -117,10 +122,7 @@ import _FuelTestSupport
     /// The name hashes the JSON, not the gzip the build happened to write.
     @Test(arguments: repacks)
     func thePublishedJSONPassesHoweverItIsStored(_ repack: Repack) async throws {
-        let fixture = try LookupFixture(layout: .v2)
-        let snapshot = try #require(fixture.snapshot)
-        let tile = fixture.out.appendingPathComponent("fuel").appendingPathComponent(snapshot.tilePath(Self.key))
-        let published = try Data(contentsOf: tile)
+        let (fixture, _, tile, published) = try Self.publishedTile()
         try repack.apply(tile)
         #expect(try Data(contentsOf: tile) != published)
 

@@ -16,7 +16,7 @@ import _FuelTestSupport
         // Expected independently: every fixture station within 10 km by the chord formula, nearest first, ties by id.
         let (lat, lon) = TileFixtures.corner
         let expected = TileFixtures.lisbonStations
-            .map { ($0.id, independentDistanceKm(lat, lon, $0.latitude, $0.longitude)) }
+            .map { ($0.id, chordDistanceKm(lat, lon, $0.latitude, $0.longitude)) }
             .filter { $0.1 <= 10 }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
         #expect(expected.count == 10)

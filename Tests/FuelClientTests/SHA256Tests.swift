@@ -1,31 +1,38 @@
 import FuelClient
 import FuelCodecs
 import Testing
+import _FuelTestSupport
 
 /// The client's SHA-256 gives the digests of FIPS 180-2's examples, and the same digests as the publisher's
 /// (`FuelCodecs`' `Digest.sha256`, over libcrypto), which names format-2 files.
 @Suite struct SHA256Tests {
-    struct Example: Sendable, CustomTestStringConvertible {
-        let name: String
-        let message: [UInt8]
-        let digest: String
-        var testDescription: String { name }
-    }
+    typealias Example = NamedCase<(message: [UInt8], digest: String)>
 
     static let examples = [
         Example(
-            name: "empty", message: [],
-            digest: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
+            "empty",
+            (
+                message: [],
+                digest: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+            )),
         Example(
-            name: "abc", message: Array("abc".utf8),
-            digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+            "abc",
+            (
+                message: Array("abc".utf8),
+                digest: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+            )),
         Example(
-            name: "two blocks (448 bits)",
-            message: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
-            digest: "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
+            "two blocks (448 bits)",
+            (
+                message: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+                digest: "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+            )),
         Example(
-            name: "a million a", message: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
-            digest: "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"),
+            "a million a",
+            (
+                message: [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
+                digest: "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+            )),
     ]
 
     @Test(arguments: examples)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import _FuelTestSupport
 
-/// The codes README's "Exit codes" table gives every command, from the built `fuel-publish`: help and `--help` exit
+/// The codes docs/operators.md's exit-code table gives every command, from the built `fuel-publish`: help and `--help` exit
 /// 0, an unknown option 64 (the failures and signals have their own tests: `SignalPhaseTests` for 143).
 @Suite(.tags(.executable)) struct ExitCodeCommandTests {
     static let commands = ["fetch", "build", "upload", "status", "builds", "rollback", "verify", "diff", "report"]

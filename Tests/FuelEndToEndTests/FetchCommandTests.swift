@@ -90,23 +90,21 @@ import _FuelTestSupport
         #expect(missing.stderr.contains("holds no feed files"), "\(missing.stderr)")
     }
 
-    struct UsageCase: Sendable, CustomTestStringConvertible {
-        var name: String
-        var arguments: [String]
-        var message: String
-        var testDescription: String { name }
-    }
+    typealias UsageCase = NamedCase<(arguments: [String], message: String)>
 
     static let usageCases: [UsageCase] = [
         UsageCase(
-            name: "an unknown country", arguments: ["--countries", "XX"], message: "unknown country XX; configured"),
-        UsageCase(name: "a rate that is not a number", arguments: ["--rate", "fast"], message: "--rate expects"),
-        UsageCase(name: "a zero rate", arguments: ["--rate", "0"], message: "--rate must be above 0"),
-        UsageCase(name: "an endpoint without a country", arguments: ["--endpoint", "http://x"], message: "CC=URL"),
-        UsageCase(name: "an unknown option", arguments: ["--fast"], message: "unknown option --fast"),
+            "an unknown country", (arguments: ["--countries", "XX"], message: "unknown country XX; configured")),
+        UsageCase("a rate that is not a number", (arguments: ["--rate", "fast"], message: "--rate expects")),
+        UsageCase("a zero rate", (arguments: ["--rate", "0"], message: "--rate must be above 0")),
+        UsageCase("an endpoint without a country", (arguments: ["--endpoint", "http://x"], message: "CC=URL")),
+        UsageCase("an unknown option", (arguments: ["--fast"], message: "unknown option --fast")),
         UsageCase(
-            name: "an endpoint that is not a URL", arguments: ["--endpoint", "ES=notaurl"],
-            message: "error: --endpoint ES=…: endpoint notaurl is not an http(s) URL"),
+            "an endpoint that is not a URL",
+            (
+                arguments: ["--endpoint", "ES=notaurl"],
+                message: "error: --endpoint ES=…: endpoint notaurl is not an http(s) URL"
+            )),
     ]
 
     @Test(arguments: usageCases)

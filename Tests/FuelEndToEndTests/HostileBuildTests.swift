@@ -157,17 +157,17 @@ import _FuelTestSupport
         let bomb = try PythonZip.overlapping(copies: 4, zeros: 150_000_000)
         let zip = feeds.appendingPathComponent("FR/PrixCarburants_instantane.zip")
         try Data(bomb).write(to: zip)
-        let measured = try CapturedRun.run(
-            "/usr/bin/time",
+        let measured = try PeakMemoryRun(
+            "fuel-publish",
             [
-                "-f", "peak-kb %M", Executable.url("fuel-publish").path, "build", "--feeds", feeds.path, "--out",
-                out.path, "--countries", "FR", "--built-at", "2026-12-01T00:00:00Z",
+                "build", "--feeds", feeds.path, "--out", out.path, "--countries", "FR", "--built-at",
+                "2026-12-01T00:00:00Z",
             ])
-        #expect(measured.status == 1)
-        #expect(measured.stderr.contains("FR: \(zip.path), entry d000001.xml: its data overlaps"), "\(measured.stderr)")
-        let peak = measured.stderr.split(separator: "\n").first { $0.hasPrefix("peak-kb ") }
-            .flatMap { Int($0.dropFirst("peak-kb ".count)) }
-        let kilobytes = try #require(peak, "\(measured.stderr)")
+        #expect(measured.result.status == 1)
+        #expect(
+            measured.result.stderr.contains("FR: \(zip.path), entry d000001.xml: its data overlaps"),
+            "\(measured.result.stderr)")
+        let kilobytes = try #require(measured.peakKilobytes, "\(measured.result.stderr)")
         #expect(kilobytes < 100_000, "peak RSS \(kilobytes) kB")
         #expect(TreeSnapshot.take(out.appendingPathComponent("fuel")) == before)
     }

@@ -139,29 +139,36 @@ import _FuelTestSupport
         }
     }
 
-    struct BadFlags: Sendable, CustomTestStringConvertible {
-        let name: String
-        let arguments: [String]
-        let message: String
-        var testDescription: String { name }
-    }
+    typealias BadFlags = NamedCase<(arguments: [String], message: String)>
 
     static let badFlags: [BadFlags] = [
-        BadFlags(name: "missing --base", arguments: corner, message: "--base is required"),
+        BadFlags("missing --base", (arguments: corner, message: "--base is required")),
         BadFlags(
-            name: "latitude not a number", arguments: ["--base", "/", "--lat", "north", "--lon", "1"],
-            message: "--lat expects decimal degrees"),
+            "latitude not a number",
+            (
+                arguments: ["--base", "/", "--lat", "north", "--lon", "1"],
+                message: "--lat expects decimal degrees"
+            )),
         BadFlags(
-            name: "unknown fuel", arguments: ["--base", "/"] + corner + ["--fuel", "unicorn"],
-            message: "--fuel unicorn is not a fuel code"),
+            "unknown fuel",
+            (
+                arguments: ["--base", "/"] + corner + ["--fuel", "unicorn"],
+                message: "--fuel unicorn is not a fuel code"
+            )),
         BadFlags(
-            name: "unknown option", arguments: ["--base", "/"] + corner + ["--colour"],
-            message: "unknown option --colour"),
+            "unknown option",
+            (
+                arguments: ["--base", "/"] + corner + ["--colour"],
+                message: "unknown option --colour"
+            )),
         BadFlags(
-            name: "zero radius", arguments: ["--base", "/"] + corner + ["--radius", "0"], message: "--radius must be"),
+            "zero radius", (arguments: ["--base", "/"] + corner + ["--radius", "0"], message: "--radius must be")),
         BadFlags(
-            name: "unknown layout", arguments: ["--base", "/"] + corner + ["--layout", "v3"],
-            message: "--layout expects auto, v1 or v2, got 'v3'"),
+            "unknown layout",
+            (
+                arguments: ["--base", "/"] + corner + ["--layout", "v3"],
+                message: "--layout expects auto, v1 or v2, got 'v3'"
+            )),
     ]
 
     @Test(arguments: badFlags)
@@ -224,17 +231,11 @@ struct NearbyRun {
     @Test func aGzipBombIsCutAtTheCapInLittleMemory() throws {
         let (server, _) = try Self.serve("--bomb", path: "/fuel/tiles/83_3.json")
         defer { server.stop() }
-        let measured = try CapturedRun.run(
-            "/usr/bin/time",
-            [
-                "-f", "peak-kb %M", Executable.url("fuel-nearby").path, "--base", server.baseURL.absoluteString,
-                "--lat", "41.5", "--lon", "1.9", "--radius", "5",
-            ])
-        #expect(measured.status == 1)
-        #expect(measured.stderr.contains("larger than the 64 MB cap"), "\(measured.stderr)")
-        let peak = measured.stderr.split(separator: "\n").first { $0.hasPrefix("peak-kb ") }
-            .flatMap { Int($0.dropFirst("peak-kb ".count)) }
-        let kilobytes = try #require(peak, "\(measured.stderr)")
+        let measured = try PeakMemoryRun(
+            "fuel-nearby", ["--base", server.baseURL.absoluteString, "--lat", "41.5", "--lon", "1.9", "--radius", "5"])
+        #expect(measured.result.status == 1)
+        #expect(measured.result.stderr.contains("larger than the 64 MB cap"), "\(measured.result.stderr)")
+        let kilobytes = try #require(measured.peakKilobytes, "\(measured.result.stderr)")
         #expect(kilobytes < 300_000, "peak RSS \(kilobytes) kB for a 200 MB bomb")
     }
 

@@ -9,25 +9,18 @@ import _FuelTestSupport
     /// Around Barcelona's sample stations.
     static let query = ["--lat", "41.50", "--lon", "1.90", "--radius", "10", "--limit", "1000", "--json"]
 
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        /// `fuel-publish build --layout`.
-        let built: String
-        /// `fuel-nearby --layout`; nil leaves it out (auto).
-        let layout: String?
-        let overHTTP: Bool
-        /// The format expected to answer.
-        let format: Int
-        var testDescription: String { name }
-    }
+    /// `built`: `fuel-publish build --layout`.
+    /// `layout`: `fuel-nearby --layout`; nil leaves it out (auto).
+    /// `format`: The format expected to answer.
+    typealias Case = NamedCase<(built: String, layout: String?, overHTTP: Bool, format: Int)>
 
     static let cases = [
-        Case(name: "v2 build, --layout v2, folder", built: "v2", layout: "v2", overHTTP: false, format: 2),
-        Case(name: "v2 build, --layout v2, http", built: "v2", layout: "v2", overHTTP: true, format: 2),
-        Case(name: "v2 build, no --layout, folder", built: "v2", layout: nil, overHTTP: false, format: 2),
-        Case(name: "both, --layout auto, http", built: "both", layout: "auto", overHTTP: true, format: 2),
-        Case(name: "both, --layout v1, http", built: "both", layout: "v1", overHTTP: true, format: 1),
-        Case(name: "v1 build, --layout auto, http", built: "v1", layout: "auto", overHTTP: true, format: 1),
+        Case("v2 build, --layout v2, folder", (built: "v2", layout: "v2", overHTTP: false, format: 2)),
+        Case("v2 build, --layout v2, http", (built: "v2", layout: "v2", overHTTP: true, format: 2)),
+        Case("v2 build, no --layout, folder", (built: "v2", layout: nil, overHTTP: false, format: 2)),
+        Case("both, --layout auto, http", (built: "both", layout: "auto", overHTTP: true, format: 2)),
+        Case("both, --layout v1, http", (built: "both", layout: "v1", overHTTP: true, format: 1)),
+        Case("v1 build, --layout auto, http", (built: "v1", layout: "auto", overHTTP: true, format: 1)),
     ]
 
     @Test(.tags(.server), arguments: cases)

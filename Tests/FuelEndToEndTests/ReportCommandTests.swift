@@ -12,10 +12,8 @@ import _FuelTestSupport
 /// previous build (an output folder, or the copy of its `fuel/` the job keeps).
 @Suite(.tags(.executable)) struct ReportCommandTests {
     @Test func writesOneSelfContainedPageComparedWithThePreviousBuild() throws {
-        let root = RepositoryPaths.temporaryDirectory("report-command")
+        let (root, out) = try Self.builtSamples("report-command")
         defer { try? FileManager.default.removeItem(at: root) }
-        let out = root.appendingPathComponent("out")
-        try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-11-30T08:00:00Z")
         // The job's copy of the previous build, as `cp -RL out/fuel previous/fuel` leaves it.
         let previous = root.appendingPathComponent("previous/fuel")
         try FileManager.default.createDirectory(
@@ -103,10 +101,8 @@ import _FuelTestSupport
     /// A FIFO at `--html` is refused with a clear error and left (a device or a link the same way, see
     /// `ReportFileTests`); `--json` alone prints the verdict and writes no page.
     @Test func aFIFOAtHtmlIsRefusedAndLeftAndJSONNeedsNoPage() throws {
-        let root = RepositoryPaths.temporaryDirectory("report-fifo")
+        let (root, out) = try Self.builtSamples("report-fifo")
         defer { try? FileManager.default.removeItem(at: root) }
-        let out = root.appendingPathComponent("out")
-        try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-11-30T08:00:00Z")
         let fifo = root.appendingPathComponent("verdict.html")
         #expect(mkfifo(fifo.path, 0o600) == 0)
 
@@ -120,5 +116,19 @@ import _FuelTestSupport
         #expect(json.status == 0, "\(json.stderr)")
         #expect(json.stdout.hasPrefix("{") && json.stdout.contains(#""verdict""#), "\(json.stdout)")
         #expect(!json.stdout.contains("wrote ") && !json.stderr.contains("wrote "))
+    }
+
+    /// The samples built into `root/out` at 2026-11-30 08:00 UTC, in a new temporary folder `root` that the caller
+    /// removes (it is removed here when the build fails).
+    static func builtSamples(_ name: String) throws -> (root: URL, out: URL) {
+        let root = RepositoryPaths.temporaryDirectory(name)
+        let out = root.appendingPathComponent("out")
+        do {
+            try Executable.publishBuild(feeds: RepositoryPaths.samples(), out: out, builtAt: "2026-11-30T08:00:00Z")
+        } catch {
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
+        return (root, out)
     }
 }

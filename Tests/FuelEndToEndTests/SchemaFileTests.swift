@@ -24,36 +24,41 @@ import _FuelTestSupport
     }
 
     /// A copy of `docs/schema/`, broken by hand in one way.
-    struct Breakage: Sendable, CustomTestStringConvertible {
-        var label: String
-        /// The file of the copy to change.
-        var file: String
-        /// Text of that file, and what it becomes.
-        var replace: String
-        var with: String
-        /// Words the checker's complaint must hold.
-        var complaint: String
-        var testDescription: String { label }
-    }
+    /// `file`: The file of the copy to change.
+    /// `replace`: Text of that file, and what it becomes.
+    /// `complaint`: Words the checker's complaint must hold.
+    typealias Breakage = NamedCase<(file: String, replace: String, with: String, complaint: String)>
 
     static let breakages: [Breakage] = [
         Breakage(
-            label: "format 2's index under its old $id, another file's name", file: "index-v2.schema.json",
-            replace: "schema/index-v2.schema.json", with: "schema/v2/index.schema.json",
-            complaint: "index-v2.schema.json: $id 'https://fueltiles.invalid/schema/v2/index.schema.json' does not "
-                + "end with its file name"),
+            "format 2's index under its old $id, another file's name",
+            (
+                file: "index-v2.schema.json",
+                replace: "schema/index-v2.schema.json", with: "schema/v2/index.schema.json",
+                complaint: "index-v2.schema.json: $id 'https://fueltiles.invalid/schema/v2/index.schema.json' does not "
+                    + "end with its file name"
+            )),
         Breakage(
-            label: "a tile schema copied with the brands schema's $id", file: "tile.schema.json",
-            replace: "schema/tile.schema.json", with: "schema/brands.schema.json",
-            complaint: "tile.schema.json: $id 'https://fueltiles.invalid/schema/brands.schema.json' does not end"),
+            "a tile schema copied with the brands schema's $id",
+            (
+                file: "tile.schema.json",
+                replace: "schema/tile.schema.json", with: "schema/brands.schema.json",
+                complaint: "tile.schema.json: $id 'https://fueltiles.invalid/schema/brands.schema.json' does not end"
+            )),
         Breakage(
-            label: "the shared definitions under another base", file: "common.schema.json",
-            replace: "schema/common.schema.json", with: "schema/v1/common.schema.json",
-            complaint: "the $ids do not share one base, so a $ref by file name misses"),
+            "the shared definitions under another base",
+            (
+                file: "common.schema.json",
+                replace: "schema/common.schema.json", with: "schema/v1/common.schema.json",
+                complaint: "the $ids do not share one base, so a $ref by file name misses"
+            )),
         Breakage(
-            label: "a $ref to a definition that is not there", file: "brands.schema.json",
-            replace: "common.schema.json#/$defs/country", with: "common.schema.json#/$defs/nation",
-            complaint: "brands.schema.json: $ref 'common.schema.json#/$defs/nation' resolves to no schema"),
+            "a $ref to a definition that is not there",
+            (
+                file: "brands.schema.json",
+                replace: "common.schema.json#/$defs/country", with: "common.schema.json#/$defs/nation",
+                complaint: "brands.schema.json: $ref 'common.schema.json#/$defs/nation' resolves to no schema"
+            )),
     ]
 
     static func copySchemas(to root: URL) throws -> URL {

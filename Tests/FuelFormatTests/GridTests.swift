@@ -1,24 +1,19 @@
 import Foundation
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 @Suite struct GridTests {
-    struct KeyCase: Sendable, CustomTestStringConvertible {
-        var name: String
-        var latitude: Double
-        var longitude: Double
-        var key: String
-        var testDescription: String { name }
-    }
+    typealias KeyCase = NamedCase<(latitude: Double, longitude: Double, key: String)>
 
     static let keyCases: [KeyCase] = [
-        KeyCase(name: "Lisbon", latitude: 38.72, longitude: -9.14, key: "77_-19"),
-        KeyCase(name: "Madrid", latitude: 40.4168, longitude: -3.7038, key: "80_-8"),
-        KeyCase(name: "just west of Greenwich", latitude: 51.4779, longitude: -0.0015, key: "102_-1"),
-        KeyCase(name: "south-west quadrant", latitude: -0.1, longitude: -0.1, key: "-1_-1"),
-        KeyCase(name: "exact cell corner", latitude: 38.5, longitude: -9.5, key: "77_-19"),
-        KeyCase(name: "Canaries", latitude: 28.1235, longitude: -15.4363, key: "56_-31"),
-        KeyCase(name: "Vienna", latitude: 48.2082, longitude: 16.3738, key: "96_32"),
+        KeyCase("Lisbon", (latitude: 38.72, longitude: -9.14, key: "77_-19")),
+        KeyCase("Madrid", (latitude: 40.4168, longitude: -3.7038, key: "80_-8")),
+        KeyCase("just west of Greenwich", (latitude: 51.4779, longitude: -0.0015, key: "102_-1")),
+        KeyCase("south-west quadrant", (latitude: -0.1, longitude: -0.1, key: "-1_-1")),
+        KeyCase("exact cell corner", (latitude: 38.5, longitude: -9.5, key: "77_-19")),
+        KeyCase("Canaries", (latitude: 28.1235, longitude: -15.4363, key: "56_-31")),
+        KeyCase("Vienna", (latitude: 48.2082, longitude: 16.3738, key: "96_32")),
     ]
 
     @Test(arguments: keyCases)

@@ -1,17 +1,13 @@
 import Foundation
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 /// Format 1's index and sources file read and write their times as UTC text, and a country's `carriedSince` only
 /// when it is carried (`docs/format.md`).
 @Suite struct TileFilesCodingTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let name: String
-        let value: Files
-        /// The JSON the value writes, keys sorted.
-        let json: String
-        var testDescription: String { name }
-    }
+    /// `json`: The JSON the value writes, keys sorted.
+    typealias Case = NamedCase<(value: Files, json: String)>
 
     /// One of the files, so that the cases can hold either.
     enum Files: Sendable, Equatable {
@@ -40,29 +36,33 @@ import Testing
 
     static let cases = [
         Case(
-            name: "an index with a fresh and a carried country",
-            value: .index(
-                TileIndex(
-                    gridDegrees: 0.5, builtAt: builtAt, tiles: ["77_-19"],
-                    countries: [
-                        "ES": CountrySummary(stations: 2, updated: feedTime, carriedSince: builtAt),
-                        "PT": CountrySummary(stations: 1, updated: feedTime),
-                    ])),
-            json: #"{"builtAt":"2026-12-02T06:00:00Z","countries":{"ES":{"carriedSince":"2026-12-02T06:00:00Z","#
-                + #""stations":2,"updated":"2025-09-27T16:05:47Z"},"PT":{"stations":1,"#
-                + #""updated":"2025-09-27T16:05:47Z"}},"gridDegrees":0.5,"tiles":["77_-19"],"version":1}"#),
+            "an index with a fresh and a carried country",
+            (
+                value: .index(
+                    TileIndex(
+                        gridDegrees: 0.5, builtAt: builtAt, tiles: ["77_-19"],
+                        countries: [
+                            "ES": CountrySummary(stations: 2, updated: feedTime, carriedSince: builtAt),
+                            "PT": CountrySummary(stations: 1, updated: feedTime),
+                        ])),
+                json: #"{"builtAt":"2026-12-02T06:00:00Z","countries":{"ES":{"carriedSince":"2026-12-02T06:00:00Z","#
+                    + #""stations":2,"updated":"2025-09-27T16:05:47Z"},"PT":{"stations":1,"#
+                    + #""updated":"2025-09-27T16:05:47Z"}},"gridDegrees":0.5,"tiles":["77_-19"],"version":1}"#
+            )),
         Case(
-            name: "a sources file",
-            value: .sources(
-                SourcesFile(sources: [
-                    SourcesFile.Source(
-                        country: "PT", publisher: "DGEG", url: "https://example.invalid/pt", licence: "CC-BY",
-                        licenceUrl: "https://example.invalid/licence", attribution: "DGEG", coverage: "all",
-                        updated: feedTime, stations: 1)
-                ])),
-            json: #"{"sources":[{"attribution":"DGEG","country":"PT","coverage":"all","licence":"CC-BY","#
-                + #""licenceUrl":"https://example.invalid/licence","publisher":"DGEG","stations":1,"#
-                + #""updated":"2025-09-27T16:05:47Z","url":"https://example.invalid/pt"}],"version":1}"#),
+            "a sources file",
+            (
+                value: .sources(
+                    SourcesFile(sources: [
+                        SourcesFile.Source(
+                            country: "PT", publisher: "DGEG", url: "https://example.invalid/pt", licence: "CC-BY",
+                            licenceUrl: "https://example.invalid/licence", attribution: "DGEG", coverage: "all",
+                            updated: feedTime, stations: 1)
+                    ])),
+                json: #"{"sources":[{"attribution":"DGEG","country":"PT","coverage":"all","licence":"CC-BY","#
+                    + #""licenceUrl":"https://example.invalid/licence","publisher":"DGEG","stations":1,"#
+                    + #""updated":"2025-09-27T16:05:47Z","url":"https://example.invalid/pt"}],"version":1}"#
+            )),
     ]
 
     @Test(arguments: cases) func writesTimesAsUTCText(_ testCase: Case) throws {

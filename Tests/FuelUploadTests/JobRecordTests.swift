@@ -65,6 +65,12 @@ import _FuelTestSupport
 
     // MARK: status
 
+    /// Where `fuel-publish status` can read a build published by ``published(builtAt:carrying:)``: both formats' indexes
+    /// (`--prefix`), over HTTP and from the folder (`--base`).
+    static func everyIndex(_ server: TileServer, _ out: URL) -> [(base: String, prefix: String)] {
+        [server.baseURL.absoluteString, out.path].flatMap { base in ["fuel/", "fuel/v2/"].map { (base, $0) } }
+    }
+
     /// A build of the samples at `builtAt` in both formats, with ES carried since `carriedSince` when given, served over
     /// HTTP.
     static func published(builtAt: String, carrying: Bool) throws -> (TileServer, URL) {
@@ -174,18 +180,16 @@ import _FuelTestSupport
         let (server, out) = try Self.published(builtAt: testCase.builtAt, carrying: testCase.carrying)
         defer { server.stop() }
         // Both formats' indexes say the same, over HTTP and from the folder.
-        for base in [server.baseURL.absoluteString, out.path] {
-            for prefix in ["fuel/", "fuel/v2/"] {
-                let result = try Executable.run(
-                    "fuel-publish",
-                    ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + testCase.options)
-                #expect(result.status == testCase.status, "\(base) \(prefix): \(result.stdout)\(result.stderr)")
-                for words in testCase.says {
-                    #expect(result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
-                }
-                for words in testCase.never {
-                    #expect(!result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
-                }
+        for (base, prefix) in Self.everyIndex(server, out) {
+            let result = try Executable.run(
+                "fuel-publish",
+                ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + testCase.options)
+            #expect(result.status == testCase.status, "\(base) \(prefix): \(result.stdout)\(result.stderr)")
+            for words in testCase.says {
+                #expect(result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
+            }
+            for words in testCase.never {
+                #expect(!result.stdout.contains(words), "\(base) \(prefix): \(result.stdout)")
             }
         }
     }

@@ -30,8 +30,7 @@ import _FuelTestSupport
         var first = TestBuild.sample(cells: 5)
         first.tiles["380_-90"] = "changed by A"
         first.tiles["381_-91"] = "changed by A"
-        first.builtAt = "2026-12-01T05:00:00Z"
-        try first.write(to: harness.out)
+        try first.writeAsTheNextBuild(to: harness.out)
         let slow = try S3Proxy(server, faults: ["--delay-tiles", "0.4"])
         let runA = Task { try await harness.upload(through: slow.endpoint) }
         // Wait until A holds the lock and is writing tiles.
@@ -46,8 +45,7 @@ import _FuelTestSupport
         var second = TestBuild.sample(cells: 8)
         second.builtAt = "2026-12-01T05:00:30Z"
         try second.write(to: otherOut.out)
-        let fast = try S3Proxy(server)
-        let refused = try await #require(throws: UploadError.self) { try await otherOut.upload(through: fast.endpoint) }
+        let (refused, fast) = try await otherOut.refusedUpload()
         #expect("\(refused)".contains("another upload (run "), "\(refused)")
         #expect("\(refused)".contains("this run wrote nothing"))
         #expect(try fast.entries().filter { $0.isPut || $0.isDelete }.isEmpty)
@@ -91,8 +89,7 @@ import _FuelTestSupport
             key: harness.prefix + ".lock", bytes: Array(live.utf8), headers: [.init("Content-Type", "application/json")]
         )
         try TestBuild.sample().write(to: harness.out)
-        let proxy = try S3Proxy(server)
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        let (error, proxy) = try await harness.refusedUpload()
         #expect("\(error)".contains("another upload (run busy-run, started 2026-12-01T00:00:00Z) holds"), "\(error)")
         #expect(try proxy.entries().filter { $0.isPut || $0.isDelete || $0.isList }.isEmpty)
         // Someone else's lock is never released by this run.

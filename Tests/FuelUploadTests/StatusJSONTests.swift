@@ -38,33 +38,31 @@ import _FuelTestSupport
     func theDocumentSaysWhatTheTextSays(_ testCase: Case) throws {
         let (server, out) = try JobRecordTests.published(builtAt: testCase.builtAt, carrying: testCase.carrying)
         defer { server.stop() }
-        for base in [server.baseURL.absoluteString, out.path] {
-            for prefix in ["fuel/", "fuel/v2/"] {
-                let arguments =
-                    ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + testCase.options
-                let text = try Executable.run("fuel-publish", arguments)
-                let json = try Executable.run("fuel-publish", arguments + ["--json"])
-                let context = "\(base) \(prefix): \(json.stdout)\(json.stderr)"
-                #expect(text.status == testCase.status, "\(text.stdout)")
-                #expect(json.status == testCase.status, "\(context)")
-                let document = try Self.document(json.stdout)
-                #expect(document["verdict"] as? String == testCase.verdict, "\(context)")
-                #expect(document["healthy"] as? Bool == (testCase.status == 0), "\(context)")
-                #expect(document["checkedAt"] as? String == testCase.now)
-                #expect((document["index"] as? String)?.hasSuffix("\(prefix)index.json") == true, "\(context)")
-                let problems = document["problems"] as? [[String: Any]] ?? []
-                #expect(problems.compactMap { $0["kind"] as? String } == testCase.kinds, "\(context)")
-                // Every problem is the text's, word for word, and the text has no other.
-                let textProblems = text.stdout.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
-                #expect(
-                    problems.compactMap { $0["sentence"] as? String }.map { "problem: \($0)" }
-                        == textProblems.map(String.init), "\(context)\n\(text.stdout)")
-                let build = document["build"] as? [String: Any]
-                #expect(build?["builtAt"] as? String == testCase.builtAt)
-                let age = try #require(build?["ageHours"] as? Double)
-                #expect(text.stdout.contains(String(format: ", %.1f h ago", age)), "\(age): \(text.stdout)")
-                Self.expectCountries(document, match: text.stdout, context: context)
-            }
+        for (base, prefix) in JobRecordTests.everyIndex(server, out) {
+            let arguments =
+                ["status", "--base", base, "--prefix", prefix, "--now", testCase.now] + testCase.options
+            let text = try Executable.run("fuel-publish", arguments)
+            let json = try Executable.run("fuel-publish", arguments + ["--json"])
+            let context = "\(base) \(prefix): \(json.stdout)\(json.stderr)"
+            #expect(text.status == testCase.status, "\(text.stdout)")
+            #expect(json.status == testCase.status, "\(context)")
+            let document = try Self.document(json.stdout)
+            #expect(document["verdict"] as? String == testCase.verdict, "\(context)")
+            #expect(document["healthy"] as? Bool == (testCase.status == 0), "\(context)")
+            #expect(document["checkedAt"] as? String == testCase.now)
+            #expect((document["index"] as? String)?.hasSuffix("\(prefix)index.json") == true, "\(context)")
+            let problems = document["problems"] as? [[String: Any]] ?? []
+            #expect(problems.compactMap { $0["kind"] as? String } == testCase.kinds, "\(context)")
+            // Every problem is the text's, word for word, and the text has no other.
+            let textProblems = text.stdout.split(separator: "\n").filter { $0.hasPrefix("problem: ") }
+            #expect(
+                problems.compactMap { $0["sentence"] as? String }.map { "problem: \($0)" }
+                    == textProblems.map(String.init), "\(context)\n\(text.stdout)")
+            let build = document["build"] as? [String: Any]
+            #expect(build?["builtAt"] as? String == testCase.builtAt)
+            let age = try #require(build?["ageHours"] as? Double)
+            #expect(text.stdout.contains(String(format: ", %.1f h ago", age)), "\(age): \(text.stdout)")
+            Self.expectCountries(document, match: text.stdout, context: context)
         }
     }
 

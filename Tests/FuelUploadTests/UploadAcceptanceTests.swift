@@ -20,11 +20,8 @@ import _FuelTestSupport
 
         let summary = try await harness.upload(through: proxy.endpoint)
 
+        build.expectFirstUpload(summary)
         let files = build.files
-        #expect(summary.puts == files.count)
-        #expect(summary.listCalls == 1)
-        #expect(summary.deletes == 0)
-        #expect(summary.bytes == files.values.reduce(0) { $0 + $1.count })
         let log = try proxy.entries()
         #expect(log.allSatisfy { $0.violations.isEmpty }, "strict checks: \(log.flatMap(\.violations))")
         let puts = log.filter(\.isPut)
@@ -85,8 +82,7 @@ import _FuelTestSupport
         try await harness.publish(build)
 
         build.tiles["382_-92"] = "stations of cell 2, v2"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
+        try build.writeAsTheNextBuild(to: harness.out)
         let proxy = try S3Proxy(server)
         try await harness.upload(through: proxy.endpoint)
         let puts = try proxy.entries().filter(\.isPut)
@@ -111,8 +107,7 @@ import _FuelTestSupport
         let setup = try await harness.publish(build)
 
         build.tiles["381_-91"] = nil
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
+        try build.writeAsTheNextBuild(to: harness.out)
         let proxy = try S3Proxy(server)
         let summary = try await harness.upload(through: proxy.endpoint)
 
@@ -136,8 +131,7 @@ import _FuelTestSupport
         for key in new.tiles.keys { new.tiles[key] = "\(new.tiles[key]!), v2" }
         new.tiles["390_-99"] = "a new cell"
         new.tiles["380_-90"] = nil
-        new.builtAt = "2026-12-01T05:00:00Z"
-        try new.write(to: harness.out)
+        try new.writeAsTheNextBuild(to: harness.out)
         let failing = try S3Proxy(server, faults: ["--fail-key", harness.prefix + "tiles/390_-99.json"])
 
         await #expect(throws: UploadError.self) { try await harness.upload(through: failing.endpoint) }
@@ -186,8 +180,7 @@ import _FuelTestSupport
         // A second build with a removed cell, through the same faults: deletes and the conditional index too.
         build.tiles["384_-94"] = nil
         build.tiles["383_-93"] = "changed"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
+        try build.writeAsTheNextBuild(to: harness.out)
         let second = try await harness.upload(through: flaky.endpoint)
         #expect(second.deletes == 1)
         let faults = Set(try flaky.entries().compactMap(\.fault))
@@ -222,8 +215,7 @@ import _FuelTestSupport
         let setup = try await harness.publish(build)
 
         build.tiles["380_-90"] = nil
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
+        try build.writeAsTheNextBuild(to: harness.out)
         let proxy = try S3Proxy(
             server, faults: ["--tamper-index", harness.prefix + "index.json", "--tamper-after-read"])
         do {
@@ -248,8 +240,7 @@ import _FuelTestSupport
         try await harness.publish(build)
         build.tiles["380_-90"] = nil
         build.tiles["381_-91"] = "changed"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
+        try build.writeAsTheNextBuild(to: harness.out)
 
         let proxy = try S3Proxy(server)
         let summary = try await harness.upload(through: proxy.endpoint, dryRun: true)

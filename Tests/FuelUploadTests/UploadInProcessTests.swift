@@ -18,11 +18,8 @@ import _FuelTestSupport
 
         let summary = try await upload.upload()
 
+        build.expectFirstUpload(summary)
         let files = build.files
-        #expect(summary.puts == files.count)
-        #expect(summary.listCalls == 1)
-        #expect(summary.deletes == 0)
-        #expect(summary.bytes == files.values.reduce(0) { $0 + $1.count })
         let remote = upload.remote
         #expect(Set(remote.keys) == Set(files.keys))
         for (path, bytes) in files {
@@ -67,8 +64,7 @@ import _FuelTestSupport
         let listedIndex = try #require(upload.remote["index.json"]?.etag)
 
         build.tiles["382_-92"] = "stations of cell 2, v2"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: upload.out)
+        try build.writeAsTheNextBuild(to: upload.out)
         try await upload.upload()
 
         let puts = upload.sent.filter { $0.method == "PUT" }
@@ -84,8 +80,7 @@ import _FuelTestSupport
         try await upload.publish(build)
 
         build.tiles["381_-91"] = nil
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: upload.out)
+        try build.writeAsTheNextBuild(to: upload.out)
         let summary = try await upload.upload()
 
         #expect(summary.deletes == 1)
@@ -105,8 +100,7 @@ import _FuelTestSupport
         for key in new.tiles.keys { new.tiles[key] = "\(new.tiles[key]!), v2" }
         new.tiles["390_-99"] = "a new cell"
         new.tiles["380_-90"] = nil
-        new.builtAt = "2026-12-01T05:00:00Z"
-        try new.write(to: upload.out)
+        try new.writeAsTheNextBuild(to: upload.out)
         let failing = upload.path("tiles/390_-99.json")
         upload.transport.script("PUT", path: failing, [ScriptedTransport.Reply](repeating: .status(500), count: 6))
 
@@ -193,8 +187,7 @@ import _FuelTestSupport
         var build = TestBuild.sample()
         try await upload.publish(build)
         build.tiles["380_-90"] = nil
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: upload.out)
+        try build.writeAsTheNextBuild(to: upload.out)
         armed.withLock { $0 = true }
 
         let error = try await #require(throws: UploadError.self) { try await upload.upload(allowShrink: true) }
@@ -213,8 +206,7 @@ import _FuelTestSupport
         let before = upload.remote
         build.tiles["380_-90"] = nil
         build.tiles["381_-91"] = "changed"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: upload.out)
+        try build.writeAsTheNextBuild(to: upload.out)
 
         let summary = try await upload.upload(dryRun: true)
 

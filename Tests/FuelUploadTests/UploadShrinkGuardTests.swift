@@ -25,8 +25,7 @@ import _FuelTestSupport
         subset.countries = ["ES": 1000]
         subset.sources = "sources v2"
         try subset.write(to: harness.out)
-        let proxy = try S3Proxy(server)
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        let (error, proxy) = try await harness.refusedUpload()
         #expect("\(error)".contains("AT: missing, against 2730 stations published"), "\(error)")
         #expect("\(error)".contains("the live \(harness.prefix)index.json in the bucket"))
         #expect("\(error)".contains("--allow-shrink"))
@@ -45,10 +44,8 @@ import _FuelTestSupport
         try await harness.publish(full)
         var smaller = full
         smaller.countries = ["ES": 499, "FR": 9000]
-        smaller.builtAt = "2026-12-01T05:00:00Z"
-        try smaller.write(to: harness.out)
-        let proxy = try S3Proxy(server)
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        try smaller.writeAsTheNextBuild(to: harness.out)
+        let (error, proxy) = try await harness.refusedUpload()
         #expect("\(error)".contains("2 countries would shrink"), "\(error)")
         #expect("\(error)".contains("ES: 499 stations now against 1000 published"))
         #expect("\(error)".contains("PT: missing, against 3000 stations published"))
@@ -64,8 +61,7 @@ import _FuelTestSupport
         try await harness.publish(TestBuild.sample())
         var next = TestBuild.sample()
         next.countries = ["ES": 1000, "IT": 20_000]
-        next.builtAt = "2026-12-01T05:00:00Z"
-        try next.write(to: harness.out)
+        try next.writeAsTheNextBuild(to: harness.out)
         let proxy = try S3Proxy(server)
         let summary = try await harness.upload(through: proxy.endpoint)
         #expect(summary.puts == 1)
@@ -78,10 +74,8 @@ import _FuelTestSupport
         var build = TestBuild.sample()
         try await harness.publish(build)
         build.tiles["381_-91"] = "changed"
-        build.builtAt = "2026-12-01T05:00:00Z"
-        try build.write(to: harness.out)
-        let proxy = try S3Proxy(server, faults: ["--tamper-index", harness.prefix + "index.json"])
-        let error = try await #require(throws: UploadError.self) { try await harness.upload(through: proxy.endpoint) }
+        try build.writeAsTheNextBuild(to: harness.out)
+        let (error, proxy) = try await harness.refusedUpload(faults: ["--tamper-index", harness.prefix + "index.json"])
         #expect(error == .indexChanged)
         #expect(try proxy.entries().filter { $0.isPut || $0.isDelete }.isEmpty)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
@@ -44,6 +45,20 @@ struct TestBuild {
             + #""countries":{\#(counts)}}"#
         files["index.json"] = Gzip.compress(Array(index.utf8))
         return files
+    }
+
+    /// Checks the summary of this build's first upload: every file put, whole, after one LIST, nothing deleted.
+    func expectFirstUpload(_ summary: UploadSummary, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(summary.puts == files.count, sourceLocation: sourceLocation)
+        #expect(summary.listCalls == 1, sourceLocation: sourceLocation)
+        #expect(summary.deletes == 0, sourceLocation: sourceLocation)
+        #expect(summary.bytes == files.values.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
+    }
+
+    /// Dates this build 2026-12-01T05:00:00Z, the build after ``sample(cells:)``'s, and writes it into `out`.
+    mutating func writeAsTheNextBuild(to out: URL) throws {
+        builtAt = "2026-12-01T05:00:00Z"
+        try write(to: out)
     }
 
     /// Writes `OUT/.build-<n>/…` and points `OUT/fuel` at it (replacing an earlier link).
@@ -126,6 +141,14 @@ struct UploadHarness {
         return try await FormatOneUpload(settings: settings, log: log.sink).run()
     }
 
+    /// Uploads the current `OUT/fuel` through a fresh proxy with `faults`, which must refuse it.
+    /// - Returns: the refusal, and the proxy for reading what reached the bucket.
+    func refusedUpload(faults: [String] = []) async throws -> (error: UploadError, proxy: S3Proxy) {
+        let proxy = try S3Proxy(server, faults: faults)
+        let error = try await #require(throws: UploadError.self) { try await upload(through: proxy.endpoint) }
+        return (error, proxy)
+    }
+
     /// A client for checking the bucket, straight to the server (no faults).
     func client(endpoint: String? = nil) throws -> S3Client {
         let settings = try settings(endpoint: endpoint ?? server.endpoint)
@@ -156,9 +179,7 @@ struct FormatOneUpload {
     var leaseTiming = LeaseTiming()
 
     func run() async throws -> UploadSummary {
-        var settings = settings
-        settings.layout = .v1
-        var publisher = Publisher(settings: settings, log: log)
+        var publisher = Publisher.alone(.v1, settings, log: log)
         publisher.leaseTiming = leaseTiming
         return try #require(try await publisher.run().formatOne)
     }
@@ -172,10 +193,19 @@ struct FormatTwoUpload {
     var afterPhase: @Sendable (String) async -> Void = { _ in }
 
     func run() async throws -> Format2Summary {
-        var settings = settings
-        settings.layout = .v2
-        var publisher = Publisher(settings: settings, log: log)
+        var publisher = Publisher.alone(.v2, settings, log: log)
         publisher.afterPhase = afterPhase
         return try #require(try await publisher.run().formatTwo)
+    }
+}
+
+extension Publisher {
+    /// A publisher of `settings` with their layout set to the one format `layout`.
+    fileprivate static func alone(
+        _ layout: PublishLayout, _ settings: UploadSettings, log: @escaping @Sendable (UploadEvent) -> Void
+    ) -> Publisher {
+        var settings = settings
+        settings.layout = layout
+        return Publisher(settings: settings, log: log)
     }
 }

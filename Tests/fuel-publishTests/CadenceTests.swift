@@ -4,8 +4,9 @@ import Testing
 @testable import fuel_publish
 
 /// The publish job's schedule, as `.github/workflows/publish.yml`'s cron says it, held against everything that states
-/// it or depends on it: docs/format.md's "Cadence", the README, `status`'s default `--max-age` and its help, and the
-/// watch workflow's `--max-age`. Changing the cron alone fails here.
+/// it or depends on it: docs/format.md's "Cadence", the README, docs/operators.md, CONTRIBUTING's layout table,
+/// `status`'s default `--max-age` and its help, and the watch workflow's `--max-age`. Changing the cron alone fails
+/// here.
 @Suite struct CadenceTests {
     /// How often the job runs, read from a five-field cron line: hourly at `:MM`, or daily at `HH:MM` UTC.
     struct Cadence: Sendable, Equatable {
@@ -58,20 +59,33 @@ import Testing
             says: { cadence, maxAge in cadence.statedAs + ["older than \(maxAge) hours"] },
             never: { $0.contradictedBy }),
         Place(
-            name: "README, the scheduled job", file: "README.md",
+            name: "README, the flow", file: "README.md", paragraph: "The scheduled GitHub Actions job",
+            says: { cadence, _ in [cadence.hour == nil ? "every hour" : "once a day"] },
+            never: { $0.contradictedBy }),
+        Place(
+            name: "operators' guide, the scheduled job", file: "docs/operators.md",
             paragraph: "The scheduled job is `.github/workflows/publish.yml`",
             says: { cadence, _ in
                 cadence.hour == nil ? ["every hour at \(cadence.minute) minutes past"] : cadence.statedAs
             }),
         Place(
-            name: "README, the folder table", file: "README.md", paragraph: "| `.github/workflows/` |",
+            name: "CONTRIBUTING, the layout table", file: "CONTRIBUTING.md", paragraph: "| `.github/workflows/` |",
             says: { cadence, _ in [cadence.hour == nil ? "(the hourly publish)" : "(the daily publish)"] }),
         Place(
-            name: "README, status", file: "README.md", paragraph: "- **status** reads",
+            name: "operators' guide, status", file: "docs/operators.md", paragraph: "- **status** reads",
             says: { _, maxAge in ["(default \(maxAge): the"] }),
         Place(
-            name: "README, the command summary", file: "README.md", paragraph: nil,
+            name: "operators' guide, the command summary", file: "docs/operators.md", paragraph: nil,
             says: { _, maxAge in ["fuel-publish status --base URL|DIR [--max-age \(maxAge)]"] }),
+        Place(
+            name: "operators' guide, the outside monitor", file: "docs/operators.md",
+            paragraph: "- an outside monitor",
+            says: { cadence, maxAge in
+                [
+                    "less than \(maxAge) hours old",
+                    cadence.hour == nil ? "(the job runs hourly)" : "(the job runs daily)",
+                ]
+            }),
         Place(
             name: "watch.yml's --max-age", file: ".github/workflows/watch.yml", paragraph: nil,
             says: { _, maxAge in ["--max-age \(maxAge) ", "when a build is more than \(maxAge) hours"] }),

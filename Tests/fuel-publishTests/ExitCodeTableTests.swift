@@ -9,15 +9,15 @@ import Testing
     import Darwin
 #endif
 
-/// README's "Exit codes" table is the code's: the same rows as ``ExitCodes/rows``, from which `fuel-publish help`
-/// prints them, covering every command. `ExitCodeCommandTests` runs the executable for the codes themselves.
+/// docs/operators.md's exit-code table is the code's: the same rows as ``ExitCodes/rows``, from which
+/// `fuel-publish help` prints them, covering every command. `ExitCodeCommandTests` runs the executable for the codes themselves.
 @Suite struct ExitCodeTableTests {
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
+    static let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/operators.md")
 
     /// The rows of the table whose header is `| command | exit | when |`.
     static func documentedRows() throws -> [ExitCodes.Row] {
-        let text = try String(contentsOf: readme, encoding: .utf8)
+        let text = try String(contentsOf: guide, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let header = lines.firstIndex(of: "| command | exit | when |") else { return [] }
         return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
@@ -27,12 +27,12 @@ import Testing
         }
     }
 
-    @Test func theReadmeTableIsTheCodesTable() throws {
+    @Test func theOperatorsGuideTableIsTheCodesTable() throws {
         let documented = try Self.documentedRows()
-        #expect(!documented.isEmpty, "no exit-code table in README.md")
-        #expect(documented == ExitCodes.rows, "README.md's table differs from ExitCodes.rows")
+        #expect(!documented.isEmpty, "no exit-code table in docs/operators.md")
+        #expect(documented == ExitCodes.rows, "docs/operators.md's table differs from ExitCodes.rows")
         for (row, code) in zip(documented, ExitCodes.rows) where row != code {
-            Issue.record("README: \(row)\ncode:   \(code)")
+            Issue.record("guide: \(row)\ncode:   \(code)")
         }
     }
 

@@ -69,7 +69,8 @@ public enum DatasetAssembler {
         return BrandsFile(country: country.config.country, brands: entries)
     }
 
-    /// Each country's source, with its public holidays (where its metadata lists them) from 1 January of the year
+    /// Each country's source, with its time zone, the areas keeping another, its currency, and its public holidays
+    /// (where its metadata lists them) from 1 January of the year
     /// before `builtAt`'s (UTC) to 31 December of the year after: a reader can then tell whether today and yesterday
     /// are holidays for the coming year at least, and the list changes once a year, not with every build.
     static func sources(of countries: [CountryTiles], builtAt: Date) -> SourcesFile {
@@ -82,7 +83,9 @@ public enum DatasetAssembler {
                     licenceUrl: config.licenceUrl, attribution: config.attribution, coverage: config.coverage,
                     updated: country.referenceTime, stations: country.stationCount,
                     publicHolidays: config.publicHolidays.isEmpty
-                        ? nil : PublicHolidayRule.holidays(config.publicHolidays, years: (year - 1)...(year + 1)))
+                        ? nil : PublicHolidayRule.holidays(config.publicHolidays, years: (year - 1)...(year + 1)),
+                    timeZone: config.timeZone, timeZoneAreas: config.timeZoneAreas.isEmpty ? nil : config.timeZoneAreas,
+                    currency: config.currency)
             })
     }
 }

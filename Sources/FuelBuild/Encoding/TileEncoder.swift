@@ -150,6 +150,20 @@ public enum TileEncoder {
                 writer.member("dates", strings: holidays.dates)
                 writer.endObject()
             }
+            if let timeZone = source.timeZone { writer.member("timeZone", timeZone) }
+            if let areas = source.timeZoneAreas, !areas.isEmpty {
+                writer.member("timeZoneAreas", objects: areas) { writer, area in
+                    writer.member("timeZone", area.timeZone)
+                    writer.key("box")
+                    writer.beginObject()
+                    writer.member("south", area.box.south, decimals: coordinateDecimals)
+                    writer.member("west", area.box.west, decimals: coordinateDecimals)
+                    writer.member("north", area.box.north, decimals: coordinateDecimals)
+                    writer.member("east", area.box.east, decimals: coordinateDecimals)
+                    writer.endObject()
+                }
+            }
+            if let currency = source.currency { writer.member("currency", currency) }
         }
         writer.endObject()
         return writer.bytes

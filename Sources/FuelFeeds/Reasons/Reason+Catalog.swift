@@ -1,34 +1,18 @@
 extension Reason {
-    /// One reason of every code, in declaration order; its values are placeholders. `docs/reasons.md` is generated
-    /// from it, and a test holds it to the cases of ``Reason``.
-    public static let catalog: [Reason] =
-        [
-            .emptyCoordinates, .unknownFuel(name: ""),
-            .emptyIDEESS, .duplicateIDEESS, .unknownPriceKey(key: ""), .junkHours, .horarioNotConverted,
-            .bioethanolReadAsE85,
-            .bioethanolKeptAsOther,
-            .rowWithoutFuelName, .emptyPrice, .priceWithoutDataAtualizacao, .repeatedPrice,
-            .shortageAlreadyOver, .shortageOfUnknownFuel(name: ""), .discontinuedFuelPrice,
-            .closedWeekWithCurrentPrices, .openingDayWithoutID, .malformedOpeningTime, .utf8UnderLatin1, .emptyPrix,
-            .stationListedTwice,
-            .unknownFuelType(name: ""), .noPrice,
-            .unknownFuelName(name: ""), .priceRowLatin1, .registryRowLatin1, .identicalRegistryRowMerged,
-            .registryStationWithoutPrice, .priceRowWithoutStation, .sameFuelAndServiceTwice, .registryRowRepaired,
-            .registryRowGuessed, .duplicateRegistryID,
-            .coordinatesOutside(country: ""), .swappedCoordinates, .priceNotPositive, .placeholderPrice,
-            .priceOutsideBand, .priceTooOld(days: 0), .priceAfterFetch(days: 0), .duplicateIDMerged, .noCurrentPrice,
-        ]
-        + TextField.allCases.map { .controlCharactersRemoved(field: $0) }
-        + TextField.allCases.map { .textCut(field: $0, limit: 0) }
-        + [.carriedOutside]
+    /// Every kind once: the shared kinds (``Kind/shared``), then each registered country's
+    /// (``FeedCountry/reasonKinds``), a kind several countries list kept at its first place. `docs/reasons.md` is
+    /// generated from it, and a test holds it to the kinds the countries declare and raise.
+    public static let catalog: [Kind] = {
+        var seen = Set<Kind>()
+        return (Kind.shared + CountryRegistry.all.flatMap(\.reasonKinds)).filter { seen.insert($0).inserted }
+    }()
 
     /// The code a report of this or the previous release used, as this release reports it: the code itself, or the
-    /// code an ``Declaration/alias`` stands for; nil for a code no reason has.
+    /// code an ``Kind/alias`` stands for; nil for a code no reason has.
     public static func currentCode(for code: String) -> String? {
-        for reason in catalog {
-            let declaration = reason.declaration
-            if declaration.code == code { return code }
-            if let alias = declaration.alias, Self.code(code, matches: alias[...]) { return declaration.code }
+        for kind in catalog {
+            if kind.code == code { return code }
+            if let alias = kind.alias, Self.code(code, matches: alias[...]) { return kind.code }
         }
         return nil
     }

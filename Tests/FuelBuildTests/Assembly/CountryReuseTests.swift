@@ -57,10 +57,9 @@ import _FuelTestSupport
     }
 
     @Test func aCountryWhoseInputsDidNotChangeIsReusedNotParsed() async throws {
-        let root = RepositoryPaths.temporaryDirectory("reuse")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try Self.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("reuse")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         let first = try await Self.build(feeds, out, builtAt: Self.firstBuild)
         #expect(Set(Self.outcomes(first.events).values) == ["built"])
 
@@ -99,10 +98,9 @@ import _FuelTestSupport
     }
 
     @Test func aReusingBuildIsByteIdenticalToAFullOne() async throws {
-        let root = RepositoryPaths.temporaryDirectory("reuse-identical")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try Self.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("reuse-identical")
+        defer { folder.remove() }
+        let (root, feeds, out) = (folder.root, folder.feeds, folder.out)
         _ = try await Self.build(feeds, out, builtAt: Self.firstBuild)
         let again = try await Self.build(feeds, out, builtAt: Self.secondBuild)
         #expect(Set(Self.outcomes(again.events).values) == ["reused"])
@@ -118,10 +116,9 @@ import _FuelTestSupport
     }
 
     @Test func aBuildInWhichNothingChangedWritesNothing() async throws {
-        let root = RepositoryPaths.temporaryDirectory("reuse-nothing")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try Self.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("reuse-nothing")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await Self.build(feeds, out, builtAt: Self.firstBuild)
         let link = try FileManager.default.destinationOfSymbolicLink(atPath: out.appendingPathComponent("fuel").path)
         let listing = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
@@ -150,10 +147,9 @@ import _FuelTestSupport
     }
 
     @Test func aCountryOfAnotherBuildsInputsIsNotReused() async throws {
-        let root = RepositoryPaths.temporaryDirectory("reuse-sidecar")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try Self.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("reuse-sidecar")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await Self.build(feeds, out, builtAt: Self.firstBuild)
         // The sidecar of another build (a copy left from a build OUT no longer links to) is not trusted.
         let sidecar = out.appendingPathComponent(CountryInputs.fileName)

@@ -83,10 +83,9 @@ import _FuelTestSupport
     }
 
     @Test func aTrendKeepsItsNewest365DaysAndItsSince() async throws {
-        let root = RepositoryPaths.temporaryDirectory("trends-cap")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try CountryReuseTests.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("trends-cap")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await Self.build(feeds, out, builtAt: "2026-11-01T05:17:00Z")
         // A full year of rows behind the published one, as if the trend had run since 2025-10-31.
         let today = try Self.trend(out, "PT").days[0]
@@ -110,10 +109,9 @@ import _FuelTestSupport
     }
 
     @Test func aCarriedCountryKeepsItsTrendUnchangedOrHasNoneWhenItWasLost() async throws {
-        let root = RepositoryPaths.temporaryDirectory("trends-carried")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try CountryReuseTests.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("trends-carried")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await Self.build(feeds, out, builtAt: "2026-11-01T05:17:00Z", carryForward: 48)
         let before = try Data(contentsOf: out.appendingPathComponent("fuel/trends/ES.json"))
         try Data("not a feed".utf8).write(to: feeds.appendingPathComponent(CountryTrendsTests.spanishFeed))

@@ -43,10 +43,9 @@ import _FuelTestSupport
     }
 
     @Test func fiveDaysEqualAnIndependentComputationFromTheTiles() async throws {
-        let root = RepositoryPaths.temporaryDirectory("trends-five-days")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try CountryReuseTests.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("trends-five-days")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         // The oracle's trend: each build's row replaces the same day's or follows the days before.
         var expected: [String: [(day: String, row: TrendOracle.Row)]] = [:]
         for step in Self.steps {

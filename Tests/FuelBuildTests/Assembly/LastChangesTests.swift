@@ -35,10 +35,9 @@ import _FuelTestSupport
     }
 
     @Test func exactlyTheChangedPriceGainsItsLastChangeAndKeepsIt() async throws {
-        let root = RepositoryPaths.temporaryDirectory("last-change")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try CountryReuseTests.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("last-change")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await CountryReuseTests.build(feeds, out, builtAt: "2026-10-01T05:00:00Z")
         #expect(try Self.changes(out).isEmpty, "a first build has no previous one to change from")
         let first = Self.tiles(out)
@@ -67,10 +66,9 @@ import _FuelTestSupport
     }
 
     @Test func aReusedCountryDropsALastChangePastItsWindowToo() async throws {
-        let root = RepositoryPaths.temporaryDirectory("last-change-reused")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let feeds = try CountryReuseTests.feeds(root)
-        let out = root.appendingPathComponent("out")
+        let folder = try SampleBuildFolder("last-change-reused")
+        defer { folder.remove() }
+        let (feeds, out) = (folder.feeds, folder.out)
         _ = try await CountryReuseTests.build(feeds, out, builtAt: "2026-10-01T05:00:00Z")
         try CountryReuseTests.edit(feeds, Self.spanishFeed, Self.oldPrice, Self.newPrice)
         _ = try await CountryReuseTests.build(feeds, out, builtAt: "2026-10-02T05:00:00Z")

@@ -1,27 +1,23 @@
 import Foundation
 import FuelCodecs
 import Testing
+import _FuelTestSupport
 
 @testable import FuelBuild
 
 @Suite struct JSONWriterTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        var label: String
-        var value: String
-        /// The exact JSON text, quotes included.
-        var json: String
-        var testDescription: String { label }
-    }
+    /// `json`: The exact JSON text, quotes included.
+    typealias Case = NamedCase<(value: String, json: String)>
 
     static let cases: [Case] = [
-        Case(label: "empty", value: "", json: #""""#),
-        Case(label: "plain ASCII", value: "Av. da Liberdade, 1/2", json: #""Av. da Liberdade, 1/2""#),
-        Case(label: "accents stay UTF-8", value: "Azeitão, CANICATTÌ", json: "\"Azeitão, CANICATTÌ\""),
-        Case(label: "quote", value: #"Posto "Central""#, json: #""Posto \"Central\"""#),
-        Case(label: "backslash", value: #"a\b"#, json: #""a\\b""#),
-        Case(label: "newline, return and tab", value: "a\nb\rc\td", json: #""a\nb\rc\td""#),
-        Case(label: "other control bytes", value: "a\u{01}b\u{1F}", json: #""a\u0001b\u001f""#),
-        Case(label: "escape after multi-byte text", value: "é\"", json: "\"é\\\"\""),
+        Case("empty", (value: "", json: #""""#)),
+        Case("plain ASCII", (value: "Av. da Liberdade, 1/2", json: #""Av. da Liberdade, 1/2""#)),
+        Case("accents stay UTF-8", (value: "Azeitão, CANICATTÌ", json: "\"Azeitão, CANICATTÌ\"")),
+        Case("quote", (value: #"Posto "Central""#, json: #""Posto \"Central\"""#)),
+        Case("backslash", (value: #"a\b"#, json: #""a\\b""#)),
+        Case("newline, return and tab", (value: "a\nb\rc\td", json: #""a\nb\rc\td""#)),
+        Case("other control bytes", (value: "a\u{01}b\u{1F}", json: #""a\u0001b\u001f""#)),
+        Case("escape after multi-byte text", (value: "é\"", json: "\"é\\\"\"")),
     ]
 
     @Test(arguments: cases)

@@ -113,6 +113,34 @@ import _FuelTestSupport
         #expect(try JSONDecoder().decode(BrandsFile.self, from: Data(TileEncoder.encode(brands))) == brands)
     }
 
+    /// A country's zone, its areas and its currency are written after its holidays and read back as written; a
+    /// source without them writes none of their keys.
+    @Test func sourcesCarryTheZoneTheAreasAndTheCurrency() throws {
+        let canary = TimeZoneArea(
+            timeZone: "Atlantic/Canary", box: .init(south: -90, west: -180, north: 90, east: -12))
+        let spain = SourcesFile.Source(
+            country: "ES", publisher: "P", url: "https://p.test/", licence: "L", licenceUrl: "https://p.test/l",
+            attribution: "A", coverage: "C", updated: Self.updated, stations: 1, timeZone: "Europe/Madrid",
+            timeZoneAreas: [canary], currency: "EUR")
+        var plain = spain
+        plain.country = "PT"
+        plain.timeZone = nil
+        plain.timeZoneAreas = nil
+        plain.currency = nil
+        let sources = SourcesFile(sources: [spain, plain])
+        let json = String(decoding: TileEncoder.encode(sources), as: UTF8.self)
+        #expect(
+            json.contains(
+                #""stations":1,"timeZone":"Europe/Madrid","timeZoneAreas":[{"timeZone":"Atlantic/Canary","box":{"south":-90.0,"west":-180.0,"north":90.0,"east":-12.0}}],"currency":"EUR"},"#
+            ))
+        #expect(json.hasSuffix(#""updated":"2025-09-27T16:05:47Z","stations":1}]}"#), "\(json)")
+        let decoded = try JSONDecoder().decode(SourcesFile.self, from: Data(json.utf8))
+        #expect(decoded == sources)
+        #expect(decoded.sources[0].timeZone(latitude: 28.1, longitude: -15.4) == "Atlantic/Canary")
+        #expect(decoded.sources[0].timeZone(latitude: 40.4, longitude: -3.7) == "Europe/Madrid")
+        #expect(decoded.sources[1].timeZone(latitude: 38.7, longitude: -9.1) == nil)
+    }
+
     @Test func newerVersionsAreRejected() {
         let json = #"{"version":2,"key":"77_-19","stations":[]}"#
         #expect(throws: UnsupportedFormatError.self) { try JSONDecoder().decode(Tile.self, from: Data(json.utf8)) }

@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import Testing
+import _FuelTestSupport
 
 @Suite struct JSONNumberTests {
     struct DecimalCase: Sendable, CustomTestStringConvertible {
@@ -85,18 +86,5 @@ import Testing
                 #expect(DecimalText.parse(text.replacingOccurrences(of: ".", with: ",")) == Double(text), "\(text)")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so the property test reproduces.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import FuelCodecs
 import Testing
+import _FuelTestSupport
 
 /// ``JSONObjectStream``: a root object's long array read in chunks gives what the whole document gives, with the
 /// same offsets; a broken chunk fails with the whole document's error; what the skim cannot follow is left to the
@@ -49,17 +50,12 @@ import Testing
     }
 
     /// A spoiled element or member, and the error the whole-document parse reports for it.
-    struct Broken: Sendable, CustomTestStringConvertible {
-        var name: String
-        var from: String
-        var to: String
-        var testDescription: String { name }
-    }
+    typealias Broken = NamedCase<(from: String, to: String)>
 
     static let broken: [Broken] = [
-        Broken(name: "a number that breaks the grammar in the third element", from: "true} ,", to: "tru} ,"),
-        Broken(name: "a raw control character in a string", from: "\"n\":1.5", to: "\"n\u{01}\":1.5"),
-        Broken(name: "a bad escape in the last element", from: "\"Rótulo\":\"\"", to: "\"Rótulo\":\"\\q\""),
+        Broken("a number that breaks the grammar in the third element", (from: "true} ,", to: "tru} ,")),
+        Broken("a raw control character in a string", (from: "\"n\":1.5", to: "\"n\u{01}\":1.5")),
+        Broken("a bad escape in the last element", (from: "\"Rótulo\":\"\"", to: "\"Rótulo\":\"\\q\"")),
     ]
 
     @Test(arguments: broken)

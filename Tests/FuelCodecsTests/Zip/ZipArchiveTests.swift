@@ -19,18 +19,13 @@ import _FuelTestSupport
         return bytes
     }()
 
-    struct RoundTrip: Sendable, CustomTestStringConvertible {
-        var label: String
-        var method: String
-        var streamed: Bool
-        var testDescription: String { label }
-    }
+    typealias RoundTrip = NamedCase<(method: String, streamed: Bool)>
 
     static let roundTrips: [RoundTrip] = [
-        RoundTrip(label: "deflate", method: "deflate", streamed: false),
-        RoundTrip(label: "stored", method: "stored", streamed: false),
-        RoundTrip(label: "deflate with a data descriptor", method: "deflate", streamed: true),
-        RoundTrip(label: "stored with a data descriptor", method: "stored", streamed: true),
+        RoundTrip("deflate", (method: "deflate", streamed: false)),
+        RoundTrip("stored", (method: "stored", streamed: false)),
+        RoundTrip("deflate with a data descriptor", (method: "deflate", streamed: true)),
+        RoundTrip("stored with a data descriptor", (method: "stored", streamed: true)),
     ]
 
     @Test(arguments: roundTrips)

@@ -1,57 +1,74 @@
 import Foundation
 import FuelFeeds
 import Testing
-import _FuelTestSupport
 
-/// ``Reason/catalog`` lists every kind once, each kind's code is the one the previous release reported (or names it
-/// as its alias), and the countries it says can raise a reason are the ones whose code does.
+/// ``Reason/catalog`` holds the shared kinds and every registered country's, each once and each code once; every
+/// kind's holes can be filled, and its code is the one the previous release reported (or names it as its alias).
 @Suite struct ReasonCatalogTests {
-    static let root = RepositoryPaths.root()
-
-    /// The case name of a reason: `unknownFuel` for `.unknownFuel(name: "x")`.
-    static func caseName(_ reason: Reason) -> String {
-        String(String(describing: reason).prefix { $0 != "(" })
-    }
-
-    @Test func theCatalogHoldsEveryCaseOnceAndEveryCodeOnce() throws {
-        let source = try String(
-            contentsOf: Self.root.appendingPathComponent("Sources/FuelFeeds/Reasons/Reason.swift"), encoding: .utf8)
-        let enumBody = source.components(separatedBy: "public enum TextField")[0]
-        let declared = enumBody.split(separator: "\n").compactMap { line -> String? in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard trimmed.hasPrefix("case ") else { return nil }
-            return String(trimmed.dropFirst(5).prefix { $0.isLetter || $0.isNumber })
-        }
-        #expect(declared.count > 40)
-        #expect(Set(declared) == Set(Reason.catalog.map(Self.caseName)), "add the new case to Reason.catalog")
+    @Test func theCatalogHoldsEveryKindOnceAndEveryCodeOnce() {
         let codes = Reason.catalog.map(\.code)
-        #expect(Set(codes).count == codes.count, "two reasons share a code")
+        #expect(codes.count > 40)
+        #expect(Set(codes).count == codes.count, "two kinds share a code: \(codes.sorted())")
         for code in codes {
             #expect(code.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }, "\(code)")
         }
-    }
-
-    @Test(arguments: Reason.catalog)
-    func everyHoleHasAValue(_ reason: Reason) {
-        let declaration = reason.declaration
-        #expect(declaration.pattern.filter { $0 == "⟨" }.count == declaration.values.count, "\(declaration.pattern)")
-        #expect(!declaration.sentence.contains("⟨"))
-    }
-
-    /// A reason with values like a feed's.
-    static func example(_ reason: Reason) -> Reason {
-        switch reason {
-        case .unknownFuel: .unknownFuel(name: "Querosene")
-        case .unknownPriceKey: .unknownPriceKey(key: "Precio Gasolina 99 Turbo")
-        case .shortageOfUnknownFuel: .shortageOfUnknownFuel(name: "E85")
-        case .unknownFuelType: .unknownFuelType(name: "ELE")
-        case .unknownFuelName: .unknownFuelName(name: "Blue Super")
-        case .coordinatesOutside: .coordinatesOutside(country: "PT")
-        case .priceTooOld: .priceTooOld(days: 30)
-        case .priceAfterFetch: .priceAfterFetch(days: 1)
-        case .textCut(let field, _): .textCut(field: field, limit: [.hours, .service].contains(field) ? 1_000 : 200)
-        default: reason
+        for kind in Reason.Kind.shared {
+            #expect(Reason.catalog.contains(kind), "\(kind.code)")
         }
+    }
+
+    @Test(arguments: CountryRegistry.codes)
+    func everyKindACountryRaisesIsAnAdaptersKindInTheCatalog(_ code: String) throws {
+        let country = try #require(CountryRegistry.country(code))
+        let kinds = country.reasonKinds
+        #expect(Set(kinds).count == kinds.count, "\(code) lists a kind twice")
+        for kind in kinds {
+            #expect(kind.raiser == .adapters, "\(code) lists \(kind.code), which validation raises")
+            #expect(Reason.catalog.filter { $0.code == kind.code } == [kind], "\(kind.code)")
+            guard case .adapters(let countries) = kind.origin else {
+                Issue.record("\(kind.code): \(kind.origin)")
+                continue
+            }
+            #expect(countries.contains(code))
+        }
+    }
+
+    @Test func everyAdaptersKindHasACountryThatRaisesIt() {
+        for kind in Reason.catalog where kind.raiser == .adapters {
+            #expect(kind.origin != .adapters([]), "\(kind.code) is raised by no registered country")
+        }
+    }
+
+    /// A reason of every kind with values like a feed's: the kinds with holes need one here.
+    static let examples: [String: Reason] = Dictionary(
+        uniqueKeysWithValues: ([
+            .unknownFuel(name: "Querosene"), .unknownPriceKey(key: "Precio Gasolina 99 Turbo"),
+            .shortageOfUnknownFuel(name: "E85"), .unknownFuelType(name: "ELE"),
+            .unknownFuelName(name: "Blue Super"), .coordinatesOutside(country: "PT"), .priceTooOld(days: 30),
+            .priceAfterFetch(days: 1),
+        ]
+            + Reason.TextField.allCases.map { field in
+                Reason.textCut(field: field, limit: [.hours, .service].contains(field) ? 1_000 : 200)
+            }).map { ($0.code, $0) })
+
+    static func example(_ kind: Reason.Kind) -> Reason {
+        examples[kind.code] ?? Reason(kind)
+    }
+
+    /// The kinds with no hole, and the examples of those with holes (a missing example traps in `Reason(kind)`).
+    static let catalogExamples: [Reason] = Reason.catalog.filter { $0.holeCount == 0 || examples[$0.code] != nil }
+        .map(example)
+
+    @Test func everyKindWithHolesHasAnExample() {
+        let missing = Reason.catalog.filter { $0.holeCount > 0 && Self.examples[$0.code] == nil }.map(\.code)
+        #expect(missing.isEmpty, "add an example for \(missing)")
+    }
+
+    @Test(arguments: catalogExamples)
+    func everyHoleHasAValue(_ reason: Reason) {
+        #expect(reason.kind.pattern.filter { $0 == "⟨" }.count == reason.values.count, "\(reason.kind.pattern)")
+        #expect(!reason.sentence.contains("⟨"))
+        #expect(Reason.catalog.contains(reason.kind))
     }
 
     /// The code the previous release gave a sentence: its words slugged, less the values it knew to leave out.
@@ -74,53 +91,14 @@ import _FuelTestSupport
         return code
     }
 
-    @Test(arguments: Reason.catalog.map(example))
+    @Test(arguments: catalogExamples)
     func theCodeIsThePreviousReleasesOrItsAliasIs(_ reason: Reason) {
         let previous = Self.previousCode(reason.sentence)
-        if reason.declaration.alias == nil {
+        if reason.kind.alias == nil {
             #expect(reason.code == previous)
         } else {
             #expect(previous != reason.code, "an alias for a code that did not change")
             #expect(Reason.currentCode(for: previous) == reason.code, "\(previous) is not accepted")
-        }
-    }
-
-    /// The Swift files under a folder, by path.
-    static func sources(under folder: String) throws -> [(path: String, text: String)] {
-        let base = Self.root.appendingPathComponent(folder)
-        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { $0.hasSuffix(".swift") }.sorted().map { path in
-            (path, try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8))
-        }
-    }
-
-    /// Whether the text names the case as `.name` (a use), not as part of a longer name.
-    static func uses(_ text: String, _ name: String) -> Bool {
-        var rest = text[...]
-        while let range = rest.range(of: "." + name) {
-            let next = rest[range.upperBound...].first
-            if !(next.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false) { return true }
-            rest = rest[range.upperBound...]
-        }
-        return false
-    }
-
-    @Test func theCountriesThatCanRaiseAReasonAreTheOnesWhoseCodeDoes() throws {
-        let countries = try Self.sources(under: "Sources/FuelFeeds/Countries")
-        let build = try Self.sources(under: "Sources/FuelBuild")
-        for reason in Reason.catalog {
-            let name = Self.caseName(reason)
-            let raising = Set(countries.filter { Self.uses($0.text, name) }.map { String($0.path.prefix(2)) })
-            let inBuild = build.contains { Self.uses($0.text, name) }
-            switch reason.declaration.origin {
-            case .adapters(let declared):
-                #expect(declared == declared.sorted())
-                #expect(raising == Set(declared), "\(name): raised by \(raising.sorted())")
-                #expect(!inBuild, "\(name) is raised in FuelBuild")
-            case .validation, .carryForward:
-                #expect(raising.isEmpty, "\(name): raised by \(raising.sorted())")
-                #expect(inBuild, "\(name) is raised nowhere in FuelBuild")
-            }
         }
     }
 }

@@ -18,11 +18,10 @@ import _FuelTestSupport
             "| code | scope | sentence | raised by | earlier code, still accepted |",
             "|---|---|---|---|---|",
         ]
-        for declaration in Reason.catalog.map(\.declaration).sorted(by: { $0.code < $1.code }) {
-            let alias = declaration.alias.map { "`\(cell($0))`" } ?? ""
+        for kind in Reason.catalog.sorted(by: { $0.code < $1.code }) {
+            let alias = kind.alias.map { "`\(cell($0))`" } ?? ""
             lines.append(
-                "| `\(declaration.code)` | \(declaration.scope.words) | `\(cell(declaration.pattern))` | "
-                    + "\(declaration.origin.words) | \(alias) |")
+                "| `\(kind.code)` | \(kind.scope.words) | `\(cell(kind.pattern))` | \(kind.origin.words) | \(alias) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -51,8 +51,7 @@ import _FuelTestSupport
         var next = TestBuild.sample(cells: 5)
         next.tiles["380_-90"] = "changed"
         next.tiles["381_-91"] = "changed"
-        next.builtAt = "2026-12-01T05:00:00Z"
-        try next.write(to: harness.out)
+        try next.writeAsTheNextBuild(to: harness.out)
 
         let folder = RepositoryPaths.temporaryDirectory("lease-kill")
         let paused = folder.appendingPathComponent("paused")

@@ -110,14 +110,19 @@ import _FuelTestSupport
         }
     }
 
+    /// Stores the lock of run `run`, started 2026-12-01, whose 60 s lease expires `seconds` from now.
+    static func storeLease(run: String, expiringIn seconds: TimeInterval, in upload: InProcessUpload) {
+        let expires = UTCTime.format(Date().addingTimeInterval(seconds))
+        PublisherLockInProcessTests.storeLock(
+            #"{"run":"\#(run)","started":"2026-12-01T00:00:00Z","expires":"\#(expires)","lease":60}"#, in: upload)
+    }
+
     @Test func aLeaseThatExpiredIsTakenOverAndOneStillRunningIsNot() async throws {
         let upload = InProcessUpload()
         defer { upload.remove() }
         try TestBuild.sample().write(to: upload.out)
         // A dead run whose 60 s lease ran out 5 s ago, although an hour-long lock of old would still hold.
-        let expired = UTCTime.format(Date().addingTimeInterval(-5))
-        PublisherLockInProcessTests.storeLock(
-            #"{"run":"dead-run","started":"2026-12-01T00:00:00Z","expires":"\#(expired)","lease":60}"#, in: upload)
+        Self.storeLease(run: "dead-run", expiringIn: -5, in: upload)
         let log = LineCapture()
         try await upload.upload(log: log)
         #expect(
@@ -125,16 +130,12 @@ import _FuelTestSupport
             "\(log.all)")
 
         // A run whose 60 s lease has 50 s left holds the lock.
-        let running = UTCTime.format(Date().addingTimeInterval(50))
-        PublisherLockInProcessTests.storeLock(
-            #"{"run":"busy-run","started":"2026-12-01T00:00:00Z","expires":"\#(running)","lease":60}"#, in: upload)
+        Self.storeLease(run: "busy-run", expiringIn: 50, in: upload)
         let error = try await #require(throws: UploadError.self) { try await upload.upload() }
         #expect("\(error)".contains("another upload (run busy-run"), "\(error)")
 
         // A lease of 60 s cannot expire 20 minutes from now: a bad clock's lock, taken over at once.
-        let ahead = UTCTime.format(Date().addingTimeInterval(1200))
-        PublisherLockInProcessTests.storeLock(
-            #"{"run":"clock-run","started":"2026-12-01T00:00:00Z","expires":"\#(ahead)","lease":60}"#, in: upload)
+        Self.storeLease(run: "clock-run", expiringIn: 1200, in: upload)
         let clockLog = LineCapture()
         try await upload.upload(log: clockLog)
         #expect(

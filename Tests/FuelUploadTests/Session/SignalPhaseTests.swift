@@ -40,8 +40,7 @@ import _FuelTestSupport
         try await harness.publish(TestBuild.sample(cells: 8))
         var next = TestBuild.sample(cells: 5)
         next.tiles["380_-90"] = "changed"
-        next.builtAt = "2026-12-01T05:00:00Z"
-        try next.write(to: harness.out)
+        try next.writeAsTheNextBuild(to: harness.out)
         let client = try harness.client(endpoint: try S3Proxy(server).endpoint)
         let before = try await client.get(key: harness.prefix + "index.json")
 

@@ -2,7 +2,6 @@
 
 const DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 const TIME = /^([0-9]{2}):([0-9]{2})$/;
-const ZONES = { FR: 'Europe/Paris', IT: 'Europe/Rome', AT: 'Europe/Vienna' };
 
 /** @param {string} text `HH:MM`, up to `24:00` @returns {number | null} minutes after midnight */
 function minutes(text) {
@@ -79,16 +78,30 @@ export function parseOpeningHours(text) {
 }
 
 /**
- * The IANA time zone of a station's clock: by country, and by longitude for the islands an hour behind (ES west of
- * 12° W is Atlantic/Canary, PT west of 20° W Atlantic/Azores); null for a country the tiles do not cover.
- * @param {{country: string, lon: number}} station
+ * Whether a point is in a `timeZoneAreas` box: `south <= lat < north` and `west <= lon < east`.
+ * @param {any} box
+ * @param {number} lat
+ * @param {number} lon
+ * @returns {boolean}
+ */
+function inBox(box, lat, lon) {
+  if (box == null || !['south', 'west', 'north', 'east'].every((k) => typeof box[k] === 'number')) return false;
+  return box.south <= lat && lat < box.north && box.west <= lon && lon < box.east;
+}
+
+/**
+ * The IANA time zone of a station's clock, from its country's entry of the sources document (`reader.sources()`):
+ * the first of its `timeZoneAreas` whose box holds the station, else its `timeZone`; null when the entry gives no
+ * zone (or there is none). The reader knows no country by itself.
+ * @param {{lat: number, lon: number}} station
+ * @param {{timeZone?: unknown, timeZoneAreas?: unknown} | null} [country] the station's country's entry
  * @returns {string | null}
  */
-export function stationTimeZone(station) {
-  if (station.country === 'PT') return station.lon < -20 ? 'Atlantic/Azores' : 'Europe/Lisbon';
-  if (station.country === 'ES') return station.lon < -12 ? 'Atlantic/Canary' : 'Europe/Madrid';
-  return Object.prototype.hasOwnProperty.call(ZONES, station.country)
-    ? ZONES[/** @type {keyof typeof ZONES} */ (station.country)] : null;
+export function stationTimeZone(station, country) {
+  if (country == null || typeof country.timeZone !== 'string') return null;
+  const areas = Array.isArray(country.timeZoneAreas) ? country.timeZoneAreas : [];
+  const area = areas.find((a) => typeof a?.timeZone === 'string' && inBox(a.box, station.lat, station.lon));
+  return area ? area.timeZone : country.timeZone;
 }
 
 /**
@@ -125,9 +138,9 @@ function localTime(instant, zone) {
  * @returns {boolean}
  */
 export function hasTimeZones() {
-  // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in Paris.
-  const paris = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Europe/Paris');
-  return paris !== null && paris.day === 0 && paris.minute === 13 * 60 && paris.date === '2026-01-05';
+  // 2026-01-05 is a Monday; at 12:00 UTC it is 13:00 in the IANA zone one hour east of UTC (POSIX sign).
+  const east = localTime(new Date(Date.UTC(2026, 0, 5, 12, 0)), 'Etc/GMT-1');
+  return east !== null && east.day === 0 && east.minute === 13 * 60 && east.date === '2026-01-05';
 }
 
 /** @param {string} date `YYYY-MM-DD` @returns {string} the day before, `YYYY-MM-DD` */
@@ -183,18 +196,21 @@ function valueState(text, time) {
 /**
  * Whether a station is open at an instant (R11): `"open"` when its openingHours say so, else `"automat"` (open for
  * card payment at the automat) when its automatHours say so, else `"closed"`, or `"unknown"` when it has no
- * openingHours, they are outside the subset, its country has no known time zone, or they have a PH (public holiday)
- * rule and `holidays` does not cover the local date and the day before, or this runtime cannot tell the time in
- * that zone (no `Intl` time-zone support: see {@link hasTimeZones}; `24/7` still answers). Never throws.
- * @param {{country: string, lon: number, openingHours?: string, automatHours?: string}} station a station as a tile
+ * openingHours, they are outside the subset, `country` gives no time zone, or they have a PH (public holiday)
+ * rule and the country's `publicHolidays` do not cover the local date and the day before, or this runtime cannot
+ * tell the time in that zone (no `Intl` time-zone support: see {@link hasTimeZones}; `24/7` still answers). Never
+ * throws.
+ * @param {{lat: number, lon: number, openingHours?: string, automatHours?: string}} station a station as a tile
  *   spells it
  * @param {Date} instant
- * @param {{from: string, to: string, dates: string[]} | null} [holidays] the station's country's `publicHolidays`
- *   from the sources document (`reader.sources()`); without it a PH rule answers `"unknown"`
+ * @param {{timeZone?: unknown, timeZoneAreas?: unknown, publicHolidays?: any} | null} [country] the station's
+ *   country's entry of the sources document (`reader.sources()`): its `timeZone`, `timeZoneAreas` and
+ *   `publicHolidays`; without it every station with hours but `24/7` answers `"unknown"`
  * @returns {'open' | 'automat' | 'closed' | 'unknown'}
  */
-export function openState(station, instant, holidays) {
-  const zone = stationTimeZone(station);
+export function openState(station, instant, country) {
+  const zone = stationTimeZone(station, country);
+  const holidays = country?.publicHolidays ?? null;
   if (zone === null || (station.openingHours === undefined && station.automatHours === undefined)) return 'unknown';
   const local = localTime(instant, zone);
   const time = local && {
@@ -205,6 +221,15 @@ export function openState(station, instant, holidays) {
   if (staffed === 'open') return 'open';
   if (station.automatHours !== undefined && valueState(station.automatHours, time) === 'open') return 'automat';
   return staffed;
+}
+
+/**
+ * Whether a station has openingHours or automatHours, which need its country's entry of the sources document.
+ * @param {{openingHours?: unknown, automatHours?: unknown}} station
+ * @returns {boolean}
+ */
+export function hasHours(station) {
+  return station.openingHours !== undefined || station.automatHours !== undefined;
 }
 
 /**

@@ -10,7 +10,7 @@ export interface Price {
   updated: string;
   /** Present only when the price is not per litre. */
   unit?: 'kg' | 'm3';
-  /** Present only where the source distinguishes self-service from attended (IT). */
+  /** Present only where the source distinguishes self-service from attended (one country's feed does). */
   service?: 'self' | 'full';
   /** The source's own fuel name, for `other`. */
   label?: string;
@@ -39,7 +39,7 @@ export interface Station {
   hours?: string;
   /** Opening hours for machines: the subset of OpenStreetMap's opening_hours in docs/format.md. */
   openingHours?: string;
-  /** When fuel is sold by card at the automat, in the same subset (FR: `24/7`). */
+  /** When fuel is sold by card at the automat, in the same subset (for example `24/7`). */
   automatHours?: string;
   services?: string[];
   motorway?: true;
@@ -90,21 +90,24 @@ export interface OpeningHours {
 export function parseOpeningHours(text: string): OpeningHours | null;
 
 /**
- * The IANA time zone of a station's clock: by country, and by longitude for the Canary Islands and the Azores;
- * null for a country the tiles do not cover.
+ * The IANA time zone of a station's clock, from its country's entry of the sources document: the first of its
+ * `timeZoneAreas` whose box holds the station, else its `timeZone`; null when the entry gives no zone (or there is
+ * none). The reader knows no country by itself.
  */
-export function stationTimeZone(station: Pick<Station, 'country' | 'lon'>): string | null;
+export function stationTimeZone(
+  station: Pick<Station, 'lat' | 'lon'>, country?: Pick<Source, 'timeZone' | 'timeZoneAreas'> | null): string | null;
 
 /**
  * Whether a station is open at `instant`, read in its own time zone (R11): `open` when its openingHours say so, else
  * `automat` (card payment at the automat) when its automatHours say so, else `closed`; unknown without
- * openingHours, outside the subset, in a country without a known time zone, or with a PH rule on a day `holidays`
- * (its country's `publicHolidays` from the sources document) does not cover, the day before included; or where `Intl` cannot tell the time in that zone (QuickJS; see
- * `reader.runtime.timeZones`), though `24/7` still answers. Never throws.
+ * openingHours, outside the subset, when `country` (the station's country's entry of the sources document) gives no
+ * time zone, or with a PH rule on a day its `publicHolidays` do not cover, the day before included; or where `Intl`
+ * cannot tell the time in that zone (QuickJS; see `reader.runtime.timeZones`), though `24/7` still answers. Never
+ * throws.
  */
 export function openState(
-  station: Pick<Station, 'country' | 'lon' | 'openingHours' | 'automatHours'>, instant: Date,
-  holidays?: PublicHolidays | null): OpenState;
+  station: Pick<Station, 'lat' | 'lon' | 'openingHours' | 'automatHours'>, instant: Date,
+  country?: Pick<Source, 'timeZone' | 'timeZoneAreas' | 'publicHolidays'> | null): OpenState;
 
 /** Whether a station's openingHours or automatHours has a PH rule, which needs its country's public holidays. */
 export function hasHolidayRule(station: Pick<Station, 'openingHours' | 'automatHours'>): boolean;
@@ -286,7 +289,19 @@ export interface Source {
   stations: number;
   /** The country's national public holidays, for PH rules (absent from a publisher before them). */
   publicHolidays?: PublicHolidays;
+  /** The IANA time zone of the country's station clocks (absent from a publisher before it). */
+  timeZone?: string;
+  /** The parts of the country keeping another zone, first match wins (absent when none). */
+  timeZoneAreas?: TimeZoneArea[];
+  /** The ISO 4217 code of the country's prices' currency (absent from a publisher before it). */
+  currency?: string;
   [key: string]: unknown;
+}
+
+/** A part of a country keeping another time zone: inside when `south <= lat < north` and `west <= lon < east`. */
+export interface TimeZoneArea {
+  timeZone: string;
+  box: { south: number; west: number; north: number; east: number };
 }
 
 /**

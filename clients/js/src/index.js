@@ -1,4 +1,4 @@
-// FuelTiles for JavaScript: read the published fuel prices of PT, ES, FR, IT and AT around a point.
+// FuelTiles for JavaScript: read the published fuel prices of every country a build publishes, around a point.
 // Needs only fetch: crypto.subtle, TextDecoder and DecompressionStream are used when present, else built-in ones
 // (sha256.js, utf8.js, inflate.js): browsers, React Native (Hermes), Node 18+, bare engines such as QuickJS.
 

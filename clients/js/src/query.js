@@ -49,15 +49,16 @@ function fold(brand) {
  * The answer's stations (R3–R5): within the radius (inclusive), with a price of the fuel and of the brand when
  * asked, nearest first, equal distances by id, at most `limit`. Each comes with its distance and, when the query
  * names a fuel, its displayed price (R6). With `openAt`, stations closed then (R11) are left out before the limit,
- * and each kept one says `open`: `'open'`, `'automat'` or `'unknown'`; a PH rule is read with `holidays`.
+ * and each kept one says `open`: `'open'`, `'automat'` or `'unknown'`, read with its country's entry of `countries`.
  * @param {Array<any>} stations the stations of every tile read
  * @param {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
  *   limit?: number | null, openAt?: Date | null}} query
- * @param {Record<string, any> | null} [holidays] each country's `publicHolidays` (sources.json), by country code
+ * @param {Record<string, any> | null} [countries] each country's entry of sources.json (`timeZone`, `timeZoneAreas`,
+ *   `publicHolidays`), by country code
  * @returns {Array<{station: any, distanceKm: number, displayed: ReturnType<typeof displayedPrice>,
  *   open?: 'open' | 'automat' | 'closed' | 'unknown'}>}
  */
-export function selectStations(stations, query, holidays) {
+export function selectStations(stations, query, countries) {
   const { lat, lon, radiusKm, fuel, brand, limit, openAt } = query;
   const wanted = brand == null ? null : fold(brand);
   const kept = [];
@@ -65,7 +66,7 @@ export function selectStations(stations, query, holidays) {
     const displayed = fuel == null ? null : displayedPrice(station, fuel);
     if (fuel != null && displayed === null) continue;
     if (wanted !== null && (typeof station.brand !== 'string' || fold(station.brand) !== wanted)) continue;
-    const open = openAt == null ? null : openState(station, openAt, holidays?.[station.country] ?? null);
+    const open = openAt == null ? null : openState(station, openAt, countries?.[station.country] ?? null);
     if (open === 'closed') continue;
     const distanceKm = haversineKm(lat, lon, station.lat, station.lon);
     if (distanceKm > radiusKm) continue;

@@ -4,7 +4,7 @@ import { FuelTilesError, tilesError } from './errors.js';
 import { cellsOfCircle, compareKeys } from './grid.js';
 import { selectStations, validateQuery } from './query.js';
 import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.js';
-import { hasHolidayRule, hasTimeZones } from './hours.js';
+import { hasHours, hasTimeZones } from './hours.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
@@ -158,9 +158,10 @@ export function createReader(options) {
     }
     const missingTiles = results.filter((r) => r.state === 'missing').map((r) => r.key).sort(compareKeys);
     const found = results.flatMap((r) => r.stations);
-    // Only a PH rule needs the public holidays (R11): the sources document is read then, once per build.
-    const holidays = query.openAt != null && found.some(hasHolidayRule) ? await publicHolidays(ctx, index) : null;
-    const stations = selectStations(found, query, holidays);
+    // Only hours need the countries' entries (R11: zone, areas, holidays): the sources document is read then, once
+    // per build.
+    const countries = query.openAt != null && found.some(hasHours) ? await countryEntries(ctx, index) : null;
+    const stations = selectStations(found, query, countries);
     const outcome = missingTiles.length > 0 ? 'partial' : stations.length > 0 ? 'ok' : 'empty';
     return {
       outcome, stations, missingTiles, tiles, indexBuiltAt: index.builtAt, format: index.format,
@@ -168,32 +169,33 @@ export function createReader(options) {
     };
   }
 
-  /** @type {{builtAt: string | null, holidays: Record<string, any>} | null} */
-  let keptHolidays = null;
+  /** @type {{builtAt: string | null, countries: Record<string, any>} | null} */
+  let keptCountries = null;
 
   /**
-   * Each country's `publicHolidays` from the sources document `index` names, by country, kept for its build; empty
-   * when the document cannot be read, so PH rules answer `unknown` rather than fail the lookup.
+   * Each country's entry of the sources document `index` names (its `timeZone`, `timeZoneAreas`, `publicHolidays`),
+   * by country, kept for its build; empty when the document cannot be read, so hours answer `unknown` rather than
+   * fail the lookup.
    * @param {import('./files.js').Context} ctx
    * @param {Index} index
    * @returns {Promise<Record<string, any>>}
    */
-  async function publicHolidays(ctx, index) {
-    if (keptHolidays?.builtAt === index.builtAt) return keptHolidays.holidays;
+  async function countryEntries(ctx, index) {
+    if (keptCountries?.builtAt === index.builtAt) return keptCountries.countries;
     /** @type {Record<string, any>} */
-    const holidays = {};
+    const countries = {};
     try {
       const fail = (/** @type {string} */ reason) => new FuelTilesError('sources-unavailable', reason);
       const doc = await readDocument(ctx, index, index.document.sources, 'sources.json', 'the sources document',
         fail);
       for (const source of Array.isArray(doc?.sources) ? doc.sources : []) {
-        if (source?.publicHolidays != null) holidays[source.country] = source.publicHolidays;
+        if (source != null && typeof source.country === 'string') countries[source.country] = source;
       }
     } catch {
-      return holidays;
+      return countries;
     }
-    keptHolidays = { builtAt: index.builtAt, holidays };
-    return holidays;
+    keptCountries = { builtAt: index.builtAt, countries };
+    return countries;
   }
 
   /**
@@ -257,7 +259,7 @@ export function createReader(options) {
    * unit, the median, p10, p90, lowest displayed price and station count. Resolves with null when the index lists
    * no trend of the country. Rejects with the index's codes, `hash-mismatch` (format 2), `trend-unavailable`, or
    * `deadline-exceeded`.
-   * @param {string} country the country's code, e.g. `"ES"`
+   * @param {string} country the country's code, e.g. `"XX"`
    * @returns {Promise<any>}
    */
   function trend(country) {

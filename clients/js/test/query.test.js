@@ -69,7 +69,11 @@ test('openAt: closed stations left out before the limit, the others say open or 
     station('ES-4', 40.4, -3.7, [], { openingHours: 'Mo-Su 06:00-22:00; PH off' }),
   ];
   const q = { lat: 40.4, lon: -3.7, radiusKm: 1 };
-  const answer = selectStations(stations, { ...q, openAt, limit: 2 });
+  const countries = { ES: { country: 'ES', timeZone: 'Europe/Madrid' } };
+  const answer = selectStations(stations, { ...q, openAt, limit: 2 }, countries);
   assert.deepEqual(answer.map((s) => [s.station.id, s.open]), [['ES-1', 'open'], ['ES-3', 'unknown']]);
+  // Without the country's entry there is no zone: every station is unknown, none left out.
+  assert.deepEqual(selectStations(stations, { ...q, openAt }).map((s) => s.open), ['unknown', 'unknown', 'unknown',
+    'unknown']);
   assert.ok(selectStations(stations, q).every((s) => !('open' in s)));
 });

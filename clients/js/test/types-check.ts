@@ -2,7 +2,7 @@
 
 import {
   Cache, FuelTilesError, MemoryCache, NearbyResult, OpenState, ReaderRuntime, Trend, cellsOfCircle, createReader,
-  displayedPrice, keyOf, openState,
+  displayedPrice, keyOf, openState, stationTimeZone,
 } from '../src/index.js';
 
 declare const storage: { getItem(k: string): Promise<string | null>; setItem(k: string, v: string): Promise<void> };
@@ -34,8 +34,10 @@ export async function example(): Promise<string[]> {
     if (again) lines.push(String(again.secondary.length));
     const { sources } = await other.sources();
     const attribution = sources.map((s) => s.attribution);
-    const holidays = sources.find((s) => s.country === 'AT')?.publicHolidays ?? null;
-    const byHolidays: OpenState = openState(result.stations[0].station, new Date(), holidays);
+    const country = sources.find((s) => s.country === result.stations[0].station.country) ?? null;
+    const zone: string | null = stationTimeZone(result.stations[0].station, country);
+    if (zone !== null && country?.currency !== undefined) lines.push(`${zone} ${country.currency}`);
+    const byHolidays: OpenState = openState(result.stations[0].station, new Date(), country);
     if (byHolidays === 'automat') lines.push('card payment only');
     const trend: Trend | null = await other.trend('ES');
     const median: number | undefined = trend?.days[0]?.fuels[0]?.median;

@@ -1,6 +1,7 @@
 import Foundation
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 @testable import FuelFeeds
 
@@ -10,27 +11,31 @@ import Testing
     static let barcelona = "estaciones-terrestres-barcelona-2025-09-27-first40.json"
     static let realFecha = #""Fecha":"27\/09\/2025 18:05:47""#
 
-    struct FechaCase: Sendable, CustomTestStringConvertible {
-        var label: String
-        /// As MITECO writes it, slashes escaped.
-        var fecha: String
-        var utc: String
-        var testDescription: String { label }
-    }
+    /// `fecha`: As MITECO writes it, slashes escaped.
+    typealias FechaCase = NamedCase<(fecha: String, utc: String)>
 
     static let fechaCases: [FechaCase] = [
-        FechaCase(label: "2:46:36 in summer (UTC+2)", fecha: #"13\/09\/2025 2:46:36"#, utc: "2025-09-13T00:46:36Z"),
-        FechaCase(label: "2:46:36 in winter (UTC+1)", fecha: #"13\/01\/2026 2:46:36"#, utc: "2026-01-13T01:46:36Z"),
+        FechaCase("2:46:36 in summer (UTC+2)", (fecha: #"13\/09\/2025 2:46:36"#, utc: "2025-09-13T00:46:36Z")),
+        FechaCase("2:46:36 in winter (UTC+1)", (fecha: #"13\/01\/2026 2:46:36"#, utc: "2026-01-13T01:46:36Z")),
         FechaCase(
-            label: "spring change: 2:46 does not exist, read forward", fecha: #"30\/03\/2025 2:46:36"#,
-            utc: "2025-03-30T01:46:36Z"),
+            "spring change: 2:46 does not exist, read forward",
+            (
+                fecha: #"30\/03\/2025 2:46:36"#,
+                utc: "2025-03-30T01:46:36Z"
+            )),
         FechaCase(
-            label: "autumn change: 2:46 happens twice, the earlier one", fecha: #"26\/10\/2025 2:46:36"#,
-            utc: "2025-10-26T00:46:36Z"),
+            "autumn change: 2:46 happens twice, the earlier one",
+            (
+                fecha: #"26\/10\/2025 2:46:36"#,
+                utc: "2025-10-26T00:46:36Z"
+            )),
         FechaCase(
-            label: "the day after the 2016 autumn change, as the 2016 dumps write it", fecha: #"30\/10\/2016 7:00:18"#,
-            utc: "2016-10-30T06:00:18Z"),
-        FechaCase(label: "unpadded day and month", fecha: #"3\/6\/2026 3:06:43"#, utc: "2026-06-03T01:06:43Z"),
+            "the day after the 2016 autumn change, as the 2016 dumps write it",
+            (
+                fecha: #"30\/10\/2016 7:00:18"#,
+                utc: "2016-10-30T06:00:18Z"
+            )),
+        FechaCase("unpadded day and month", (fecha: #"3\/6\/2026 3:06:43"#, utc: "2026-06-03T01:06:43Z")),
     ]
 
     /// The real Barcelona response with its `Fecha` replaced, every other byte as published.

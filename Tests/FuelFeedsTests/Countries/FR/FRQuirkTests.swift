@@ -172,21 +172,15 @@ import _FuelTestSupport
         #expect(station.prices.map(\.fuel) == shortage.priced)
     }
 
-    struct Time: Sendable, CustomTestStringConvertible {
-        var maj: String
-        var utc: String
-        var testDescription: String { "\(maj) is \(utc)" }
-    }
-
     @Test(arguments: [
-        Time(maj: "2024-05-08 12:30:00", utc: "2024-05-08T10:30:00Z"),
-        Time(maj: "2021-01-08T10:20:52", utc: "2021-01-08T09:20:52Z"),
-        Time(maj: "2013-09-23 09:19:53.795804", utc: "2013-09-23T07:19:53Z"),
-        Time(maj: "2025-10-25 12:00:00", utc: "2025-10-25T10:00:00Z"),
-        Time(maj: "2025-10-26 03:30:00", utc: "2025-10-26T02:30:00Z"),
+        FeedTimeCase(text: "2024-05-08 12:30:00", utc: "2024-05-08T10:30:00Z"),
+        FeedTimeCase(text: "2021-01-08T10:20:52", utc: "2021-01-08T09:20:52Z"),
+        FeedTimeCase(text: "2013-09-23 09:19:53.795804", utc: "2013-09-23T07:19:53Z"),
+        FeedTimeCase(text: "2025-10-25 12:00:00", utc: "2025-10-25T10:00:00Z"),
+        FeedTimeCase(text: "2025-10-26 03:30:00", utc: "2025-10-26T02:30:00Z"),
     ])
-    func majIsParisWallClock(_ time: Time) throws {
-        let result = try Self.parse(Self.pdv(#"<prix nom="Gazole" id="1" maj="\#(time.maj)" valeur="1.739"/>"#))
+    func majIsParisWallClock(_ time: FeedTimeCase) throws {
+        let result = try Self.parse(Self.pdv(#"<prix nom="Gazole" id="1" maj="\#(time.text)" valeur="1.739"/>"#))
         #expect(result.stations.first?.prices.first?.updated == FeedRun.utc(time.utc))
     }
 

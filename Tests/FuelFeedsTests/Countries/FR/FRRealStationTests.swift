@@ -5,7 +5,8 @@ import Testing
 @testable import FuelFeeds
 
 /// Real FR stations, with every expected value read by hand from the raw bytes of the committed sample ZIP
-/// (converted from the real data.economie.gouv.fr export) and of the two real XML excerpts.
+/// (converted from the real data.economie.gouv.fr export), of the two real XML excerpts and of the whole national
+/// instantané ZIP of 2022-05-03 (`FRNationalFileTests`).
 @Suite struct FRRealStationTests {
     /// `source`: `sample`, or the name of a fixture under `Fixtures/FR/`.
     typealias Case = StationCase
@@ -132,6 +133,68 @@ import Testing
                 id: "FR-1000004", country: "FR", address: "20 Avenue du Maréchal Juin", postcode: "01000",
                 city: "Bourg-en-Bresse", latitude: 46.188, longitude: 5.245, prices: [],
                 hours: "24/7 automat; Mo-Tu 06:30-20:00", automatHours: "24/7")),
+        Case(
+            label: "59780003 Camphin-en-Pévèle: closed all week with 01.00-01.00 and current prices, automat",
+            source: "PrixCarburants_instantane-2022-05-03.zip",
+            expected: Station(
+                id: "FR-59780003", country: "FR", address: "RD 93 GRANDE RUE", postcode: "59780",
+                city: "Camphin-en-Pévèle", latitude: 50.594775, longitude: 3.257818,
+                prices: [
+                    FeedRun.price(.diesel, 1.956, "2022-05-03T05:26:29Z"),
+                    FeedRun.price(.e85, 0.729, "2022-04-08T09:42:16Z"),
+                    FeedRun.price(.gasoline95E10, 1.832, "2022-05-03T05:26:29Z"),
+                    FeedRun.price(.gasoline98, 1.903, "2022-05-03T05:26:30Z"),
+                ],
+                hours: "24/7 automat", automatHours: "24/7",
+                services: ["Automate CB 24/24", "Lavage automatique", "Laverie", "Station de gonflage"])),
+        Case(
+            label: "34920001 Le Crès: closed all week with current prices, no automat: hours unknown",
+            source: "PrixCarburants_instantane-2022-05-03.zip",
+            expected: Station(
+                id: "FR-34920001", country: "FR", address: "Route de Jacou", postcode: "34920", city: "LE CRèS",
+                latitude: 43.659613, longitude: 3.93617,
+                prices: [
+                    FeedRun.price(.diesel, 1.9, "2022-05-02T05:21:21Z"),
+                    FeedRun.price(.e85, 0.676, "2022-05-02T05:21:21Z"),
+                    FeedRun.price(.gasoline95, 1.83, "2022-05-02T05:21:21Z"),
+                    FeedRun.price(.gasoline98, 1.842, "2022-05-02T05:21:22Z"),
+                ],
+                hours: nil,
+                services: [
+                    "Boutique alimentaire", "DAB (Distributeur automatique de billets)", "Lavage automatique",
+                    "Location de véhicule", "Piste poids lourds", "Restauration à emporter", "Station de gonflage",
+                    "Vente de gaz domestique (Butane, Propane)",
+                ])),
+        Case(
+            label: "20220006 Algajola (Corsica): automat, days that say nothing",
+            source: "PrixCarburants_instantane-2022-05-03.zip",
+            expected: Station(
+                id: "FR-20220006", country: "FR", address: "RN 197", postcode: "20220", city: "ALGAJOLA",
+                latitude: 42.609, longitude: 8.875,
+                prices: [
+                    FeedRun.price(.diesel, 1.88, "2022-04-17T06:30:00Z"),
+                    FeedRun.price(.gasoline95, 1.85, "2022-04-17T06:30:00Z"),
+                ],
+                hours: "24/7 automat", automatHours: "24/7",
+                services: [
+                    "Automate CB 24/24", "Boutique alimentaire", "Boutique non alimentaire", "Carburant additivé",
+                    "DAB (Distributeur automatique de billets)", "Lavage automatique", "Lavage manuel",
+                    "Piste poids lourds", "Restauration sur place", "Restauration à emporter", "Station de gonflage",
+                    "Vente d'additifs carburants", "Vente de fioul domestique",
+                    "Vente de gaz domestique (Butane, Propane)",
+                ])),
+        Case(
+            label: "69190001 Saint-Fons: the same hours every day, empty services",
+            source: "PrixCarburants_instantane-2022-05-03.zip",
+            expected: Station(
+                id: "FR-69190001", country: "FR", address: "2 place des 4 chemins", postcode: "69190",
+                city: "SAINT-FONS", latitude: 45.708, longitude: 4.855,
+                prices: [
+                    FeedRun.price(.diesel, 1.908, "2022-04-29T16:38:58Z"),
+                    FeedRun.price(.gasoline95E10, 1.76, "2022-04-29T16:38:58Z"),
+                    FeedRun.price(.gasoline98, 1.85, "2022-04-29T16:38:59Z"),
+                ],
+                hours: "Mo-Su 05:00-22:00", openingHours: "Mo-Su 05:00-22:00")),
     ]
 
     static func parse(_ source: String) throws -> FeedParseResult {
@@ -148,11 +211,9 @@ import Testing
 
     @Test func sampleAsAWhole() throws {
         let result = try FeedRun.sample("FR")
-        #expect(result.records == 200)
-        #expect(result.stations.count == 200)
-        #expect(result.rejects.isEmpty)
         // The newest maj in the sample is 2026-02-08 09:48:35, Paris winter time.
-        #expect(result.referenceTime == FeedRun.utc("2026-02-08T08:48:35Z"))
+        #expect(
+            ParseSummary(result) == ParseSummary(records: 200, stations: 200, referenceTime: "2026-02-08T08:48:35Z"))
         #expect(result.stations.map(\.id) == result.stations.map(\.id).sorted())
         #expect(result.stations.allSatisfy { $0.name == nil && $0.brand == nil })
         #expect(result.stations.filter { $0.motorway == true }.count == 12)

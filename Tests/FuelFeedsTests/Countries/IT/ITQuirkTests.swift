@@ -206,21 +206,15 @@ import _FuelTestSupport
         #expect(result.referenceTime == FeedRun.utc("2026-08-19T05:00:00Z"))
     }
 
-    struct Time: Sendable, CustomTestStringConvertible {
-        var dtComu: String
-        var utc: String
-        var testDescription: String { "\(dtComu) is \(utc)" }
-    }
-
     @Test(arguments: [
-        Time(dtComu: "02/07/2026 19:30:06", utc: "2026-07-02T17:30:06Z"),
-        Time(dtComu: "27/12/2013 08:00:00", utc: "2013-12-27T07:00:00Z"),
-        Time(dtComu: "27/12/2013 08:00", utc: "2013-12-27T07:00:00Z"),
+        FeedTimeCase(text: "02/07/2026 19:30:06", utc: "2026-07-02T17:30:06Z"),
+        FeedTimeCase(text: "27/12/2013 08:00:00", utc: "2013-12-27T07:00:00Z"),
+        FeedTimeCase(text: "27/12/2013 08:00", utc: "2013-12-27T07:00:00Z"),
     ])
-    func dtComuIsRomeWallClock(_ time: Time) throws {
+    func dtComuIsRomeWallClock(_ time: FeedTimeCase) throws {
         let result = try Self.parse(
             registry: Self.registryHeader + Self.row3606,
-            prices: Self.pricesHeader + "3606|Gasolio|2.238|0|\(time.dtComu)\n")
+            prices: Self.pricesHeader + "3606|Gasolio|2.238|0|\(time.text)\n")
         #expect(result.stations.first?.prices.first?.updated == FeedRun.utc(time.utc))
     }
 

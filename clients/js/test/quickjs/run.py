@@ -290,12 +290,18 @@ def check(kit: Path) -> list[str]:
                     failures.append(f"{label}: printed {runner.lines}")
     print("quickjs: README example ran on the kit's build and a Lisbon site, formats 2 and 1, bodies decoded and raw")
 
-    table = json.loads((kit / "open-now.json").read_text(encoding="utf-8"))["cases"]
+    document = json.loads((kit / "open-now.json").read_text(encoding="utf-8"))
+    table = document["cases"]
     differ = []
     for case in table:
-        arg = json.dumps(json.dumps(case))
-        got = engine.ctx.eval(f"(() => {{ const c = JSON.parse({arg}); "
-                              "return FuelTiles.openState(c.station, new Date(c.at)); })()")
+        # The station's country entry, as the sources document gives it: the table's zone and areas, the case's
+        # holidays.
+        entry = (document.get("countries") or {}).get(case["station"]["country"])
+        if entry is not None and case.get("holidays") is not None:
+            entry = {**entry, "publicHolidays": case["holidays"]}
+        arg = json.dumps(json.dumps({"case": case, "country": entry}))
+        got = engine.ctx.eval(f"(() => {{ const {{ case: c, country }} = JSON.parse({arg}); "
+                              "return FuelTiles.openState(c.station, new Date(c.at), country); })()")
         # Without the local time only `24/7` answers (R11's fallback): the staffed hours' `open`, else the automat's
         # `automat`, else `unknown`; what is unknown with the time (no zone, no hours) stays unknown.
         station = case["station"]

@@ -1,6 +1,6 @@
-extension CountryGeography {
+extension ItalyFeed {
     /// Italy: the mainland, Sicily and Sardinia; province codes as the registry prints them.
-    static let italy = CountryGeography(
+    static let geography = CountryGeography(
         country: "IT",
         cities: City.table(
             """

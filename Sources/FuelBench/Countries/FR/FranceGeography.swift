@@ -1,6 +1,6 @@
-extension CountryGeography {
+extension FranceFeed {
     /// Metropolitan France and Corsica; département codes and the postcodes of their seats.
-    static let france = CountryGeography(
+    static let geography = CountryGeography(
         country: "FR",
         cities: City.table(
             """

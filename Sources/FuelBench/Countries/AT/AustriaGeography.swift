@@ -1,6 +1,6 @@
-extension CountryGeography {
+extension AustriaFeed {
     /// Austria, one city per political district (E-Control `PB` codes); the group is the Bundesland code.
-    static let austria = CountryGeography(
+    static let geography = CountryGeography(
         country: "AT",
         cities: City.table(
             """

@@ -1,14 +1,14 @@
 import Foundation
 import FuelFormat
 
-/// The public holidays a lookup with `openAt` needs for `PH` rules (R11), from the sources document of the index it
-/// reads.
+/// The countries' clocks a lookup with `openAt` needs (R11): each country's time zone, the areas keeping another,
+/// and its public holidays, from the sources document of the index it reads.
 extension TileClient {
-    /// Each country's `publicHolidays` from the sources document `index` names, read once per build and kept; empty
-    /// when the document cannot be fetched or read, or has none (a publisher before them), so `PH` rules answer
-    /// `unknown` rather than fail the lookup.
-    func publicHolidays(for index: LookupIndex) async -> [String: PublicHolidays] {
-        if let kept = keptHolidays, kept.builtAt == index.builtAt { return kept.holidays }
+    /// Each country's ``CountryClock`` from the sources document `index` names, read once per build and kept; empty
+    /// when the document cannot be fetched or read, so stations with hours answer `unknown` rather than fail the
+    /// lookup.
+    func countryClocks(for index: LookupIndex) async -> [String: CountryClock] {
+        if let kept = keptClocks, kept.builtAt == index.builtAt { return kept.clocks }
         let (path, nameHash) = index.sourcesFile
         let url = base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(path)
         guard let response = try? await transport.send(TileRequest(url: url, headers: [:])),
@@ -17,10 +17,9 @@ extension TileClient {
             (try? NameHashCheck.check(json, nameHash: nameHash)) != nil,
             let sources = try? JSONDecoder().decode(SourcesFile.self, from: json)
         else { return [:] }
-        var holidays: [String: PublicHolidays] = [:]
-        for source in sources.sources { holidays[source.country] = source.publicHolidays }
-        keptHolidays = (index.builtAt, holidays)
-        return holidays
+        let clocks = CountryClock.byCountry(sources)
+        keptClocks = (index.builtAt, clocks)
+        return clocks
     }
 }
 
@@ -38,8 +37,6 @@ extension LookupIndex {
 }
 
 extension Station {
-    /// Whether its `openingHours` or `automatHours` has a `PH` rule, which needs the holiday list to answer.
-    var hasHolidayRule: Bool {
-        [openingHours, automatHours].contains { $0.flatMap(OpeningHours.init(parsing:))?.holidays != nil }
-    }
+    /// Whether it has `openingHours` or `automatHours`, which need its country's clock to answer.
+    var hasHours: Bool { openingHours != nil || automatHours != nil }
 }

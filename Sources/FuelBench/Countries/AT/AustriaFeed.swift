@@ -3,7 +3,7 @@ import Foundation
 /// E-Control `by-region` responses, one per political district (`PB`) and fuel type (`DIE`, `SUP`, `GAS`): JSON
 /// arrays of station objects carrying only the requested fuel's price, so every station is repeated across
 /// responses (and a few across neighbouring districts); prices may be empty or `0`. Also `_regions.json`.
-struct AustriaFeed {
+struct AustriaFeed: CountryFeed {
     let context: GenerationContext
     let folder: URL
 
@@ -20,14 +20,11 @@ struct AustriaFeed {
     private struct Station {
         var index: Int
         var id: Int
-        var district: Int
+        /// Its district is its place's city.
+        var place: StationPlace
         var alsoIn: Int?
         var name: String
         var address: String
-        var postcode: String
-        var city: String
-        var latitude: Double
-        var longitude: Double
         var hours: (from: String, to: String, weekend: String)
         var selfService: Bool
         /// Millis per fuel (DIE, SUP, GAS); nil: not in that response; 0: in it with an empty or zero price.
@@ -36,69 +33,27 @@ struct AustriaFeed {
         var zeroFuel: Int?
     }
 
-    func write() throws -> (GeneratedCountry, [GeneratedFile]) {
-        let count = context.options.stations(Self.realStations)
-        let noPrices = context.schedule("no prices", rate: 0.025)
-        let zeroAmount = context.schedule("zero amount", rate: 0.01)
-        let repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
-        let cities = context.geography.cities
-        var summary = GeneratedCountry(country: "AT", stations: count)
-        var byDistrict = [[Station]](repeating: [], count: cities.count)
+    /// The quirk schedules.
+    private struct Quirks {
+        let noPrices, zeroAmount, repeated: QuirkSchedule
 
+        init(_ context: GenerationContext) {
+            noPrices = context.schedule("no prices", rate: 0.025)
+            zeroAmount = context.schedule("zero amount", rate: 0.01)
+            repeated = context.schedule("repeated in a neighbouring district", rate: 0.02)
+        }
+    }
+
+    func write() throws -> (GeneratedCountry, [GeneratedFile]) {
+        let count = context.stationCount(real: Self.realStations)
+        let quirks = Quirks(context)
+        let cities = context.geography.cities
+        var summary = context.summary(stations: count)
+        var byDistrict = [[Station]](repeating: [], count: cities.count)
         for index in 0..<count {
-            var rng = context.rng(index, "station")
-            let district = context.geography.city(&rng)
-            let city = cities[district]
-            let point = context.geography.place(around: city, &rng)
-            let brand = Vocabulary.austriaBrands.pick(&rng)
-            let level = context.level(&rng)
-            var amounts: [Int?] = [
-                rng.chance(0.99) ? context.price(base: 1_590, level: level, &rng) : 0,
-                rng.chance(0.97) ? context.price(base: 1_620, level: level, &rng) : 0,
-                rng.chance(0.04) ? context.price(base: 1_450, level: level, &rng) : nil,
-            ]
-            if amounts[0] == 0 && amounts[1] == 0 { amounts[0] = context.price(base: 1_590, level: level, &rng) }
-            var isValid = true
-            var zero: Int?
-            if noPrices.hits(index) {
-                amounts = amounts.map { $0.map { _ in 0 } }
-                summary.count("no price in any response (rejected)")
-                isValid = false
-            } else if zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
-                amounts.filter({ ($0 ?? 0) > 0 }).count > 1
-            {
-                amounts[priced] = 0
-                zero = priced
-                summary.count("amount 0 beside a real price")
-            }
-            if isValid, context.isChanged(index) {
-                var change = context.rng(index, "change")
-                amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
-                summary.changed += 1
-            }
-            if isValid { summary.expectedValid += 1 }
-            var alsoIn: Int?
-            if repeated.hits(index) {
-                let neighbours = cities.indices.filter { $0 != district && cities[$0].groupCode == city.groupCode }
-                if !neighbours.isEmpty {
-                    alsoIn = rng.pick(neighbours)
-                    summary.count("station listed in a second district")
-                }
-            }
-            let street = rng.pick(Vocabulary.austriaStreets)
-            let station = Station(
-                index: index, id: 1_000_000 + index * 7 + rng.below(7), district: district, alsoIn: alsoIn,
-                name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
-                address: "\(street) \(rng.int(in: 1...180))", postcode: city.postcode, city: city.name,
-                latitude: point.latitude, longitude: point.longitude,
-                hours: (
-                    rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
-                    rng.pick(["20:00", "21:00", "22:00", "24:00"]),
-                    rng.pick(["07:00", "08:00"])
-                ),
-                selfService: rng.chance(0.3), amounts: amounts, zeroFuel: zero)
-            byDistrict[district].append(station)
-            if let alsoIn { byDistrict[alsoIn].append(station) }
+            let station = draw(index, quirks, &summary)
+            byDistrict[station.place.cityIndex].append(station)
+            if let alsoIn = station.alsoIn { byDistrict[alsoIn].append(station) }
         }
 
         var files: [GeneratedFile] = []
@@ -124,8 +79,8 @@ struct AustriaFeed {
                 sink.byte(0x5D)
                 try sink.close()
                 files.append(
-                    GeneratedFile(
-                        path: "AT/\(name)",
+                    context.file(
+                        name,
                         url:
                             "\(Self.endpoint)/search/gas-stations/by-region?code=\(city.regionCode)&type=PB"
                             + "&fuelType=\(entry.type)&includeClosed=true"
@@ -133,9 +88,63 @@ struct AustriaFeed {
             }
         }
         try writeRegions()
-        files.append(GeneratedFile(path: "AT/_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
+        files.append(context.file("_regions.json", url: "\(Self.endpoint)/regions?includeCities=false"))
         summary.records = records
         return (summary, files)
+    }
+
+    /// A station with its amounts, its quirks applied and booked.
+    private func draw(_ index: Int, _ quirks: Quirks, _ summary: inout GeneratedCountry) -> Station {
+        let cities = context.geography.cities
+        var rng = context.rng(index, "station")
+        let place = context.place(&rng)
+        let city = place.city
+        let brand = Vocabulary.austriaBrands.pick(&rng)
+        let level = context.level(&rng)
+        var amounts: [Int?] = [
+            rng.chance(0.99) ? context.price(base: 1_590, level: level, &rng) : 0,
+            rng.chance(0.97) ? context.price(base: 1_620, level: level, &rng) : 0,
+            rng.chance(0.04) ? context.price(base: 1_450, level: level, &rng) : nil,
+        ]
+        if amounts[0] == 0 && amounts[1] == 0 { amounts[0] = context.price(base: 1_590, level: level, &rng) }
+        var isValid = true
+        var zero: Int?
+        if quirks.noPrices.hits(index) {
+            amounts = amounts.map { $0.map { _ in 0 } }
+            summary.count("no price in any response (rejected)")
+            isValid = false
+        } else if quirks.zeroAmount.hits(index), let priced = amounts.firstIndex(where: { ($0 ?? 0) > 0 }),
+            amounts.filter({ ($0 ?? 0) > 0 }).count > 1
+        {
+            amounts[priced] = 0
+            zero = priced
+            summary.count("amount 0 beside a real price")
+        }
+        if isValid, context.isChanged(index) {
+            var change = context.rng(index, "change")
+            amounts = amounts.map { amount in amount.map { $0 > 0 ? context.moved($0, &change) : 0 } }
+            summary.changed += 1
+        }
+        if isValid { summary.expectedValid += 1 }
+        var alsoIn: Int?
+        if quirks.repeated.hits(index) {
+            let neighbours = cities.indices.filter { $0 != place.cityIndex && cities[$0].groupCode == city.groupCode }
+            if !neighbours.isEmpty {
+                alsoIn = rng.pick(neighbours)
+                summary.count("station listed in a second district")
+            }
+        }
+        let street = rng.pick(Vocabulary.austriaStreets)
+        return Station(
+            index: index, id: 1_000_000 + index * 7 + rng.below(7), place: place, alsoIn: alsoIn,
+            name: rng.chance(0.002) ? "" : "\(brand) \(city.name.split(separator: "(").first ?? "")",
+            address: "\(street) \(rng.int(in: 1...180))",
+            hours: (
+                rng.pick(["00:00", "05:30", "06:00", "06:30", "07:00"]),
+                rng.pick(["20:00", "21:00", "22:00", "24:00"]),
+                rng.pick(["07:00", "08:00"])
+            ),
+            selfService: rng.chance(0.3), amounts: amounts, zeroFuel: zero)
     }
 
     private func writeStation(_ sink: ByteSink, _ station: Station, fuel: Int, position: Int) {
@@ -145,12 +154,12 @@ struct AustriaFeed {
         sink.jsonString(station.name)
         sink.text(",\"location\":{\"address\":")
         sink.jsonString(station.address)
-        sink.text(",\"postalCode\":\"\(station.postcode)\",\"city\":")
-        sink.jsonString(station.city)
+        sink.text(",\"postalCode\":\"\(station.place.city.postcode)\",\"city\":")
+        sink.jsonString(station.place.city.name)
         sink.text(",\"latitude\":")
-        sink.coordinate(station.latitude, digits: 7)
+        sink.coordinate(station.place.latitude, digits: 7)
         sink.text(",\"longitude\":")
-        sink.coordinate(station.longitude, digits: 7)
+        sink.coordinate(station.place.longitude, digits: 7)
         sink.text("},\"contact\":{\"telephone\":\"+43 ")
         sink.int(station.id % 9_000 + 1_000)
         sink.text(" 5016\",\"mail\":\"station")
@@ -178,16 +187,25 @@ struct AustriaFeed {
         sink.text("]}")
     }
 
+    /// A JSON API answering current prices on every request.
+    static let service = DayService(host: "e-control.at", publication: .live)
+
+    static func answer(path: String, query: [String: String], files: [String: [UInt8]]) -> [UInt8] {
+        if path.hasSuffix("/regions") { return files["_regions.json"] ?? [] }
+        let name = "by-region-PB-\(query["code"] ?? "")-\(query["fuelType"] ?? "").json"
+        return files[name] ?? Array("[]".utf8)
+    }
+
     /// The `/regions` answer: Bundesländer with their districts and postcodes.
     private func writeRegions() throws {
         let cities = context.geography.cities
         let sink = try ByteSink.file(folder.appendingPathComponent("_regions.json"))
         sink.byte(0x5B)
-        for (position, code) in CountryGeography.bundeslaender.keys.sorted().enumerated() {
+        for (position, code) in Self.bundeslaender.keys.sorted().enumerated() {
             if position > 0 { sink.byte(0x2C) }
             let districts = cities.filter { $0.groupCode == code }
             sink.text("{\"code\":\(code),\"type\":\"BL\",\"name\":")
-            sink.jsonString(CountryGeography.bundeslaender[code] ?? "")
+            sink.jsonString(Self.bundeslaender[code] ?? "")
             sink.text(",\"subRegions\":[")
             for (index, district) in districts.enumerated() {
                 if index > 0 { sink.byte(0x2C) }

@@ -3,10 +3,10 @@ import FuelFeeds
 import FuelFormat
 import Testing
 
-/// Named PT stations of the reconstructed test fixture (`Fixtures/PT`; the real capture is in `PTRealCaptureTests`),
-/// compared as whole `Station` values. Every expected value is read from the raw rows (`page-000N.json`) and the rules
-/// of the adapter's docs: Lisbon summer time is UTC+1.
-@Suite struct PTSampleStationTests {
+/// Named PT stations compared as whole `Station` values: of the reconstructed test fixture (`Fixtures/PT`, source
+/// `sample`), every expected value read from the raw rows (`page-000N.json`) and the rules of the adapter's docs (Lisbon
+/// summer time is UTC+1); and of the real capture `dgeg-2026-06-10` (`PTRealCaptureTests`), read off the JSON by hand.
+@Suite struct PTStationTests {
     typealias Case = StationCase
 
     static let portugal: [Case] = [
@@ -65,11 +65,39 @@ import Testing
                     FeedRun.price(.diesel, 1.609, "2025-09-25T15:45:00Z"),
                     FeedRun.price(.other, 2.15, "2025-09-25T15:45:00Z", label: "Gasolina mistura"),
                 ])),
+        Case(
+            label: "93086 Famões: Intermarché, five fuels at 13:15 Lisbon summer time",
+            source: "dgeg-2026-06-10",
+            expected: Station(
+                id: "PT-93086", country: "PT", name: "Posto de Abastecimento - Intermarché de Famões",
+                brand: "Intermarché", address: "Urb. Quinta do Segulim, Lote EA-01", postcode: "1675-351",
+                city: "Famões", latitude: 38.792127, longitude: -9.214949,
+                prices: [
+                    FeedRun.price(.diesel, 1.819, "2026-06-08T12:15:00Z"),
+                    FeedRun.price(.gasoline95, 1.839, "2026-06-08T12:15:00Z"),
+                    FeedRun.price(.gasoline95Premium, 1.869, "2026-06-08T12:15:00Z"),
+                    FeedRun.price(.gasoline98, 1.959, "2026-06-08T12:15:00Z"),
+                    FeedRun.price(.lpg, 0.949, "2026-06-08T12:15:00Z"),
+                ])),
+        Case(
+            label: "94406 Pousada de Saramagos: PRIO, midnight local is the day before in UTC",
+            source: "dgeg-2026-06-10",
+            expected: Station(
+                id: "PT-94406", country: "PT", name: "PRIO Pousada de Saramagos", brand: "Prio",
+                address: "Av. Riopele 815", postcode: "4770-405", city: "Pousada de Saramagos", latitude: 41.42762,
+                longitude: -8.43019,
+                prices: [
+                    FeedRun.price(.gasoline95, 1.954, "2026-06-07T23:00:00Z"),
+                    FeedRun.price(.gasoline95Premium, 1.889, "2026-06-07T23:00:00Z"),
+                    FeedRun.price(.gasoline98, 2.054, "2026-06-07T23:00:00Z"),
+                    FeedRun.price(.lpg, 0.949, "2026-06-07T23:00:00Z"),
+                ])),
     ]
 
     @Test(arguments: portugal)
-    func portugueseStation(_ testCase: Case) throws {
-        let station = try #require(try PTAdapterTests.sample().station(testCase.expected.id))
+    func station(_ testCase: Case) throws {
+        let result = try testCase.source == "sample" ? PTAdapterTests.sample() : PTRealCaptureTests.portugal()
+        let station = try #require(result.station(testCase.expected.id))
         #expect(station == testCase.expected)
     }
 }

@@ -1,0 +1,5 @@
+extension __CC__Adapter {
+    /// The kinds of reason __CC__'s adapter raises: shared ones only so far. Its own kinds, when the real parser needs
+    /// them, are declared here (`extension Reason.Kind` and `extension Reason`, as `PTReasons.swift` does) and listed.
+    public var reasonKinds: [Reason.Kind] { [.emptyCoordinates, .unknownFuel] }
+}

@@ -31,7 +31,7 @@ import _FuelTestSupport
         #expect(harbour.prices.map(\.price) == [1.849, 1.929])
         #expect(result.stations.last?.openingHours == "24/7")
         #expect(result.stations.last?.prices.count == 1)
-        let newest = try #require(ISO8601DateFormatter().date(from: "2026-06-10T09:15:00Z"))
+        let newest = try #require(ISO8601DateFormatter().date(from: "2026-06-10T07:15:00Z"))
         #expect(result.referenceTime == newest)
     }
 

@@ -22,8 +22,10 @@ struct LocalTimes {
 
     init(zone identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
-        self.zone = zone
+        self.init(zone: zone)
     }
+
+    init(zone: TimeZone) { self.zone = zone }
 
     /// The wall-clock time of a UTC instant.
     mutating func local(_ utcSeconds: Int64) -> WallTime {

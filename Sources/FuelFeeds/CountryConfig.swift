@@ -64,6 +64,10 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     public var boxes: [Box]
     /// The country's national public holidays, as rules (`"publicHolidays"`); `sources.json` publishes their dates.
     public var publicHolidays: [PublicHolidayRule] = []
+    /// True for a country `scripts/new-country` scaffolded whose parser and sample are still the template's: it
+    /// builds and publishes, but the shared documents (README, `docs/format.md`, `docs/reasons.md`, the guides)
+    /// describe only the countries that are not scaffolds, until a person writes the real parser and removes the key.
+    public var scaffold = false
     /// Endpoints and settings for fetching: the `"fetch"` object, typed and checked when the metadata is loaded;
     /// nil when there is none.
     public var fetch: FetchSettings?
@@ -99,7 +103,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent
-        case publicHolidays, timeZoneAreas, currency
+        case publicHolidays, timeZoneAreas, currency, scaffold
     }
 
     /// Decodes `source.json`; the country's own keys and its `"fetch"` object are read by the country's own types.
@@ -125,6 +129,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         checkPriceMedianPercent = try container.decodeIfPresent(Double.self, forKey: .checkPriceMedianPercent)
         boxes = try container.decode([Box].self, forKey: .boxes)
         publicHolidays = try container.decodeIfPresent([PublicHolidayRule].self, forKey: .publicHolidays) ?? []
+        scaffold = try container.decodeIfPresent(Bool.self, forKey: .scaffold) ?? false
         let feedCountry = CountryRegistry.country(country)
         if let feedCountry { own = CountryOwnSettings(try feedCountry.decodeOwnSourceSettings(from: decoder)) }
         if let value = try container.decodeIfPresent(FetchSettingValue.self, forKey: .fetch) {

@@ -5,4 +5,13 @@ import FuelFeeds
 public enum RegisteredCountries {
     /// ``FuelFeeds/CountryRegistry/codes``: every supported country's code, sorted.
     public static var codes: [String] { CountryRegistry.codes }
+
+    /// The registered countries the shared documents describe, sorted: every one but a scaffold that
+    /// `scripts/new-country` made and nobody has finished yet (``FuelFeeds/CountryConfig/scaffold``), whose notes are
+    /// its own `docs/countries/<CC>.md`.
+    public static var documented: [String] {
+        codes.filter { code in
+            (try? CountryConfig.load(country: code, adaptersDirectory: nil))?.scaffold != true
+        }
+    }
 }

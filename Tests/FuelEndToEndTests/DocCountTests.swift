@@ -153,11 +153,13 @@ import _FuelTestSupport
     /// words is the registry's.
     @Test(arguments: documents) func theCountriesAreCountedAsRegistered(_ path: String) throws {
         let text = try Self.read(path).replacingOccurrences(of: "\n", with: " ").lowercased()
-        let registered = CountryRegistry.codes.count
+        let registered = RegisteredCountries.documented.count
         let pattern = #/\b([a-z]+) (?:national fuel-price feeds|feeds'?|real formats|countries|sample countries)\b/#
         for match in text.matches(of: pattern) {
             guard let count = Self.numberWords.firstIndex(of: String(match.output.1)).map({ $0 + 1 }) else { continue }
-            #expect(count == registered, "\(path) says \"\(match.output.0)\"; \(registered) countries are registered")
+            #expect(
+                count == registered,
+                "\(path) says \"\(match.output.0)\"; \(registered) countries are registered and documented")
         }
     }
 
@@ -171,7 +173,7 @@ import _FuelTestSupport
         let match = try #require(text.firstMatch(of: #/national fuel-price feeds \(([^)]*)\)/#))
         let names = match.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let codes = names.map { Self.countryNames[$0] ?? "unknown name \($0): add it to countryNames" }
-        #expect(codes.sorted() == CountryRegistry.codes)
+        #expect(codes.sorted() == RegisteredCountries.documented)
     }
 
     /// The first cells of the rows of the table whose header starts with `header`.
@@ -186,7 +188,7 @@ import _FuelTestSupport
 
     @Test func theReadmeLicenceTableHasARowPerCountry() throws {
         let rows = try Self.firstColumn(of: Self.read("README.md"), header: "| country | data publisher |")
-        #expect(rows.map { $0[0] } == CountryRegistry.codes)
+        #expect(rows.map { $0[0] } == RegisteredCountries.documented)
     }
 
     @Test func theFormatDocumentCoversTheRegisteredCountries() throws {
@@ -194,14 +196,14 @@ import _FuelTestSupport
         let match = try #require(text.firstMatch(of: #/The data covers ([A-Z, and]+?) \(/#))
         let codes = match.output.1.replacingOccurrences(of: " and ", with: ", ").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(codes.sorted() == CountryRegistry.codes)
+        #expect(codes.sorted() == RegisteredCountries.documented)
     }
 
     /// The operators' guide's table of how often each feed is asked is each country's fetch settings.
     @Test func theOperatorsFetchTableIsTheCountryMetadata() throws {
         let rows = try Self.firstColumn(
             of: Self.read("docs/operators.md"), header: "| country | fetched every |")
-        #expect(rows.map { $0[0] } == CountryRegistry.codes)
+        #expect(rows.map { $0[0] } == RegisteredCountries.documented)
         let adapters = Self.root.appendingPathComponent("adapters")
         for row in rows where row.count == 4 {
             let transport = try CountryConfig.load(country: row[0], adaptersDirectory: adapters).fetch?.transport

@@ -18,10 +18,18 @@ import _FuelTestSupport
             "| code | scope | sentence | raised by | earlier code, still accepted |",
             "|---|---|---|---|---|",
         ]
+        // A scaffold's own kinds, and its name among a shared kind's countries, are in its own notes page.
+        let documented = Set(RegisteredCountries.documented)
         for kind in Reason.catalog.sorted(by: { $0.code < $1.code }) {
+            var origin = kind.origin
+            if case .adapters(let countries) = origin {
+                let described = countries.filter(documented.contains)
+                if described.isEmpty && !countries.isEmpty { continue }
+                origin = .adapters(described)
+            }
             let alias = kind.alias.map { "`\(cell($0))`" } ?? ""
             lines.append(
-                "| `\(kind.code)` | \(kind.scope.words) | `\(cell(kind.pattern))` | \(kind.origin.words) | \(alias) |")
+                "| `\(kind.code)` | \(kind.scope.words) | `\(cell(kind.pattern))` | \(origin.words) | \(alias) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FuelCodecs
 import FuelFeeds
 
 /// __NAME__ in the bench: the template's `;`-separated station list. When the real parser replaces the template's,

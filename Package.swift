@@ -59,15 +59,19 @@ let package = Package(
         .target(name: "FuelFeeds", dependencies: ["FuelFormat", "FuelCodecs"]),
         // Downloads every registered country into feeds/, all or nothing per country, and fetch --check.
         .target(name: "FuelFetch", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelHTTP"]),
+        // The publishing rules the build and the upload share: the layouts, the published documents' bytes, format 2's
+        // name hash, the shrink guard and the clock tolerance. The upload needs these, not the build.
+        .target(name: "FuelPublishing", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
         // Validation, assembly, tile encoding (compressed with FuelCodecs' gzip) and the atomic, complete-or-nothing output.
-        .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds"]),
+        .target(name: "FuelBuild", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelPublishing"]),
         // The S3 upload (lock, plan, PUTs, index, prune) and the status of a published index.
-        .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelBuild"]),
+        .target(name: "FuelUpload", dependencies: ["FuelFormat", "FuelCodecs", "FuelHTTP", "FuelPublishing"]),
         // Seeing a build: the comparison of two builds (`diff`) and the self-contained map report (`report`).
         // Resources/ holds the page's script and stylesheet, built in by scripts/embed-report-assets (ReportAssets.swift)
         // so fuel-publish needs no resource bundle beside it.
         .target(
-            name: "FuelReport", dependencies: ["FuelFormat", "FuelCodecs", "FuelBuild"], exclude: ["Resources"]),
+            name: "FuelReport", dependencies: ["FuelFormat", "FuelCodecs", "FuelFeeds", "FuelBuild"],
+            exclude: ["Resources"]),
         // The phone's lookup: depends on the contract and Foundation only.
         .target(name: "FuelClient", dependencies: ["FuelFormat"]),
         // Child processes with deadlines (posix_spawn/waitpid, no Foundation Process): for the bench and the tests.
@@ -78,15 +82,15 @@ let package = Package(
         .target(
             name: "FuelBench",
             dependencies: [
-                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelFetch", "FuelHTTP", "FuelBuild", "FuelUpload",
-                "FuelClient",
-                "FuelProcess", "CFuelZlib",
+                "FuelFormat", "FuelCodecs", "FuelFeeds", "FuelFetch", "FuelHTTP", "FuelPublishing", "FuelBuild",
+                "FuelUpload", "FuelClient", "FuelProcess", "CFuelZlib",
             ]),
 
         .executableTarget(
             name: "fuel-publish",
             dependencies: [
-                "FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "FuelReport", "FuelCommandLine",
+                "FuelFormat", "FuelFeeds", "FuelFetch", "FuelPublishing", "FuelBuild", "FuelUpload", "FuelReport",
+                "FuelCommandLine",
             ]),
         .executableTarget(name: "fuel-nearby", dependencies: ["FuelFormat", "FuelClient", "FuelCommandLine"]),
         .executableTarget(name: "fuel-bench", dependencies: ["FuelFormat", "FuelBench", "FuelCommandLine"]),
@@ -97,43 +101,65 @@ let package = Package(
         ),
 
         .testTarget(name: "FuelFormatTests", dependencies: ["FuelFormat", "_FuelTestSupport"]),
-        .testTarget(name: "FuelCodecsTests", dependencies: ["FuelCodecs", "_FuelTestSupport"]),
+        .testTarget(name: "FuelCodecsTests", dependencies: ["FuelCodecs", "FuelFormat", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelFeedsTests",
-            dependencies: ["FuelFeeds", "FuelCodecs", "_FuelTestSupport"],
+            dependencies: ["FuelFeeds", "FuelCodecs", "FuelFormat", "_FuelTestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "FuelCodecs", "_FuelTestSupport"]),
-        .testTarget(name: "FuelFetchTests", dependencies: ["FuelFetch", "_FuelTestSupport"]),
+        .testTarget(name: "FuelHTTPTests", dependencies: ["FuelHTTP", "FuelCodecs", "FuelFormat", "_FuelTestSupport"]),
         .testTarget(
-            name: "FuelBuildTests", dependencies: ["FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
+            name: "FuelFetchTests",
+            dependencies: ["FuelFetch", "FuelFeeds", "FuelHTTP", "FuelFormat", "_FuelTestSupport"]),
+        .testTarget(
+            name: "FuelBuildTests",
+            dependencies: ["FuelBuild", "FuelPublishing", "FuelCodecs", "FuelFeeds", "FuelFormat", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelUploadTests",
-            dependencies: ["FuelUpload", "FuelBuild", "FuelCodecs", "FuelHTTP", "FuelClient", "_FuelTestSupport"]),
+            dependencies: [
+                "FuelUpload", "FuelPublishing", "FuelBuild", "FuelCodecs", "FuelHTTP", "FuelFeeds", "FuelFormat",
+                "FuelClient", "FuelProcess", "_FuelTestSupport",
+            ]),
         // FuelBuild makes the format-2 sets the client tests read, with the publisher's own code.
         .testTarget(
             name: "FuelReportTests",
-            dependencies: ["FuelReport", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
+            dependencies: ["FuelReport", "FuelBuild", "FuelCodecs", "FuelFeeds", "FuelFormat", "_FuelTestSupport"]),
         // FuelCodecs: the publisher's SHA-256, which the client's own is held against.
         .testTarget(
             name: "FuelClientTests",
-            dependencies: ["FuelClient", "FuelBuild", "FuelCodecs", "FuelFeeds", "_FuelTestSupport"]),
+            dependencies: [
+                "FuelClient", "FuelPublishing", "FuelBuild", "FuelCodecs", "FuelFeeds", "FuelFormat",
+                "_FuelTestSupport",
+            ]),
         .testTarget(name: "FuelCommandLineTests", dependencies: ["FuelCommandLine"]),
         .testTarget(name: "FuelProcessTests", dependencies: ["FuelProcess", "_FuelTestSupport"]),
         .testTarget(
-            name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch"],
+            name: "FuelPublishCommandTests", dependencies: ["fuel-publish", "FuelFeeds", "FuelFetch", "FuelBuild"],
             path: "Tests/fuel-publishTests"),
-        .testTarget(name: "FuelBenchTests", dependencies: ["FuelBench", "FuelBuild", "_FuelTestSupport"]),
+        .testTarget(
+            name: "FuelBenchTests",
+            dependencies: ["FuelBench", "FuelUpload", "FuelBuild", "FuelFormat", "_FuelTestSupport"]),
         .testTarget(
             name: "FuelEndToEndTests",
-            dependencies: ["FuelFormat", "FuelFeeds", "FuelFetch", "FuelBuild", "FuelUpload", "_FuelTestSupport"]),
-    ]
+            dependencies: [
+                "FuelFormat", "FuelFeeds", "FuelFetch", "FuelPublishing", "FuelBuild", "FuelUpload", "FuelProcess",
+                "_FuelTestSupport",
+            ]),
+    ],
+    // Swift 6: complete strict concurrency checking, data races as errors.
+    swiftLanguageModes: [.v6]
 )
 
-// Strict settings for every Swift target, in one place.
-for target in package.targets where target.type != .system {
-    var settings = target.swiftSettings ?? []
+// Strict settings for every Swift target, in one place. Strict concurrency is complete already: the package is in
+// the Swift 6 language mode (`swiftLanguageModes` above), where data races are errors, so no
+// `StrictConcurrency` feature is added.
+let strictSettings: [SwiftSetting] = [
     // Spell out existential types (`any P`), so protocol costs are visible.
-    settings.append(.enableUpcomingFeature("ExistentialAny"))
-    target.swiftSettings = settings
+    .enableUpcomingFeature("ExistentialAny"),
+    // A file sees the members (and extensions) of the modules it imports itself, not of whatever another file of its
+    // module imported (SE-0444), so every file's import lines say what it uses.
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }

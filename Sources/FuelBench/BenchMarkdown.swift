@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelFormat
 
 /// Writes the measured section of `BENCHMARKS.md` (between markers; the text around them is kept).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The targets of issues 7 and 17, checked against what was measured (never in unit tests).
 public enum BenchTargets {
     static let megabyte = 1_048_576.0

@@ -3,6 +3,7 @@ import FuelBuild
 import FuelClient
 import FuelFetch
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 
 /// One schedule's simulated span: the scheduled runs (the real fetch, build and upload), and the phone looking up

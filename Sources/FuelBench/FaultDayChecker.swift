@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFormat
+import FuelHTTP
 import FuelUpload
 
 /// The faulted day's independent checker: after each hour it reads the bucket as a phone would (both formats'

@@ -2,6 +2,7 @@ import Foundation
 import FuelFetch
 import FuelFormat
 import FuelProcess
+import FuelPublishing
 import FuelUpload
 
 /// The faulted day: the hourly job as `.github/workflows/publish.yml` runs it (fetch `--due`; build

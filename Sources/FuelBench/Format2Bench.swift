@@ -1,6 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 
 /// One format-2 upload, as the uploader's own summary reports it.

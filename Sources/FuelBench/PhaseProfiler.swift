@@ -3,6 +3,7 @@ import FuelBuild
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 #if canImport(Glibc)
     import Glibc

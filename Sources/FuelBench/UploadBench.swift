@@ -1,5 +1,6 @@
 import Foundation
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 
 /// How two published builds differ, file by file.

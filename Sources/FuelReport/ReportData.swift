@@ -1,4 +1,5 @@
 import Foundation
+import FuelFeeds
 import FuelFormat
 
 /// The station data of the report page, packed for size and never as one object per station: a small JSON header

@@ -1,3 +1,4 @@
+import Foundation
 import FuelHTTP
 
 /// Keeps the credentials' secrets out of everything a publisher says: its progress lines and its errors.

@@ -1,4 +1,3 @@
-import FuelBuild
 import FuelCodecs
 
 /// Why an upload stopped. Descriptions name the file, key or setting at fault and never contain a secret.

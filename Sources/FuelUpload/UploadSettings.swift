@@ -1,8 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 
 /// The upload's options as given on the command line; anything nil falls back to the environment or a default.
 public struct UploadOptions: Sendable, Equatable {

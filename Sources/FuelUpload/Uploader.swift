@@ -1,8 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 
 /// Format 1's part of a ``Publisher`` run: publishes a build to S3/R2 so the bucket never advertises a tile it does
 /// not hold.

@@ -1,5 +1,6 @@
 import Foundation
 import FuelBuild
+import FuelFeeds
 import FuelFormat
 
 extension DatasetAssembler {

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCommandLine
 import FuelFormat
+import FuelPublishing
 
 /// `fuel-publish build`: feeds on disk to the published file set.
 enum BuildCommand {

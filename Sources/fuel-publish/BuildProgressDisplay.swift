@@ -1,4 +1,5 @@
 import FuelBuild
+import FuelFeeds
 import FuelFormat
 import Synchronization
 

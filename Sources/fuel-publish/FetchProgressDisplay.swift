@@ -1,4 +1,5 @@
 import Foundation
+import FuelFeeds
 import FuelFetch
 import FuelFormat
 import Synchronization

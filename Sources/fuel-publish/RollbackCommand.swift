@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCommandLine
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 
 /// `fuel-publish rollback`: makes an archived format-2 build the live index again, in format 1 too.

@@ -1,6 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelCommandLine
+import FuelPublishing
 import FuelUpload
 
 /// `fuel-publish upload`: the published build to S3/R2, tiles before index, nothing partial, nothing re-sent.

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCommandLine
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 
 /// `fuel-publish verify`: read back everything the live indexes name and say what is wrong.

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelClient
 import FuelFormat
+import FuelPublishing
 import _FuelTestSupport
 
 /// A fixture build served by a fresh tile server, with a private cache folder and clock; removed when released.

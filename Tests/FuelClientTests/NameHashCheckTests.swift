@@ -2,6 +2,7 @@ import Foundation
 import FuelClient
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 import Synchronization
 import Testing
 import _FuelTestSupport

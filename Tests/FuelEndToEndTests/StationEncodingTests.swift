@@ -1,6 +1,7 @@
 import Foundation
 import FuelBuild
 import FuelFormat
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 

@@ -1,4 +1,5 @@
 import Foundation
+import FuelHTTP
 import Testing
 import _FuelTestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// Why a build refused to publish. `OUT/fuel` is untouched in every case.
 public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case output(path: String, reason: String)
     /// `OUT/fuel` exists but its index cannot be read, so no country's shrink can be checked.
     case unreadablePreviousIndex(path: String, reason: String)
-    /// The build's `builtAt` lies more than ``Builder/clockTolerance`` ahead of the machine's clock.
+    /// The build's `builtAt` lies more than `PublishingClock.tolerance` ahead of the machine's clock.
     case builtAtAhead(builtAt: Date, now: Date)
     /// Countries failed in a first build (no `OUT/fuel`), at least one of them because its fetch failed: as
     /// ``countriesFailed(_:)``, and the message points at `--first-run`.
@@ -58,7 +59,7 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
             let amount = ahead < 7200 ? "\(Int(ahead / 60)) minutes" : FeedFreshness.describe(ahead)
             return "refusing to build dated \(UTCTime.format(builtAt)): that is \(amount) ahead of this machine's "
                 + "clock (\(UTCTime.format(now))), and a build may lie at most "
-                + "\(Int(Builder.clockTolerance / 60)) minutes ahead (its index would look fresh until then). Check "
+                + "\(Int(PublishingClock.tolerance / 60)) minutes ahead (its index would look fresh until then). Check "
                 + "--built-at, SOURCE_DATE_EPOCH and the clock; a time in the past is allowed"
         }
     }

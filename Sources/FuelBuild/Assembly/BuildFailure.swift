@@ -1,5 +1,6 @@
 import Foundation
 import FuelFeeds
+import FuelPublishing
 
 /// A refused build as the JSON document `build --json` prints instead of a report, so a machine reading stdout
 /// always gets one document: `{"ok": false, "error": {"code": …, "message": …, "countries": […]}}`.

@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 
 /// What a build did, per country and in total; printed on stderr, or as JSON on stdout with `--json`.
 public struct BuildReport: Sendable, Codable, Equatable {

@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// The build's assembly and write steps: the index, brands and sources around the tiles, format 2's names, the
 /// staged files, and the swap that publishes them.

@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// The step after parsing: a country that failed is published from the previous build, unchanged
 /// (`--carry-forward HOURS`), or refuses the build; then the shrink guard.

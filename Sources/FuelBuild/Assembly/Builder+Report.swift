@@ -1,6 +1,7 @@
 import Foundation
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// The build's last step: the report of what each country gave, from the counts its parse and validation kept.
 extension Builder {

@@ -1,6 +1,7 @@
 import Foundation
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// Reusing a country whose inputs did not change: its stations are taken from the published build, as published,
 /// without parsing its feed again. Such a country is fresh, not carried: its index entry is the published one.

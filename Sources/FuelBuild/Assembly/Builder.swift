@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// Everything a build needs to know.
 public struct BuildOptions: Sendable {
@@ -26,7 +27,7 @@ public struct BuildOptions: Sendable {
     public var carryForwardHours: Double?
     /// Which formats to write into `OUT/fuel`: format 1's files, format 2's under `v2/`, or both.
     public var layout: PublishLayout
-    /// The machine's clock, which ``builtAt`` may not run ahead of by more than ``Builder/clockTolerance``.
+    /// The machine's clock, which ``builtAt`` may not run ahead of by more than `PublishingClock.tolerance`.
     public var now: @Sendable () -> Date = { Date() }
     /// `--first-run`: with no build in `OUT` yet, build only the countries whose fetch succeeded (see ``FirstRun``).
     public var firstRun = false
@@ -171,16 +172,12 @@ public struct Builder: Sendable {
         var reusedLine: BuildReport.Country? = nil
     }
 
-    /// How far ``BuildOptions/builtAt`` may lie ahead of the machine's clock: clocks that differ a little, not a
-    /// build dated in the future, whose index would look fresh (and whose carried countries young) until that date.
-    public static let clockTolerance: TimeInterval = 600
-
-    /// Refuses a `builtAt` more than ``clockTolerance`` ahead of ``BuildOptions/now``. A past one (a replay, a test,
+    /// Refuses a `builtAt` more than `PublishingClock.tolerance` ahead of ``BuildOptions/now``. A past one (a replay, a test,
     /// `SOURCE_DATE_EPOCH`) is allowed; every age the build measures (carry-forward) is measured on this one time.
     /// - Throws: ``BuildError/builtAtAhead(builtAt:now:)``.
     func checkClock() throws {
         let now = options.now()
-        guard options.builtAt.timeIntervalSince(now) <= Self.clockTolerance else {
+        guard options.builtAt.timeIntervalSince(now) <= PublishingClock.tolerance else {
             throw BuildError.builtAtAhead(builtAt: options.builtAt, now: now)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import FuelCodecs
+import FuelFeeds
 import FuelFormat
 
 /// The step that gives each country its trend (``TrendFile``): the previous build's trend with this build's day

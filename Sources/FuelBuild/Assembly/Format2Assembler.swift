@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 
 /// Turns a build's format-1 documents into the format-2 set: the same bytes under content-addressed names, an index
 /// naming them, and the index's archived copy under `builds/`.
@@ -21,7 +22,9 @@ public enum Format2Assembler {
         var trends: [String: TrendListing] = [:]
         for document in assembly.files {
             // A tile's JSON digest is known already (``TileReuse``); the few other documents are inflated again.
-            let hash = assembly.tileDigests[document.path].map(nameHash(digest:)) ?? hash(document.gzipped)
+            let hash =
+                assembly.tileDigests[document.path].map(Format2Hash.name(digest:))
+                ?? Format2Hash.of(stored: document.gzipped)
             let path: String
             if document.path == TileFormat.indexPath {
                 continue
@@ -53,21 +56,6 @@ public enum Format2Assembler {
         }
         return files.sorted { $0.path < $1.path }
     }
-
-    /// The name's hash of a document: the first 16 hex digits of the SHA-256 of its JSON.
-    public static func hash(json: [UInt8]) -> String { nameHash(digest: Digest.hex(Digest.sha256(json))) }
-
-    /// The name's hash of a stored object, as a reader computes it: of the JSON it inflates to when it is gzip, of its
-    /// bytes as they are otherwise. Gzip that does not inflate is hashed as it is, which matches no name a build gave.
-    public static func hash(_ stored: [UInt8]) -> String {
-        guard stored.starts(with: [0x1F, 0x8B]), let json = try? Gzip.decompress(stored) else {
-            return hash(json: stored)
-        }
-        return hash(json: json)
-    }
-
-    /// The first 16 digits of a hex SHA-256, as a name holds them.
-    static func nameHash(digest: String) -> String { String(digest.prefix(Format2.hashLength)) }
 
     /// `v2/<path>`: where a format-2 file lives inside a build folder.
     static func inFolder(_ path: String) -> String { "\(Format2.folder)/\(path)" }

@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 import Synchronization
 
 /// Joins the countries' cells into tiles and compresses each tile as soon as every country that can reach its cell

@@ -1,6 +1,7 @@
 import Foundation
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 
 /// One country's stations, encoded for the tiles they fall in: each cell's station objects as JSON, in id order,
 /// ready to be joined with the other countries' into the tile.

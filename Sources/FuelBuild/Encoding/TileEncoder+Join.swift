@@ -1,4 +1,5 @@
 import FuelFormat
+import FuelPublishing
 
 extension TileEncoder {
     /// A tile of the current version from its countries' cells, written into a writer that the caller reuses from

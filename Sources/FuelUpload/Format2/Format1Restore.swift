@@ -1,8 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import Synchronization
 
 /// Rollback's format-1 half: the same kept build written back as format 1. A format-2 build's objects hold the

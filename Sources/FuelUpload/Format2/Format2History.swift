@@ -1,8 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import Synchronization
 
 /// The archived builds under a format-2 prefix: what `fuel-publish builds` lists and `rollback` restores.

@@ -1,8 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import Synchronization
 
 /// Format 2's part of a ``Publisher`` run: publishes the format-2 set so that a reader holding any index published within `--keep` reads exactly its build.

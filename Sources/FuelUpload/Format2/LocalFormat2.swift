@@ -1,7 +1,7 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 
 /// The format-2 set of the published build, `OUT/fuel/v2/`, read once into memory and checked: every object its
 /// index names is there under the hash of its JSON, nothing else is, and the archived copy is the index.
@@ -42,7 +42,7 @@ public struct LocalFormat2: Sendable {
         for path in index.objectPaths {
             let kind: ObjectKind = PublishedPath(path, formatTwo: true).kind == .tile ? .tile : .metadata
             let object = try read(folder, path, kind: kind)
-            let hash = Format2Assembler.hash(object.bytes)
+            let hash = Format2Hash.of(stored: object.bytes)
             guard path.hasSuffix(".\(hash).json") else {
                 throw UploadError.localBuild(
                     path: folder.appendingPathComponent(path).path,

@@ -1,7 +1,7 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 
 /// One publish of a build in every format its layout names, forward only.
 ///
@@ -24,7 +24,7 @@ public struct Publisher: Sendable {
 
     /// How far ahead of the machine's clock a `builtAt` may lie: the build's own tolerance, so that a build the
     /// builder accepts is one the upload accepts.
-    public static let clockSkewAllowance = Builder.clockTolerance
+    public static let clockSkewAllowance = PublishingClock.tolerance
 
     /// - Parameter log: the events of the upload as they happen (rendered on stderr by the command); secrets are
     ///   removed before it sees them.

@@ -1,5 +1,4 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP

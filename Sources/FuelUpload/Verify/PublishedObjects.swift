@@ -1,7 +1,8 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelHTTP
+import FuelPublishing
 import Synchronization
 
 /// Reads published objects back as a reader would and says what is wrong with each: `verify` and `rollback` use it.
@@ -65,7 +66,7 @@ enum PublishedObjects {
             guard let named = Format2.splitObjectName(path).map({ String($0.hash) }) else {
                 return "not a format-2 object name"
             }
-            let actual = Format2Assembler.hash(json: json)
+            let actual = Format2Hash.of(json: json)
             return named == actual ? nil : "its JSON hashes to \(actual), not to the \(named) its name promises"
         }
     }

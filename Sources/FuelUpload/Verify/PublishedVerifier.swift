@@ -1,7 +1,7 @@
 import Foundation
-import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 import Synchronization
 
 /// Reads every object a live index names, as a reader would, and checks it: present, gzip that inflates, a
@@ -93,7 +93,7 @@ public struct PublishedVerifier: Sendable {
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
             if let named = hashes[path] {
-                let actual = Format2Assembler.hash(json: json)
+                let actual = Format2Hash.of(json: json)
                 if actual != named {
                     return "its JSON hashes to \(actual), but format 2's index of the same build names \(named): "
                         + "it was changed after it was published (upload again to rewrite it)"

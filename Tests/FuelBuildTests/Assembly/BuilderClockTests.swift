@@ -1,9 +1,10 @@
 import Foundation
 import FuelBuild
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 
-/// `builtAt` may lie at most ``Builder/clockTolerance`` (10 minutes) ahead of the machine's clock.
+/// `builtAt` may lie at most `PublishingClock.tolerance` (10 minutes) ahead of the machine's clock.
 @Suite struct BuilderClockTests {
     static let now = Date(timeIntervalSince1970: 1_796_000_000)
 

@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 import Synchronization
 import Testing
 import _FuelTestSupport

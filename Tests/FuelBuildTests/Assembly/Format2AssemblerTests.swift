@@ -2,6 +2,7 @@ import Foundation
 import FuelCodecs
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 
@@ -71,14 +72,14 @@ import _FuelTestSupport
     func theHashOfAStoredObjectIsThatOfItsJSON(_ stored: Stored) throws {
         let json = Array(#"{"version":1,"key":"77_-19","stations":[]}"#.utf8)
         // sha256sum of that document: an independent implementation.
-        #expect(Format2Assembler.hash(json: json) == "6c759fcc675506b0")
-        #expect(Format2Assembler.hash(try stored.bytes(json)) == "6c759fcc675506b0")
+        #expect(Format2Hash.of(json: json) == "6c759fcc675506b0")
+        #expect(Format2Hash.of(stored: try stored.bytes(json)) == "6c759fcc675506b0")
     }
 
     @Test func damagedGzipMatchesNoName() {
         var bytes = Gzip.compress(Array(#"{"version":1,"key":"77_-19","stations":[]}"#.utf8))
         bytes[bytes.count - 5] ^= 0x01  // the trailer's CRC-32
-        #expect(Format2Assembler.hash(bytes) != "6c759fcc675506b0")
+        #expect(Format2Hash.of(stored: bytes) != "6c759fcc675506b0")
     }
 
     static func systemGzip(_ json: [UInt8]) throws -> [UInt8] {

@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 import Testing
 
 @testable import FuelBuild

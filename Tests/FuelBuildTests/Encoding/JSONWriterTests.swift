@@ -1,5 +1,6 @@
 import Foundation
 import FuelCodecs
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import FuelFeeds
 import FuelFormat
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelPublishing
 import FuelUpload
 import Testing
 import _FuelTestSupport

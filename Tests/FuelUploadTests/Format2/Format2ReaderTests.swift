@@ -2,6 +2,7 @@ import Foundation
 import FuelClient
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import FuelUpload
 import Synchronization
 import Testing

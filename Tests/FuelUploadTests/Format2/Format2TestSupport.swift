@@ -4,6 +4,7 @@ import FuelCodecs
 import FuelFeeds
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import FuelUpload
 import Testing
 import _FuelTestSupport

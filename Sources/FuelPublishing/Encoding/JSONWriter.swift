@@ -6,35 +6,35 @@ import FuelFormat
 ///
 /// Numbers use Swift's shortest round-trip `Double` description after rounding to a fixed number of decimals, strings
 /// are written as UTF-8 with only the escapes JSON requires (no `\/`), so the same values always give the same bytes.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
     private var needsComma: [Bool] = []
 
-    init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
-    /// Empties the buffer but keeps its memory, for writing the next document.
     /// Appends bytes that are already JSON.
-    mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
+    package mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 
     /// Appends part of a buffer that is already JSON.
-    mutating func raw(_ json: ArraySlice<UInt8>) { bytes.append(contentsOf: json) }
+    package mutating func raw(_ json: ArraySlice<UInt8>) { bytes.append(contentsOf: json) }
 
     /// Appends one byte of JSON syntax, such as the comma between two values written with ``raw(_:)-([UInt8])``.
-    mutating func raw(byte: UInt8) { bytes.append(byte) }
+    package mutating func raw(byte: UInt8) { bytes.append(byte) }
 
-    mutating func removeAll() {
+    /// Empties the buffer but keeps its memory, for writing the next document.
+    package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         needsComma.removeAll(keepingCapacity: true)
         suppressNextSeparator = false
     }
 
-    mutating func beginObject() { open(UInt8(ascii: "{")) }
+    package mutating func beginObject() { open(UInt8(ascii: "{")) }
 
-    mutating func endObject() { close(UInt8(ascii: "}")) }
+    package mutating func endObject() { close(UInt8(ascii: "}")) }
 
-    mutating func beginArray() { open(UInt8(ascii: "[")) }
+    package mutating func beginArray() { open(UInt8(ascii: "[")) }
 
-    mutating func endArray() { close(UInt8(ascii: "]")) }
+    package mutating func endArray() { close(UInt8(ascii: "]")) }
 
     private mutating func open(_ bracket: UInt8) {
         separate()
@@ -48,7 +48,7 @@ struct JSONWriter {
     }
 
     /// Writes `"name":` inside an object; the value call that follows completes the member.
-    mutating func key(_ name: StaticString) {
+    package mutating func key(_ name: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -58,13 +58,13 @@ struct JSONWriter {
     }
 
     /// Writes `"name":` for a key only known at run time (country codes).
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         suppressNextSeparator = true
     }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -80,7 +80,7 @@ struct JSONWriter {
     }
 
     /// Writes a UTC time as a string, `"2026-11-30T05:17:00Z"`, dropping fractions of a second.
-    mutating func time(_ date: Date) {
+    package mutating func time(_ date: Date) {
         separate()
         // Most prices of a feed share a handful of times: the last one's text is kept and copied.
         if date != lastTime.date {
@@ -111,21 +111,21 @@ struct JSONWriter {
         }
     }
 
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
-    mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
     }
@@ -137,7 +137,7 @@ struct JSONWriter {
     /// most `decimals` places differ by at least 10^-decimals, more than the spacing of doubles in the range taken
     /// here, so no shorter text reads back as the same double. Outside that range (and below 0.001, where Swift would
     /// write an exponent) the text is Swift's own `description`, as ``format(_:decimals:)`` gives.
-    mutating func number(_ value: Double, decimals: Int) {
+    package mutating func number(_ value: Double, decimals: Int) {
         separate()
         let scaled = (value * Self.decimalScales[decimals]).rounded()
         let magnitude = abs(scaled) / Self.decimalScales[decimals]
@@ -180,7 +180,7 @@ struct JSONWriter {
     }
 
     /// The text of a rounded number: `1.339`, `38.72`, `-9.14`, `2.0`.
-    static func format(_ value: Double, decimals: Int) -> String {
+    package static func format(_ value: Double, decimals: Int) -> String {
         let scale = decimalScales[decimals]
         var rounded = (value * scale).rounded() / scale
         if rounded == 0 { rounded = 0 }  // no "-0.0"

@@ -23,7 +23,7 @@ public enum TileEncoder {
     }
 
     /// Empties the writer and opens a tile: `{"version":1,"key":"77_-19","stations":[`.
-    static func beginTile(key: String, into writer: inout JSONWriter) {
+    package static func beginTile(key: String, into writer: inout JSONWriter) {
         writer.removeAll()
         writer.beginObject()
         writer.member("version", TileFormat.version)
@@ -51,7 +51,7 @@ public enum TileEncoder {
     }
 
     /// The index's `"trends"` member, by country code, when the index has one; shared by both formats' indexes.
-    static func writeTrends(_ trends: [String: TrendListing]?, to writer: inout JSONWriter) {
+    package static func writeTrends(_ trends: [String: TrendListing]?, to writer: inout JSONWriter) {
         guard let trends else { return }
         writer.key("trends")
         writer.beginObject()
@@ -90,7 +90,8 @@ public enum TileEncoder {
     }
 
     /// Opens an index object with the members both formats start with: `version`, `gridDegrees`, `builtAt`.
-    static func writeIndexHeader(version: Int, gridDegrees: Double, builtAt: Date, to writer: inout JSONWriter) {
+    package static func writeIndexHeader(version: Int, gridDegrees: Double, builtAt: Date, to writer: inout JSONWriter)
+    {
         writer.beginObject()
         writer.member("version", version)
         writer.member("gridDegrees", gridDegrees, decimals: 6)
@@ -98,7 +99,7 @@ public enum TileEncoder {
     }
 
     /// The index's `"countries"` member, by country code; shared by both formats' indexes.
-    static func writeCountries(_ countries: [String: CountrySummary], to writer: inout JSONWriter) {
+    package static func writeCountries(_ countries: [String: CountrySummary], to writer: inout JSONWriter) {
         writer.key("countries")
         writer.beginObject()
         for country in countries.keys.sorted() {
@@ -170,7 +171,7 @@ public enum TileEncoder {
     }
 
     /// One station object, appended to `writer` (after a comma when the writer is inside an array).
-    static func writeStation(_ station: Station, to writer: inout JSONWriter) {
+    package static func writeStation(_ station: Station, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.member("id", station.id)
         writer.member("country", station.country)

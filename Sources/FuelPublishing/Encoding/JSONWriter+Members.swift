@@ -2,41 +2,41 @@ import Foundation
 
 /// Object members in one call each, `"name":value`, so an encoder reads as its key order.
 extension JSONWriter {
-    mutating func member(_ name: StaticString, _ value: String) {
+    package mutating func member(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
     /// `null` when the value is nil: for the members the format always writes.
-    mutating func member(_ name: StaticString, _ value: String?) {
+    package mutating func member(_ name: StaticString, _ value: String?) {
         key(name)
         optionalString(value)
     }
 
-    mutating func member(_ name: StaticString, _ value: Int) {
+    package mutating func member(_ name: StaticString, _ value: Int) {
         key(name)
         integer(value)
     }
 
-    mutating func member(_ name: StaticString, _ value: Bool) {
+    package mutating func member(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
     }
 
     /// A UTC time, as ``time(_:)`` writes it.
-    mutating func member(_ name: StaticString, _ value: Date) {
+    package mutating func member(_ name: StaticString, _ value: Date) {
         key(name)
         time(value)
     }
 
     /// A number rounded to `decimals` places, as ``number(_:decimals:)`` writes it.
-    mutating func member(_ name: StaticString, _ value: Double, decimals: Int) {
+    package mutating func member(_ name: StaticString, _ value: Double, decimals: Int) {
         key(name)
         number(value, decimals: decimals)
     }
 
     /// `"name":["a","b"]`.
-    mutating func member(_ name: StaticString, strings: some Sequence<String>) {
+    package mutating func member(_ name: StaticString, strings: some Sequence<String>) {
         key(name)
         beginArray()
         for value in strings { string(value) }
@@ -44,7 +44,7 @@ extension JSONWriter {
     }
 
     /// `"name":[{…},{…}]`: one object per element, its members written by `body`.
-    mutating func member<Element>(
+    package mutating func member<Element>(
         _ name: StaticString, objects: some Sequence<Element>, _ body: (inout JSONWriter, Element) -> Void
     ) {
         key(name)

@@ -1,4 +1,5 @@
 import Foundation
+import FuelProcess
 import Testing
 import _FuelTestSupport
 

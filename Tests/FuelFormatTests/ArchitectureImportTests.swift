@@ -17,7 +17,7 @@ import Testing
     }()
 
     @Test func theTableListsEveryModuleOfSourcesAndNoOther() throws {
-        let table = try ModuleTable.read(root.appending(path: "ARCHITECTURE.md"))
+        let table = try ModuleTable.read(Self.root.appending(path: "ARCHITECTURE.md"))
         #expect(Self.modules.count > 10, "Sources/ was not found from \(#filePath)")
         #expect(
             Set(table.allowed.keys) == Set(Self.modules),

@@ -1,4 +1,5 @@
 import Foundation
+import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelReport

@@ -1,5 +1,6 @@
 import Foundation
 import FuelHTTP
+import FuelUpload
 import Testing
 import _FuelTestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import FuelBuild
+import FuelFormat
 import Testing
 import _FuelTestSupport
 

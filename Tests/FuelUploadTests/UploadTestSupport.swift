@@ -3,6 +3,7 @@ import FuelBuild
 import FuelCodecs
 import FuelFormat
 import FuelHTTP
+import FuelPublishing
 import FuelUpload
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 import Testing
 import _FuelTestSupport
 

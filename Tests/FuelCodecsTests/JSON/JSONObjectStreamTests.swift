@@ -1,3 +1,4 @@
+import Foundation
 import FuelCodecs
 import Testing
 import _FuelTestSupport

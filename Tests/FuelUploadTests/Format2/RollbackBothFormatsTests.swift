@@ -2,6 +2,7 @@ import Foundation
 import FuelBuild
 import FuelCodecs
 import FuelFormat
+import FuelHTTP
 import FuelPublishing
 import Testing
 import _FuelTestSupport

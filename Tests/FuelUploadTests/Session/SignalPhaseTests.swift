@@ -1,4 +1,5 @@
 import Foundation
+import FuelHTTP
 import FuelProcess
 import FuelUpload
 import Testing

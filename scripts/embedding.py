@@ -1,6 +1,5 @@
 """What scripts/embed-adapters and scripts/embed-report-assets share: text files as Swift literals in generated,
 checked-in Swift files of at most MAX_LINES lines, and the `--check` that fails while any of them is stale."""
-import base64
 import os
 import sys
 
@@ -9,7 +8,7 @@ OPEN = '##"""'
 CLOSE = '"""##'
 # The most lines a Swift source file may have (the house rule, generated files included).
 MAX_LINES = 400
-# Characters of base64 on one line of a `base64_literal` (a multiple of 4, so every line decodes on its own).
+# Characters of base64 on one line of an embedded asset (a multiple of 4, so every line decodes on its own).
 BASE64_LINE = 100
 
 
@@ -21,16 +20,6 @@ def literal(name, text, indent):
     lines = [OPEN]
     lines += [(indent + line) if line else "" for line in text.rstrip("\n").split("\n")]
     lines.append(indent + CLOSE)
-    return lines
-
-
-def base64_literal(data, indent):
-    """The lines of a `\"\"\"` multi-line literal holding `data` (bytes) as base64, BASE64_LINE characters a line.
-    The literal's newlines are not base64: the reader drops them before decoding."""
-    text = base64.b64encode(data).decode("ascii")
-    lines = ['"""']
-    lines += [indent + text[start:start + BASE64_LINE] for start in range(0, len(text), BASE64_LINE)]
-    lines.append(indent + '"""')
     return lines
 
 

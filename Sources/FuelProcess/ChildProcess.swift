@@ -90,14 +90,21 @@ public final class ChildProcess: Sendable {
         let deadline = timeout.map { Self.monotonicSeconds() + $0 }
         var pause: UInt64 = 1_000_000
         while true {
-            if let status = try poll() { return Self.exitStatus(status) }
-            if let deadline, Self.monotonicSeconds() >= deadline {
-                killAndReap()
-                throw ChildProcessError.timedOut(command: command, seconds: timeout ?? 0)
-            }
+            if let status = try check(deadline: deadline, timeout: timeout) { return status }
             try await Task.sleep(nanoseconds: pause)
             pause = min(pause * 2, 20_000_000)
         }
+    }
+
+    /// One poll of a wait: the exit status when the child has ended, nil while it runs.
+    /// - Throws: ``ChildProcessError/timedOut(command:seconds:)`` once `deadline` has passed (the child is killed).
+    private func check(deadline: Double?, timeout: Double?) throws -> Int32? {
+        if let status = try poll() { return Self.exitStatus(status) }
+        if let deadline, Self.monotonicSeconds() >= deadline {
+            killAndReap()
+            throw ChildProcessError.timedOut(command: command, seconds: timeout ?? 0)
+        }
+        return nil
     }
 
     /// Waits for the child and returns its exit status (128 + the signal when a signal ended it).
@@ -108,11 +115,7 @@ public final class ChildProcess: Sendable {
         let deadline = timeout.map { Self.monotonicSeconds() + $0 }
         var pause: useconds_t = 1_000
         while true {
-            if let status = try poll() { return Self.exitStatus(status) }
-            if let deadline, Self.monotonicSeconds() >= deadline {
-                killAndReap()
-                throw ChildProcessError.timedOut(command: command, seconds: timeout ?? 0)
-            }
+            if let status = try check(deadline: deadline, timeout: timeout) { return status }
             usleep(pause)
             pause = min(pause * 2, 20_000)
         }

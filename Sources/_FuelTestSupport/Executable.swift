@@ -97,20 +97,13 @@ public enum CapturedRun {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: URL? = nil,
         stderrIntoStdout: Bool = false, timeout: Double = Executable.defaultTimeout
     ) throws -> Executable.Result {
-        if URL(fileURLWithPath: executable).lastPathComponent.hasPrefix("python") {
-            try TestTier.require("python", for: "running \(executable)")
-        }
-        let folder = RepositoryPaths.temporaryDirectory("run")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stdout = folder.appendingPathComponent("stdout")
-        let stderr = folder.appendingPathComponent("stderr")
+        let capture = try Capture(executable)
+        defer { capture.remove() }
         let child = try ChildProcess(
             executable, arguments, environment: environment, stdin: stdin.map { .file($0.path) } ?? .null,
-            stdout: .file(stdout.path), stderr: stderrIntoStdout ? .standardOutput : .file(stderr.path))
-        let status = try child.wait(timeout: timeout)
-        return Executable.Result(
-            status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
-            stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())
+            stdout: .file(capture.stdout.path),
+            stderr: stderrIntoStdout ? .standardOutput : .file(capture.stderr.path))
+        return capture.result(status: try child.wait(timeout: timeout))
     }
 
     /// ``run(_:_:environment:stdin:stderrIntoStdout:timeout:)`` waiting with ``ChildProcess/waitAsync(timeout:)``.
@@ -118,19 +111,36 @@ public enum CapturedRun {
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
         timeout: Double = Executable.defaultTimeout
     ) async throws -> Executable.Result {
-        if URL(fileURLWithPath: executable).lastPathComponent.hasPrefix("python") {
-            try TestTier.require("python", for: "running \(executable)")
-        }
-        let folder = RepositoryPaths.temporaryDirectory("run")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let stdout = folder.appendingPathComponent("stdout")
-        let stderr = folder.appendingPathComponent("stderr")
+        let capture = try Capture(executable)
+        defer { capture.remove() }
         let child = try ChildProcess(
-            executable, arguments, environment: environment, stdout: .file(stdout.path), stderr: .file(stderr.path))
-        let status = try await child.waitAsync(timeout: timeout)
-        return Executable.Result(
-            status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
-            stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())
+            executable, arguments, environment: environment, stdout: .file(capture.stdout.path),
+            stderr: .file(capture.stderr.path))
+        return capture.result(status: try await child.waitAsync(timeout: timeout))
+    }
+
+    /// The scratch folder a run's standard output and error go to, read back into a result and then removed.
+    private struct Capture {
+        let folder: URL
+        var stdout: URL { folder.appendingPathComponent("stdout") }
+        var stderr: URL { folder.appendingPathComponent("stderr") }
+
+        /// - Throws: ``FastTierError`` under `scripts/test --fast` when `executable` is a Python.
+        init(_ executable: String) throws {
+            if URL(fileURLWithPath: executable).lastPathComponent.hasPrefix("python") {
+                try TestTier.require("python", for: "running \(executable)")
+            }
+            folder = RepositoryPaths.temporaryDirectory("run")
+        }
+
+        /// What the child wrote, with its exit status; a stream it never wrote reads as empty.
+        func result(status: Int32) -> Executable.Result {
+            Executable.Result(
+                status: status, stdoutBytes: (try? Data(contentsOf: stdout)) ?? Data(),
+                stderrBytes: (try? Data(contentsOf: stderr)) ?? Data())
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 }
 

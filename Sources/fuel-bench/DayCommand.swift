@@ -74,12 +74,24 @@ enum DayCommand {
             return (options, output, write, json)
         }
         let report = try await DayBench.run(options) { Console.error($0) }
-        let command = (["fuel-bench"] + CommandMain.arguments).joined(separator: " ")
-        let markdown = DayMarkdown(report: report, command: command)
-        if json { Console.output(report.json()) } else { Console.error(markdown.summary()) }
-        if write {
-            try markdown.write(to: output)
-            Console.error("wrote \(output.path)")
+        let markdown = DayMarkdown(report: report, command: commandLine)
+        try deliver(
+            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
+            markdown.write(to:))
+    }
+
+    /// The command as it was run, for the markdown's header.
+    static var commandLine: String { (["fuel-bench"] + CommandMain.arguments).joined(separator: " ") }
+
+    /// What both day benches do with their report: `json` on standard output when given (`--json`), else `summary`
+    /// on standard error; then, when `write` names a file (`--write-benchmarks`), the markdown written there.
+    static func deliver(
+        json: String?, summary: @autoclosure () -> String, write file: URL?, _ writeMarkdown: (URL) throws -> Void
+    ) throws {
+        if let json { Console.output(json) } else { Console.error(summary()) }
+        if let file {
+            try writeMarkdown(file)
+            Console.error("wrote \(file.path)")
         }
     }
 }

@@ -32,13 +32,10 @@ enum FaultDayCommand {
             return (options, output, write, json)
         }
         let report = try await FaultDayBench.run(options) { Console.error($0) }
-        let command = (["fuel-bench"] + CommandMain.arguments).joined(separator: " ")
-        let markdown = FaultDayMarkdown(report: report, command: command)
-        if json { Console.output(report.json()) } else { Console.error(markdown.summary()) }
-        if write {
-            try markdown.write(to: output)
-            Console.error("wrote \(output.path)")
-        }
+        let markdown = FaultDayMarkdown(report: report, command: DayCommand.commandLine)
+        try DayCommand.deliver(
+            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
+            markdown.write(to:))
     }
 
     /// `fuel-publish` in the folder of the running `fuel-bench`, as `swift build` lays them out.

@@ -56,4 +56,27 @@ extension JSONWriter {
         }
         endArray()
     }
+
+    /// `"name":{…}`: one object, its members written by `body`.
+    package mutating func member(_ name: StaticString, object body: (inout JSONWriter) -> Void) {
+        key(name)
+        beginObject()
+        body(&self)
+        endObject()
+    }
+
+    /// `"name":{"a":{…},"b":{…}}`: one object per entry, keys in sorted order, its members written by `body`.
+    package mutating func member<Value>(
+        _ name: StaticString, keyedObjects: [String: Value], _ body: (inout JSONWriter, Value) -> Void
+    ) {
+        member(name) { writer in
+            for entryKey in keyedObjects.keys.sorted() {
+                guard let value = keyedObjects[entryKey] else { continue }
+                writer.key(entryKey)
+                writer.beginObject()
+                body(&writer, value)
+                writer.endObject()
+            }
+        }
+    }
 }

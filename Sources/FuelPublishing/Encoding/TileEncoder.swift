@@ -53,17 +53,10 @@ public enum TileEncoder {
     /// The index's `"trends"` member, by country code, when the index has one; shared by both formats' indexes.
     package static func writeTrends(_ trends: [String: TrendListing]?, to writer: inout JSONWriter) {
         guard let trends else { return }
-        writer.key("trends")
-        writer.beginObject()
-        for country in trends.keys.sorted() {
-            guard let trend = trends[country] else { continue }
-            writer.key(country)
-            writer.beginObject()
+        writer.member("trends", keyedObjects: trends) { writer, trend in
             writer.member("path", trend.path)
             writer.member("since", trend.since)
-            writer.endObject()
         }
-        writer.endObject()
     }
 
     /// `fuel/trends/<CC>.json`: days in the given order, prices to the thousandth, `unit` only when not per litre.
@@ -100,18 +93,11 @@ public enum TileEncoder {
 
     /// The index's `"countries"` member, by country code; shared by both formats' indexes.
     package static func writeCountries(_ countries: [String: CountrySummary], to writer: inout JSONWriter) {
-        writer.key("countries")
-        writer.beginObject()
-        for country in countries.keys.sorted() {
-            guard let summary = countries[country] else { continue }
-            writer.key(country)
-            writer.beginObject()
+        writer.member("countries", keyedObjects: countries) { writer, summary in
             writer.member("stations", summary.stations)
             writer.member("updated", summary.updated)
             if let carriedSince = summary.carriedSince { writer.member("carriedSince", carriedSince) }
-            writer.endObject()
         }
-        writer.endObject()
     }
 
     /// `fuel/brands/<CC>.json`, entries in the given order.
@@ -144,24 +130,22 @@ public enum TileEncoder {
             writer.member("updated", source.updated)
             writer.member("stations", source.stations)
             if let holidays = source.publicHolidays {
-                writer.key("publicHolidays")
-                writer.beginObject()
-                writer.member("from", holidays.from)
-                writer.member("to", holidays.to)
-                writer.member("dates", strings: holidays.dates)
-                writer.endObject()
+                writer.member("publicHolidays") { writer in
+                    writer.member("from", holidays.from)
+                    writer.member("to", holidays.to)
+                    writer.member("dates", strings: holidays.dates)
+                }
             }
             if let timeZone = source.timeZone { writer.member("timeZone", timeZone) }
             if let areas = source.timeZoneAreas, !areas.isEmpty {
                 writer.member("timeZoneAreas", objects: areas) { writer, area in
                     writer.member("timeZone", area.timeZone)
-                    writer.key("box")
-                    writer.beginObject()
-                    writer.member("south", area.box.south, decimals: coordinateDecimals)
-                    writer.member("west", area.box.west, decimals: coordinateDecimals)
-                    writer.member("north", area.box.north, decimals: coordinateDecimals)
-                    writer.member("east", area.box.east, decimals: coordinateDecimals)
-                    writer.endObject()
+                    writer.member("box") { writer in
+                        writer.member("south", area.box.south, decimals: coordinateDecimals)
+                        writer.member("west", area.box.west, decimals: coordinateDecimals)
+                        writer.member("north", area.box.north, decimals: coordinateDecimals)
+                        writer.member("east", area.box.east, decimals: coordinateDecimals)
+                    }
                 }
             }
             if let currency = source.currency { writer.member("currency", currency) }

@@ -83,6 +83,18 @@ public struct BrowserAccess: Sendable, Equatable {
             answer.headers["access-control-allow-origin"].map { "Access-Control-Allow-Origin: \($0)" }
                 ?? "no Access-Control-Allow-Origin"
         }
+        /// A ``Problem`` of `part` when `answer`'s header `name` allows neither `token` nor `*`; `sentence` gets
+        /// what the header shows instead.
+        func require(
+            _ answer: Answer, _ token: String, in name: String, absent: String, listed: String = "", part: Part,
+            _ sentence: (String) -> String
+        ) {
+            let found = answer.tokens(name)
+            guard !found.contains(token) && !found.contains("*") else { return }
+            problems.append(
+                Problem(part: part, sentence: sentence(found.isEmpty ? absent : listed + found.joined(separator: ", ")))
+            )
+        }
         let getAllowed = allows(get)
         let preflightAllowed = allows(preflight)
         if !getAllowed {
@@ -120,24 +132,20 @@ public struct BrowserAccess: Sendable, Equatable {
                         + "refuses a preflight that is not 2xx, so every revalidation fails and format 1 turns stale"))
         }
         if preflightAllowed {
-            let methods = preflight.tokens("access-control-allow-methods")
-            if !methods.contains("get") && !methods.contains("*") {
-                problems.append(
-                    Problem(
-                        part: .get,
-                        sentence: "the preflight does not list GET among the allowed methods ("
-                            + (methods.isEmpty ? "no Access-Control-Allow-Methods" : methods.joined(separator: ", "))
-                            + "): the rule does not allow the one method the readers use"))
+            require(
+                preflight, "get", in: "access-control-allow-methods", absent: "no Access-Control-Allow-Methods",
+                part: .get
+            ) {
+                "the preflight does not list GET among the allowed methods (\($0)): the rule does not allow the one "
+                    + "method the readers use"
             }
-            let headers = preflight.tokens("access-control-allow-headers")
-            if !headers.contains("if-none-match") && !headers.contains("*") {
-                let seen =
-                    headers.isEmpty ? "no Access-Control-Allow-Headers" : "allowed: " + headers.joined(separator: ", ")
-                problems.append(
-                    Problem(
-                        part: .ifNoneMatch,
-                        sentence: "the preflight does not allow If-None-Match (\(seen)): a page reads format 1 until "
-                            + "its first revalidation, then answers stale: true for good"))
+            require(
+                preflight, "if-none-match", in: "access-control-allow-headers",
+                absent: "no Access-Control-Allow-Headers",
+                listed: "allowed: ", part: .ifNoneMatch
+            ) {
+                "the preflight does not allow If-None-Match (\($0)): a page reads format 1 until its first "
+                    + "revalidation, then answers stale: true for good"
             }
             if preflight.headers["access-control-max-age"] == nil {
                 notes.append(
@@ -146,15 +154,12 @@ public struct BrowserAccess: Sendable, Equatable {
             }
         }
         if getAllowed {
-            let exposed = get.tokens("access-control-expose-headers")
-            if !exposed.contains("etag") && !exposed.contains("*") {
-                let seen =
-                    exposed.isEmpty ? "no Access-Control-Expose-Headers" : "exposed: " + exposed.joined(separator: ", ")
-                problems.append(
-                    Problem(
-                        part: .etag,
-                        sentence: "the GET does not expose ETag (\(seen)): the reader cannot see a tile's ETag, never "
-                            + "revalidates, and downloads every tile again whole once its max-age passes"))
+            require(
+                get, "etag", in: "access-control-expose-headers", absent: "no Access-Control-Expose-Headers",
+                listed: "exposed: ", part: .etag
+            ) {
+                "the GET does not expose ETag (\($0)): the reader cannot see a tile's ETag, never revalidates, and "
+                    + "downloads every tile again whole once its max-age passes"
             }
             let echoed = get.headers["access-control-allow-origin"]?.trimmingCharacters(in: .whitespaces) == origin
             if echoed && !get.tokens("vary").contains("origin") {

@@ -154,9 +154,10 @@ extension Builder {
     /// nil when there is no previous build of the country, the state is ignored (`--ignore-kept-state`), or it
     /// cannot be used: then a note says so and the tiles are read.
     private func keptState(of country: String, previous: PreviousBuild?, notes: inout [String]) -> KeptState? {
-        guard !options.ignoreKeptState, previous?.index.countries[country] != nil else { return nil }
+        guard !options.ignoreKeptState, let published = previous?.index.countries[country] else { return nil }
         do {
-            return try KeptState.load(country, from: OutputDirectory(root: options.outputDirectory))
+            return try KeptState.load(
+                country, stations: published.stations, from: OutputDirectory(root: options.outputDirectory))
         } catch {
             notes.append(
                 "\(country): the previous build's kept state could not be used (\(error)), so its tiles were read "

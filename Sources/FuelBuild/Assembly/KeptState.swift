@@ -13,6 +13,7 @@ import FuelFormat
 ///     fueltiles-kept-state 1
 ///     build .build-…
 ///     country ES
+///     stations 12345
 ///     digest <SHA-256 hex of every line after this one>
 ///     <id>\t<fuel>\t<unit>\t<service>\t<label>\t<price>\t<updated>\t<was>\t<changed>
 ///
@@ -20,7 +21,8 @@ import FuelFormat
 /// decimals), times in whole seconds since 1970 (as published); an empty service, `was` or `changed` is none; a label
 /// is `-` for none or `=` and its text. Text escapes `\`, tab and newline as `\\`, `\t`, `\n`. Like the other
 /// sidecars it is trusted only for the build `OUT/fuel` links to, and only whole: a version, build, country or digest
-/// that does not match makes the build read the tiles instead, with a note.
+/// that does not match, or a station count other than the published index's, makes the build read the tiles
+/// instead, with a note.
 struct KeptState: Sendable, Equatable {
     /// One published price.
     struct Price: Sendable, Equatable {
@@ -37,6 +39,8 @@ struct KeptState: Sendable, Equatable {
 
     /// Every price of the country, station by station.
     var prices: [Price]
+    /// The country's published stations, those without a price included.
+    var stations: Int
 
     /// The folder in `OUT` holding one file per country.
     static let folderName = ".kept-state"
@@ -64,9 +68,8 @@ struct KeptState: Sendable, Equatable {
             }
         }
         self.prices = prices
+        self.stations = stations.count
     }
-
-    init(prices: [Price]) { self.prices = prices }
 
     static func thousandths(_ value: Double) -> Int64 { Int64((value * 1000).rounded()) }
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
@@ -99,7 +102,7 @@ struct KeptState: Sendable, Equatable {
             body.append(0x0A)
         }
         let header =
-            "\(Self.magic) \(Self.version)\nbuild \(build)\ncountry \(country)\n"
+            "\(Self.magic) \(Self.version)\nbuild \(build)\ncountry \(country)\nstations \(stations)\n"
             + "digest \(Digest.hex(Digest.sha256(body)))\n"
         return Array(header.utf8) + body
     }
@@ -121,14 +124,17 @@ struct KeptState: Sendable, Equatable {
     /// - Throws: ``Unusable`` when it is of another version, build or country, its digest does not match, or a line
     ///   is not one this writes.
     init(parsing bytes: [UInt8], country: String, build: String) throws(Unusable) {
-        var lines = bytes.split(separator: 0x0A, maxSplits: 4, omittingEmptySubsequences: false)
-        guard lines.count == 5 else { throw Unusable(description: "it has no header") }
+        var lines = bytes.split(separator: 0x0A, maxSplits: 5, omittingEmptySubsequences: false)
+        guard lines.count == 6 else { throw Unusable(description: "it has no header") }
         let expected = ["\(Self.magic) \(Self.version)", "build \(build)", "country \(country)"]
         for (line, wanted) in zip(lines[0..<3], expected) where !line.elementsEqual(wanted.utf8) {
             throw Unusable(description: "its header says \(String(decoding: line, as: UTF8.self)), not \(wanted)")
         }
+        guard lines[3].starts(with: "stations ".utf8),
+            let stations = Self.number(lines[3].dropFirst("stations ".utf8.count)), stations >= 0
+        else { throw Unusable(description: "its header has no station count") }
         let body = lines.removeLast()
-        guard lines[3].elementsEqual("digest \(Digest.hex(Digest.sha256(Array(body))))".utf8) else {
+        guard lines[4].elementsEqual("digest \(Digest.hex(Digest.sha256(Array(body))))".utf8) else {
             throw Unusable(description: "its digest does not match its contents")
         }
         var prices: [Price] = []
@@ -165,6 +171,7 @@ struct KeptState: Sendable, Equatable {
             prices.append(price)
         }
         self.prices = prices
+        self.stations = Int(stations)
     }
 
     private static func number(_ field: ArraySlice<UInt8>) -> Int64? {
@@ -195,15 +202,19 @@ struct KeptState: Sendable, Equatable {
 
     // MARK: OUT
 
-    /// The kept state of `country` for the build `OUT/fuel` links to.
-    /// - Throws: ``Unusable`` when there is none or it cannot be used.
-    static func load(_ country: String, from output: OutputDirectory) throws(Unusable) -> KeptState {
+    /// The kept state of `country` for the build `OUT/fuel` links to, which published `stations` stations of it.
+    /// - Throws: ``Unusable`` when there is none, it cannot be used, or it counts other stations.
+    static func load(_ country: String, stations: Int, from output: OutputDirectory) throws(Unusable) -> KeptState {
         guard let build = output.currentBuildName() else { throw Unusable(description: "no build is published") }
         let url = output.root.appendingPathComponent(folderName).appendingPathComponent(country)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Unusable(description: "\(folderName)/\(country) is missing")
         }
-        return try KeptState(parsing: [UInt8](data), country: country, build: build)
+        let state = try KeptState(parsing: [UInt8](data), country: country, build: build)
+        guard state.stations == stations else {
+            throw Unusable(description: "it counts \(state.stations) stations, the published index \(stations)")
+        }
+        return state
     }
 
     /// Records a committed build's states, one file per country (each atomically), and removes the files of the

@@ -29,6 +29,7 @@ import Testing
         let read = try KeptState(
             parsing: state.encoded(country: "ES", build: Self.build), country: "ES", build: Self.build)
         #expect(read == state)
+        #expect(read.stations == 2)
         let first = try #require(read.prices.first)
         #expect(first.station == Self.stations[0].id)
         #expect(first.thousandths == 1500 && first.updated == 1_796_022_000)
@@ -58,6 +59,9 @@ import Testing
             Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "state 1\n", with: "state 2\n").utf8)
         },
         Damage(testDescription: "empty") { _ in [] },
+        Damage(testDescription: "without its station count") { bytes in
+            Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "stations 2\n", with: "").utf8)
+        },
     ]
 
     @Test(arguments: damages)

@@ -10,6 +10,7 @@ enum BuildCommand {
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
                                   [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--skip-unchanged]
+                                  [--ignore-kept-state]
                                   [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
@@ -53,6 +54,9 @@ enum BuildCommand {
                              nothing, write nothing and say so ("unchangedSince" in --json); without it, and for
                              any country whose inputs changed, such a country is still reused from OUT/fuel
                              without parsing its feed again
+          --ignore-kept-state  read the previous build's prices (last changes, first-seen times) from its
+                             tiles instead of the state it kept in OUT/.kept-state/; the output is the
+                             same, the build slower (the state is written either way)
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout (machine keys: reasons as codes, their
                              sentences under "reasons"); a refused build prints {"ok": false, "error": …}
@@ -147,6 +151,7 @@ enum BuildCommand {
             expected: "a number of hours above 0 and at most 8760")
         let firstRun = try arguments.flag("--first-run")
         let skipUnchanged = try arguments.flag("--skip-unchanged")
+        let ignoreKeptState = try arguments.flag("--ignore-kept-state")
         var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
             countries: countries,
@@ -156,6 +161,7 @@ enum BuildCommand {
             carryForwardHours: carryForward, layout: layout)
         options.firstRun = firstRun
         options.skipUnchanged = skipUnchanged
+        options.ignoreKeptState = ignoreKeptState
         return options
     }
 

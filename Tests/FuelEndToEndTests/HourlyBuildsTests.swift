@@ -5,13 +5,13 @@ import Testing
 import _FuelTestSupport
 
 /// Many hourly builds in one `OUT` keep it at its documented size (docs/limits.md, "What OUT keeps"): after each
-/// build, `OUT/fuel`, the one build folder it links to, `.lock`, `report.json`, `.tile-digests.json` and
-/// `.country-inputs.json`, and one archived format-2 index; builds killed on the way leave a folder, a link or a
+/// build, `OUT/fuel`, the one build folder it links to, `.lock`, `report.json`, `.tile-digests.json`,
+/// `.country-inputs.json` and `.kept-state/` (one file per country), and one archived format-2 index; builds killed on the way leave a folder, a link or a
 /// temporary file that the next build removes. 60 builds here (about 15 s); `scripts/bench-hourly-out` runs 1,000
 /// (BENCHMARKS.md, "Disk and time").
 @Suite(.tags(.executable)) struct HourlyBuildsTests {
     /// What `OUT` holds beside the one `.build-<id>` folder after a build.
-    static let kept = [".country-inputs.json", ".lock", ".tile-digests.json", "fuel", "report.json"]
+    static let kept = [".country-inputs.json", ".kept-state", ".lock", ".tile-digests.json", "fuel", "report.json"]
     static let builds = 60
     /// Every this many builds, one is killed (SIGKILL) with all its files written, before its swap.
     static let killEvery = 15

@@ -117,28 +117,53 @@ extension Builder {
         }
         var valid = validation.stations
         validation.stations = []
+        let kept = keptState(of: country, previous: previous, notes: &parse.notes)
         if adapter.priceTimes == .firstSeen {
-            let (before, note) = FirstSeenTimes.previousStations(country, boxes: config.boxes, from: previous)
-            if let note { parse.notes.append(note) }
-            FirstSeenTimes(previous: before).apply(to: &valid)
+            if let kept {
+                FirstSeenTimes(kept: kept).apply(to: &valid)
+            } else {
+                let (before, note) = FirstSeenTimes.previousStations(country, boxes: config.boxes, from: previous)
+                if let note { parse.notes.append(note) }
+                FirstSeenTimes(previous: before).apply(to: &valid)
+            }
             MemoryTrace.mark("\(country) dated by first sight")
         }
         do {
             let seenAt = fetchedAt.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-            try LastChanges.load(country, boxes: config.boxes, from: previous).apply(
-                to: &valid, seenAt: seenAt ?? options.builtAt, builtAt: options.builtAt)
+            let changes =
+                if let kept { LastChanges(kept: kept) } else {
+                    try LastChanges.load(country, boxes: config.boxes, from: previous)
+                }
+            changes.apply(to: &valid, seenAt: seenAt ?? options.builtAt, builtAt: options.builtAt)
         } catch {
             parse.notes.append(
                 "\(country): the previous build's prices could not be read (\(error.reason)), so no price has a last "
                     + "change")
         }
+        let state = KeptState(stations: valid)
         let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
         MemoryTrace.mark("\(country) encoded")
         FreedMemory.release()
         MemoryTrace.mark("\(country) freed memory returned")
         return CountryBuild(
             tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt,
-            inputDigest: digest)
+            inputDigest: digest, kept: state)
+    }
+
+    /// The previous build's prices of `country` as that build kept them (``KeptState``), read instead of its tiles;
+    /// nil when there is no previous build of the country, the state is ignored (`--ignore-kept-state`), or it
+    /// cannot be used: then a note says so and the tiles are read.
+    private func keptState(of country: String, previous: PreviousBuild?, notes: inout [String]) -> KeptState? {
+        guard !options.ignoreKeptState, let published = previous?.index.countries[country] else { return nil }
+        do {
+            return try KeptState.load(
+                country, stations: published.stations, from: OutputDirectory(root: options.outputDirectory))
+        } catch {
+            notes.append(
+                "\(country): the previous build's kept state could not be used (\(error)), so its tiles were read "
+                    + "instead")
+            return nil
+        }
     }
 
     /// The fetch's checks that need only the feed's reference time: not too far behind its fetch, not unchanged

@@ -42,7 +42,7 @@ extension Builder {
             tiles: CountryTiles(dataset),
             parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: entry.line.records),
             parsedStations: entry.line.parsed, validation: Validator.Outcome(stations: [], reasons: [:]),
-            fetchedAt: nil, inputDigest: digest, reusedLine: entry.line)
+            fetchedAt: nil, inputDigest: digest, reusedLine: entry.line, kept: KeptState(stations: stations))
     }
 
     /// The report line of a reused country: the counts of the build it was reused from, with this build's tiles,

@@ -35,6 +35,9 @@ public struct BuildOptions: Sendable {
     /// holds exactly these countries, fresh, in these formats), write nothing and say so
     /// (``BuildReport/unchangedSince``).
     public var skipUnchanged = false
+    /// `--ignore-kept-state`: read the previous build's prices from its tiles, not from the state it kept beside
+    /// them (``KeptState``); the output is the same, only slower. The state is written either way.
+    public var ignoreKeptState = false
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,
@@ -129,6 +132,12 @@ public struct Builder: Sendable {
         report.phases = phases.seconds
         if let staged {
             CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
+            KeptState.save(
+                Dictionary(
+                    uniqueKeysWithValues: builds.compactMap { build in
+                        build.kept.map { (build.tiles.config.country, $0) }
+                    }),
+                build: staged.name, in: output)
         }
         if !options.dryRun {
             do {
@@ -170,6 +179,8 @@ public struct Builder: Sendable {
         /// Set when its inputs were unchanged and its stations were taken from the published build: that build's
         /// report line, whose counts it reports again.
         var reusedLine: BuildReport.Country? = nil
+        /// Its prices as published, kept for the next build (``KeptState``); nil for a carried country.
+        var kept: KeptState? = nil
     }
 
     /// Refuses a `builtAt` more than `PublishingClock.tolerance` ahead of ``BuildOptions/now``. A past one (a replay, a test,

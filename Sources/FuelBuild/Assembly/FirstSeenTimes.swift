@@ -22,6 +22,11 @@ struct FirstSeenTimes: Sendable {
             slot = LastChanges.Key(price)
             thousandths = Int64((price.price * 1000).rounded())
         }
+
+        init(slot: LastChanges.Key, thousandths: Int64) {
+            self.slot = slot
+            self.thousandths = thousandths
+        }
     }
 
     /// Each previously published station's prices, by station id.
@@ -35,6 +40,16 @@ struct FirstSeenTimes: Sendable {
             var prices: [Key: Date] = [:]
             for price in station.prices { prices[Key(price)] = price.updated }
             times[station.id] = prices
+        }
+        self.times = times
+    }
+
+    /// The times a build kept of one country (``KeptState``): what its tiles hold, without reading them.
+    init(kept: KeptState) {
+        var times: [String: [Key: Date]] = [:]
+        for price in kept.prices {
+            let key = Key(slot: price.slot, thousandths: price.thousandths)
+            times[price.station, default: [:]][key] = Date(timeIntervalSince1970: TimeInterval(price.updated))
         }
         self.times = times
     }

@@ -62,6 +62,20 @@ struct LastChanges: Sendable {
 
     private init(previous: [String: [Key: Previous]]) { self.previous = previous }
 
+    /// The prices a build kept of one country (``KeptState``): what its tiles hold, without reading them.
+    init(kept: KeptState) {
+        var previous: [String: [Key: Previous]] = [:]
+        for price in kept.prices {
+            var entry = Previous(thousandths: price.thousandths)
+            if let was = price.was, let changed = price.changed {
+                entry.was = Double(was) / 1000
+                entry.changed = Date(timeIntervalSince1970: TimeInterval(changed))
+            }
+            previous[price.station, default: [:]][price.slot] = entry
+        }
+        self.previous = previous
+    }
+
     /// The previous build's prices of `country`, read from its tiles in the country's boxes with the byte-level JSON
     /// parser (a build reads every country's previous prices: Foundation's decoder would cost the build a third of
     /// its time at full size). None when there is no previous build or it lacks the country.

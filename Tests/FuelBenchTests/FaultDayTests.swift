@@ -90,7 +90,9 @@ import _FuelTestSupport
         let work = RepositoryPaths.temporaryDirectory("fault-day")
         defer { try? FileManager.default.removeItem(at: work) }
         var options = Self.options(work, hours: 4)
-        options.plannedKills = [1: FaultDayKill(phase: .upload, share: 0.3)]
+        // The kill comes at a share of run 0's upload time, and run 1 uploads far less (one country carried): 0.3 let
+        // run 1 finish first on a loaded CI machine once, so the kill comes at 5 %, surely inside the upload.
+        options.plannedKills = [1: FaultDayKill(phase: .upload, share: 0.05)]
         let report = try await FaultDayBench.run(options)
         #expect(report.runs.map(\.run) == [0, 1, 2, 3])
         #expect(report.runs.map(\.down) == [["PT"], ["ES"], ["ES"], []])

@@ -34,11 +34,38 @@ for name in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", 
 import boto3  # noqa: E402
 from botocore.config import Config  # noqa: E402
 from moto.moto_server.threaded_moto_server import ThreadedMotoServer  # noqa: E402
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, create_backend_app  # noqa: E402
+from werkzeug.serving import make_server  # noqa: E402
 
 ALLOW_ALL = json.dumps({
     "Version": "2012-10-17",
     "Statement": [{"Effect": "Allow", "Action": "*", "Resource": "*"}],
 })
+
+
+class OneRequestAtATime:
+    """moto's S3 backend is not safe under concurrent requests: a LIST that walks a bucket's keys while another
+    request deletes one of them raises KeyError inside moto, answered 500 (seen in CI with tests that share the bucket
+    under their own prefixes). Requests are served on their own threads but handled one at a time, the answer read
+    in full before the next starts."""
+
+    def __init__(self, app):
+        self.app = app
+        self.lock = threading.Lock()
+
+    def __call__(self, environ, start_response):
+        with self.lock:
+            return list(self.app(environ, start_response))
+
+
+class SerialMotoServer(ThreadedMotoServer):
+    """ThreadedMotoServer whose application is wrapped in ``OneRequestAtATime``."""
+
+    def _server_entry(self) -> None:
+        app = OneRequestAtATime(DomainDispatcherApplication(create_backend_app))
+        self._server = make_server(self._ip_address, self._port, app, True)
+        self._server_ready_event.set()
+        self._server.serve_forever()
 
 
 def main() -> None:
@@ -48,7 +75,7 @@ def main() -> None:
     parser.add_argument("--credentials", help="write {accessKeyId, secretAccessKey, port, buckets} here")
     args = parser.parse_args()
 
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=args.port, verbose=False)
+    server = SerialMotoServer(ip_address="127.0.0.1", port=args.port, verbose=False)
     server.start()
     _, port = server.get_host_and_port()
     endpoint = f"http://127.0.0.1:{port}"

@@ -228,14 +228,11 @@ struct KeptState: Sendable, Equatable {
             unlink(folder.appendingPathComponent(name).path)
         }
         for (country, state) in states {
-            let target = folder.appendingPathComponent(country)
-            let temporary = folder.appendingPathComponent(".\(country).tmp-\(getpid())")
             do {
-                try Data(state.encoded(country: country, build: build)).write(to: temporary)
-                guard rename(temporary.path, target.path) == 0 else { throw Unusable(description: "rename") }
+                try output.writeAtomically(
+                    Data(state.encoded(country: country, build: build)), to: "\(folderName)/\(country)")
             } catch {
-                unlink(temporary.path)
-                unlink(target.path)
+                unlink(folder.appendingPathComponent(country).path)
             }
         }
     }

@@ -65,11 +65,13 @@ public struct OutputDirectory: Sendable {
     /// The name a file beside `OUT/fuel` has while ``writeAtomically(_:to:)`` writes it.
     static let temporaryPrefix = ".fuel.tmp-"
 
-    /// Writes `data` as `OUT/<name>`: into a temporary file beside it, renamed over it when whole, removed when not.
+    /// Writes `data` as `OUT/<name>` (`name` may name a file in a folder of OUT's): into a temporary file beside it,
+    /// renamed over it when whole, removed when not.
     /// - Throws: ``BuildError/output(path:reason:)`` naming the file and the cause; the old file is then unchanged.
     func writeAtomically(_ data: Data, to name: String) throws {
         let target = root.appendingPathComponent(name)
-        let temporary = root.appendingPathComponent("\(Self.temporaryPrefix)\(name)-\(getpid())")
+        let temporary = target.deletingLastPathComponent().appendingPathComponent(
+            "\(Self.temporaryPrefix)\(target.lastPathComponent)-\(getpid())")
         do {
             try data.write(to: temporary)
         } catch {

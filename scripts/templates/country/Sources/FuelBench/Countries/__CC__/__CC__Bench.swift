@@ -68,11 +68,7 @@ struct __CC__Feed: CountryFeed {
 
     /// `YYYY-MM-DD HH:MM`.
     private static func writeMinute(_ time: WallTime, to sink: ByteSink) {
-        sink.padded(time.year, width: 4)
-        sink.byte(0x2D)
-        sink.padded(time.month, width: 2)
-        sink.byte(0x2D)
-        sink.padded(time.day, width: 2)
+        sink.date(time, dash: true)
         sink.byte(0x20)
         sink.padded(time.hour, width: 2)
         sink.byte(0x3A)

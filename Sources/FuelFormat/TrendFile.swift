@@ -42,6 +42,19 @@ public struct TrendFile: Sendable, Hashable, Codable {
             stations = sorted.count
         }
 
+        /// Figures as a build kept them (the kept state of `FuelBuild`), each value already to the thousandth.
+        package init(
+            fuel: FuelCode, unit: PriceUnit, median: Double, p10: Double, p90: Double, min: Double, stations: Int
+        ) {
+            self.fuel = fuel
+            self.unit = unit
+            self.median = median
+            self.p10 = p10
+            self.p90 = p90
+            self.min = min
+            self.stations = stations
+        }
+
         private enum CodingKeys: String, CodingKey { case fuel, unit, median, p10, p90, min, stations }
 
         /// Reads a row; a missing `unit` is per litre.

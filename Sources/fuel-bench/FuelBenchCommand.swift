@@ -11,6 +11,7 @@ struct FuelBenchCommand {
         commands:
           gen       write synthetic feeds in the five real formats (deterministic for a seed)
           day       simulate a day of the publish job, daily against hourly: freshness and cost
+          rebuild   the hourly job's rebuilds (unchanged, 5 % changed, a feed replaced) against a fresh build
           run       measure build, gzip floor, memory, scale, upload and lookups; update BENCHMARKS.md
 
         Run 'fuel-bench <command> --help' for a command's options; --version prints the version.
@@ -19,11 +20,13 @@ struct FuelBenchCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["day", "gen", "run"]) {
+            switch arguments.subcommand(["day", "gen", "rebuild", "run"]) {
             case "gen":
                 try GenCommand.run(&arguments)
             case "day":
                 try await DayCommand.run(&arguments)
+            case "rebuild":
+                try RebuildCommand.run(&arguments)
             case "run":
                 try await RunCommand.run(&arguments)
             default:

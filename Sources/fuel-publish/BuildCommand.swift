@@ -54,9 +54,9 @@ enum BuildCommand {
                              nothing, write nothing and say so ("unchangedSince" in --json); without it, and for
                              any country whose inputs changed, such a country is still reused from OUT/fuel
                              without parsing its feed again
-          --ignore-kept-state  read the previous build's prices (last changes, first-seen times) from its
-                             tiles instead of the state it kept in OUT/.kept-state/; the output is the
-                             same, the build slower (the state is written either way)
+          --ignore-kept-state  read the previous build's stations and prices (last changes, first-seen
+                             times) from its tiles instead of the state it kept in OUT/.kept-state/; the
+                             output is the same, the build slower (the state is written either way)
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout (machine keys: reasons as codes, their
                              sentences under "reasons"); a refused build prints {"ok": false, "error": …}

@@ -16,6 +16,8 @@ import _FuelTestSupport
     /// One hourly case: how the feeds differ from the ones the previous build was made from.
     struct Case: Sendable, CustomTestStringConvertible {
         var testDescription: String
+        /// When the rebuild runs.
+        var rebuild = KeptStateBuildTests.rebuild
         /// Changes the copy of the base feeds in the folder given, using the scratch folder given.
         var prepare: @Sendable (_ feeds: URL, _ scratch: URL) throws -> Void
     }
@@ -35,6 +37,8 @@ import _FuelTestSupport
 
     static let cases = [
         Case(testDescription: "unchanged") { _, _ in },
+        // The last changes the previous build carries age out of their window: the same inputs publish other bytes.
+        Case(testDescription: "unchanged, after the last changes' window", rebuild: rebuild + 31 * 86_400) { _, _ in },
         Case(testDescription: "5 % of prices changed in one country") { feeds, scratch in
             try generate(scratch, change: 0.05, countries: ["ES"])
             try replace("ES", in: feeds, from: scratch)
@@ -56,6 +60,7 @@ import _FuelTestSupport
             feedsDirectory: feeds, outputDirectory: out, adaptersDirectory: RepositoryPaths.adapters(),
             countries: countries, builtAt: builtAt, allowShrink: true)
         options.ignoreKeptState = ignoringKeptState
+        options.now = { builtAt }  // the expiry case runs past today's date
         return try await Builder(options: options).run().0
     }
 
@@ -75,7 +80,10 @@ import _FuelTestSupport
         let lastChanges = try states.flatMap { country in
             try String(contentsOf: base.appendingPathComponent(".kept-state/\(country)"), encoding: .utf8)
                 .split(separator: "\n").dropFirst(5)
-                .filter { !$0.split(separator: "\t", omittingEmptySubsequences: false)[7].isEmpty }
+                .filter { line in
+                    let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                    return fields.count == 9 && !fields[7].isEmpty
+                }
         }
         #expect(!lastChanges.isEmpty, "the previous build has last changes to carry")
         return (feeds, base)
@@ -106,12 +114,27 @@ import _FuelTestSupport
         let tiles = root.appendingPathComponent("tiles")
         try FileManager.default.copyItem(at: base, to: kept)
         try FileManager.default.copyItem(at: base, to: tiles)
-        let fromState = try await Self.build(feeds, kept, at: Self.rebuild)
-        let fromTiles = try await Self.build(feeds, tiles, at: Self.rebuild, ignoringKeptState: true)
+        let fromState = try await Self.build(feeds, kept, at: hourly.rebuild)
+        let fromTiles = try await Self.build(feeds, tiles, at: hourly.rebuild, ignoringKeptState: true)
         #expect(Self.keptStateNotes(fromState).isEmpty, "every changed country read its kept state")
         #expect(Self.keptStateNotes(fromTiles).isEmpty)
         #expect(TreeSnapshot.take(kept.appendingPathComponent("fuel")).count > 0)
         #expect(Self.differences(kept, tiles).isEmpty, "byte for byte")
+        // Reused countries are taken whole from their states, unless a last change has aged out since.
+        let fromStateWhole = fromState.countries.filter { $0.accounting.contains("taken whole") }
+        #expect(fromTiles.countries.allSatisfy { !$0.accounting.contains("taken whole") })
+        let reused = fromState.countries.filter { $0.reused == true }.map(\.country)
+        let whole = fromStateWhole.map(\.country)
+        if hourly.rebuild > Self.rebuild {
+            // Only a country none of whose last changes aged out is taken whole.
+            #expect(Set(whole).isSubset(of: reused) && whole.count < reused.count, "\(whole)")
+        } else {
+            #expect(whole == reused, "\(fromState.countries.map(\.accounting))")
+        }
+        if hourly.testDescription == "unchanged" { #expect(reused == Self.countries) }
+        if hourly.rebuild > Self.rebuild {
+            #expect(!Self.differences(base, kept).filter { $0.hasPrefix("tiles/") }.isEmpty, "expired changes dropped")
+        }
         // Both left the same state for the next build.
         for country in Self.countries {
             let path = ".kept-state/\(country)"

@@ -40,8 +40,14 @@ extension Builder {
     func swap(_ staged: StagedBuild, assembly: Assembly, in output: OutputDirectory) throws {
         try output.commit(staged, beforeSwap: beforeSwap)
         guard options.layout.includesV1 else { return }
+        let jsonBytes = Dictionary(
+            assembly.files.map { ($0.path, $0.jsonBytes) }, uniquingKeysWith: { first, _ in first })
         TileReuse.save(
-            assembly.tileDigests.reduce(into: [:]) { $0[$1.key] = TileReuse.Entry(json: $1.value, file: $1.key) },
+            assembly.tileDigests.reduce(into: [:]) { entries, tile in
+                entries[tile.key] = TileReuse.Entry(
+                    json: tile.value, file: tile.key, countries: assembly.tileCountries[tile.key],
+                    jsonBytes: jsonBytes[tile.key])
+            },
             build: staged.name, in: output)
     }
 }

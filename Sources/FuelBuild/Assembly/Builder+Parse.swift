@@ -18,14 +18,14 @@ extension Builder {
     /// error. Settling the failures is the next step's job (``settle(_:plan:previous:into:_:)``).
     func parse(
         _ plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?, into assembler: TileAssembler,
-        _ events: @Sendable (BuildEvent) -> Void
+        keeping keptSink: KeptState.Sink?, _ events: @Sendable (BuildEvent) -> Void
     ) async -> [(country: String, result: Result<CountryBuild, FeedError>)] {
         let outcomes = await withTaskGroup(of: (String, Result<CountryBuild, FeedError>).self) { group in
             // Large feeds are parsed largest first, so that the biggest parses rarely run at once (ParseOrder).
             for country in ParseOrder.ordered(plan.countries, in: options.feedsDirectory) {
                 group.addTask {
                     let result = Result {
-                        try buildCountry(country, plan: plan, previous: previous, inputs: inputs)
+                        try buildCountry(country, plan: plan, previous: previous, inputs: inputs, keeping: keptSink)
                     }.mapError {
                         error in
                         (error as? FeedError)
@@ -69,7 +69,8 @@ extension Builder {
     /// dated by ``FirstSeenTimes`` where its feed has no price times, and encoded into tiles. Its parsed stations
     /// move through validation, which works in place, into the tiles.
     private func buildCountry(
-        _ country: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?
+        _ country: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?,
+        keeping keptSink: KeptState.Sink?
     ) throws -> CountryBuild {
         let config = try plan.config(country)
         let manifest = plan.manifest
@@ -92,7 +93,10 @@ extension Builder {
         let fetchedAt = manifest?.countries[country]?.fetchedAt
         let digest = CountryInputs.digest(
             country: country, feeds: options.feedsDirectory, adaptersDirectory: options.adaptersDirectory)
-        if let digest, var reused = try reuse(country, digest: digest, plan: plan, previous: previous, inputs: inputs) {
+        if let digest,
+            var reused = try reuse(
+                country, digest: digest, plan: plan, previous: previous, inputs: inputs, keeping: keptSink)
+        {
             reused.fetchedAt = fetchedAt
             return reused
         }
@@ -117,7 +121,7 @@ extension Builder {
         }
         var valid = validation.stations
         validation.stations = []
-        let kept = keptState(of: country, previous: previous, notes: &parse.notes)
+        let kept = keptPrices(of: country, previous: previous, notes: &parse.notes)
         if adapter.priceTimes == .firstSeen {
             if let kept {
                 FirstSeenTimes(kept: kept).apply(to: &valid)
@@ -140,20 +144,35 @@ extension Builder {
                 "\(country): the previous build's prices could not be read (\(error.reason)), so no price has a last "
                     + "change")
         }
-        let state = KeptState(stations: valid)
         let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
+        let stateKept = keptSink?.write(KeptState(stations: valid, tiles: tiles), country: country) ?? false
         MemoryTrace.mark("\(country) encoded")
         FreedMemory.release()
         MemoryTrace.mark("\(country) freed memory returned")
         return CountryBuild(
             tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt,
-            inputDigest: digest, kept: state)
+            inputDigest: digest, stateKept: stateKept)
     }
 
     /// The previous build's prices of `country` as that build kept them (``KeptState``), read instead of its tiles;
     /// nil when there is no previous build of the country, the state is ignored (`--ignore-kept-state`), or it
     /// cannot be used: then a note says so and the tiles are read.
-    private func keptState(of country: String, previous: PreviousBuild?, notes: inout [String]) -> KeptState? {
+    private func keptPrices(
+        of country: String, previous: PreviousBuild?, notes: inout [String]
+    ) -> [KeptState.Price]? {
+        do {
+            return try keptState(of: country, previous: previous, notes: &notes)?.prices()
+        } catch {
+            notes.append(
+                "\(country): the previous build's kept state could not be used (\(error)), so its tiles were read "
+                    + "instead")
+            return nil
+        }
+    }
+
+    /// The previous build's kept state of `country`; nil when there is no previous build of it, the state is
+    /// ignored (`--ignore-kept-state`), or it cannot be used: then a note says so, and the tiles are read.
+    func keptState(of country: String, previous: PreviousBuild?, notes: inout [String]) -> KeptState? {
         guard !options.ignoreKeptState, let published = previous?.index.countries[country] else { return nil }
         do {
             return try KeptState.load(

@@ -26,23 +26,37 @@ extension Builder {
 
     /// The country built from the published build's stations, when it is ``reusable(_:digest:plan:previous:inputs:)``.
     /// - Throws: ``FeedError`` when a freshness check fails or the published tiles cannot be read.
+    ///
+    /// Its cells are taken whole from the previous build's kept state (``KeptState``) when that can be used and no
+    /// last change has aged out since; else its stations are read from the published tiles and encoded again.
+    /// - Throws: ``FeedError`` when a freshness check fails or the published tiles cannot be read.
     func reuse(
-        _ country: String, digest: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?
+        _ country: String, digest: String, plan: BuildPlan, previous: PreviousBuild?, inputs: CountryInputs?,
+        keeping keptSink: KeptState.Sink?
     ) throws -> CountryBuild? {
         guard let previous,
             let (entry, summary, config) = try reusable(
                 country, digest: digest, plan: plan, previous: previous, inputs: inputs)
         else { return nil }
+        var build = CountryBuild(
+            tiles: CountryTiles(CountryDataset(config: config, stations: [], referenceTime: summary.updated)),
+            parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: entry.line.records),
+            parsedStations: entry.line.parsed, validation: Validator.Outcome(stations: [], reasons: [:]),
+            fetchedAt: nil, inputDigest: digest, reusedLine: entry.line)
+        var notes: [String] = []
+        if let state = keptState(of: country, previous: previous, notes: &notes), state.cellsHold(at: options.builtAt) {
+            build.tiles = state.tiles(config: config, referenceTime: summary.updated)
+            build.stateKept = keptSink?.write(state, country: country) ?? false
+            return build
+        }
         var stations = try previous.stations(of: country, within: config.boxes)
         guard stations.count == summary.stations else { return nil }
         // No value changed; a last change older than its window is dropped as a parse would drop it.
         LastChanges.dropExpired(in: &stations, builtAt: options.builtAt)
-        let dataset = CountryDataset(config: config, stations: stations, referenceTime: summary.updated)
-        return CountryBuild(
-            tiles: CountryTiles(dataset),
-            parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: entry.line.records),
-            parsedStations: entry.line.parsed, validation: Validator.Outcome(stations: [], reasons: [:]),
-            fetchedAt: nil, inputDigest: digest, reusedLine: entry.line, kept: KeptState(stations: stations))
+        build.tiles = CountryTiles(CountryDataset(config: config, stations: stations, referenceTime: summary.updated))
+        build.stateKept = keptSink?.write(KeptState(stations: stations, tiles: build.tiles), country: country) ?? false
+        build.parse.notes = notes
+        return build
     }
 
     /// The report line of a reused country: the counts of the build it was reused from, with this build's tiles,
@@ -59,7 +73,9 @@ extension Builder {
         line.reused = true
         line.accounting =
             "reused: its feed files and metadata are the ones the previous build in OUT was made from, so its "
-            + "stations are that build's, unparsed; the counts are the ones that build found"
+            + "stations are that build's, unparsed, "
+            + (build.tiles.cellsAreKept ? "taken whole from the state it kept" : "read back from its tiles")
+            + "; the counts are the ones that build found"
         return line
     }
 

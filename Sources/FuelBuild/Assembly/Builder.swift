@@ -35,8 +35,9 @@ public struct BuildOptions: Sendable {
     /// holds exactly these countries, fresh, in these formats), write nothing and say so
     /// (``BuildReport/unchangedSince``).
     public var skipUnchanged = false
-    /// `--ignore-kept-state`: read the previous build's prices from its tiles, not from the state it kept beside
-    /// them (``KeptState``); the output is the same, only slower. The state is written either way.
+    /// `--ignore-kept-state`: read the previous build's stations and prices from its tiles, not from the state it
+    /// kept beside them (``KeptState``), and join and compare every tile; the output is the same, only slower. The
+    /// state is written either way.
     public var ignoreKeptState = false
 
     public init(
@@ -98,6 +99,8 @@ public struct Builder: Sendable {
             try output.stage(buildName: Self.buildName(options.builtAt), layout: options.layout)
         }
         let tileSink = options.layout.includesV1 ? staged : nil
+        // Each country's state for the next build is written by the worker that encoded it.
+        let keptSink = staged.map { KeptState.Sink(output: output, build: $0.name) }
         // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
         let reuse = tileSink == nil ? nil : TileReuse.load(output)
         let assembler = TileAssembler(
@@ -107,7 +110,8 @@ public struct Builder: Sendable {
         let builds: [CountryBuild]
         let assembled: Assembled
         do {
-            let parsed = await parse(plan, previous: previous, inputs: inputs, into: assembler, events)
+            let parsed = await parse(
+                plan, previous: previous, inputs: inputs, into: assembler, keeping: keptSink, events)
             builds = try settle(parsed, plan: plan, previous: previous, into: assembler, events)
             end(Self.parsePhase)
             assembled = try assemble(assembler, builds: builds, previous: previous, into: staged)
@@ -132,12 +136,7 @@ public struct Builder: Sendable {
         report.phases = phases.seconds
         if let staged {
             CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
-            KeptState.save(
-                Dictionary(
-                    uniqueKeysWithValues: builds.compactMap { build in
-                        build.kept.map { (build.tiles.config.country, $0) }
-                    }),
-                build: staged.name, in: output)
+            keptSink?.commit(Set(builds.filter(\.stateKept).map(\.tiles.config.country)))
         }
         if !options.dryRun {
             do {
@@ -179,8 +178,8 @@ public struct Builder: Sendable {
         /// Set when its inputs were unchanged and its stations were taken from the published build: that build's
         /// report line, whose counts it reports again.
         var reusedLine: BuildReport.Country? = nil
-        /// Its prices as published, kept for the next build (``KeptState``); nil for a carried country.
-        var kept: KeptState? = nil
+        /// Whether its state for the next build (``KeptState``) was written; never for a carried country.
+        var stateKept = false
     }
 
     /// Refuses a `builtAt` more than `PublishingClock.tolerance` ahead of ``BuildOptions/now``. A past one (a replay, a test,

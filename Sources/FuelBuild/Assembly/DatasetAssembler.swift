@@ -42,6 +42,8 @@ public struct Assembly: Sendable {
     /// The SHA-256 (hex) of each tile's JSON, by path: for the next build's reuse, and format 2 names each tile by its
     /// first 16 digits.
     public var tileDigests: [String: String] = [:]
+    /// The countries with stations in each tile, by path, in code order: for the next build's reuse.
+    public var tileCountries: [String: [String]] = [:]
     /// Tiles whose previous gzipped file was reused instead of compressed again.
     public var reusedTiles = 0
 }

@@ -45,9 +45,9 @@ struct FirstSeenTimes: Sendable {
     }
 
     /// The times a build kept of one country (``KeptState``): what its tiles hold, without reading them.
-    init(kept: KeptState) {
+    init(kept: [KeptState.Price]) {
         var times: [String: [Key: Date]] = [:]
-        for price in kept.prices {
+        for price in kept {
             let key = Key(slot: price.slot, thousandths: price.thousandths)
             times[price.station, default: [:]][key] = Date(timeIntervalSince1970: TimeInterval(price.updated))
         }

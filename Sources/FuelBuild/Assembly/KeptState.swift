@@ -3,26 +3,17 @@ import FuelCodecs
 import FuelFeeds
 import FuelFormat
 
-/// What the next build needs of one published country, kept in the form it needs: per price of each station, its
-/// slot, its value as published, its `updated` and its last change. A changed country's next build reads it instead
-/// of decompressing and parsing the country's tiles for ``LastChanges`` and ``FirstSeenTimes``.
+/// What the next build needs of one published country, kept in the form it needs, so that it never reads the
+/// country's tiles back:
+/// - each cell's station objects exactly as the tiles hold them (``CountryTiles/Cell``), with the country's brand
+///   counts and trend figures: a country whose inputs did not change is taken from these whole;
+/// - per price of each station, its slot, value, `updated` and last change: a changed country's ``LastChanges`` and
+///   ``FirstSeenTimes`` are made from these.
 ///
-/// The build keeps it beside `OUT/fuel` (never uploaded), one file per country: `OUT/.kept-state/<CC>`, a line format
-/// read without Foundation's decoder:
-///
-///     fueltiles-kept-state 1
-///     build .build-…
-///     country ES
-///     stations 12345
-///     digest <SHA-256 hex of every line after this one>
-///     <id>\t<fuel>\t<unit>\t<service>\t<label>\t<price>\t<updated>\t<was>\t<changed>
-///
-/// One line per price, stations in the order they were encoded. Prices are in thousandths (as published, 3
-/// decimals), times in whole seconds since 1970 (as published); an empty service, `was` or `changed` is none; a label
-/// is `-` for none or `=` and its text. Text escapes `\`, tab and newline as `\\`, `\t`, `\n`. Like the other
-/// sidecars it is trusted only for the build `OUT/fuel` links to, and only whole: a version, build, country or digest
-/// that does not match, or a station count other than the published index's, makes the build read the tiles
-/// instead, with a note.
+/// The build keeps it beside `OUT/fuel` (never uploaded), one file per country, `OUT/.kept-state/<CC>`, in a format
+/// read without Foundation's decoder (``encoded(country:build:)`` gives the layout). Like the other sidecars it is
+/// trusted only for the build `OUT/fuel` links to, and only whole: a version, build, country or digest that does not
+/// match, or a station count other than the published index's, makes the build read the tiles instead, with a note.
 struct KeptState: Sendable, Equatable {
     /// One published price.
     struct Price: Sendable, Equatable {
@@ -37,25 +28,42 @@ struct KeptState: Sendable, Equatable {
         var changed: Int64?
     }
 
-    /// Every price of the country, station by station.
-    var prices: [Price]
     /// The country's published stations, those without a price included.
     var stations: Int
+    /// JSON bytes of the station objects, separators not counted (``CountryTiles/stationBytes``).
+    var stationBytes: Int
+    /// The earliest `changed` of any price, in seconds; nil when no price has a last change. Once it is older than
+    /// ``LastChanges/window`` the published bytes would change without any input changing, so the cells are not
+    /// taken whole.
+    var earliestChange: Int64?
+    /// Stations per normalised brand; nil is the unknown brand.
+    var brandCounts: [String?: Int]
+    /// The trend figures of the stations' displayed prices (``CountryTiles/trendFigures``).
+    var trendFigures: [TrendFile.Figures]
+    /// Each cell's station objects, as published.
+    var cells: [TileKey: CountryTiles.Cell]
+    /// The price lines as written (one per price, stations by id): parsed by ``prices()`` only when a
+    /// changed feed needs them.
+    var priceLines: [UInt8]
 
     /// The folder in `OUT` holding one file per country.
     static let folderName = ".kept-state"
-    static let version = 1
-    private static let magic = "fueltiles-kept-state"
+    static let version = 2
+    static let magic = "fueltiles-kept-state"
 
     /// Why a kept state cannot be used: for the note that says the tiles were read instead.
     struct Unusable: Error, Sendable, CustomStringConvertible {
         let description: String
     }
 
-    /// The state of `stations` as they are published.
-    init(stations: [Station]) {
-        var prices: [Price] = []
-        for station in stations {
+    /// The state of a country as it is published: `stations`, the validated stations in their final form, and
+    /// `tiles`, their encoding, before its cells are handed to the assembler.
+    init(stations: [Station], tiles: CountryTiles) {
+        var lines: [UInt8] = []
+        lines.reserveCapacity(stations.count * 160)
+        var earliest: Int64?
+        // By id, so that the same stations give the same lines whether they came from a feed or from tiles.
+        for station in stations.sorted(by: { DatasetAssembler.idPrecedes($0.id, $1.id) }) {
             for price in station.prices {
                 var kept = Price(
                     station: station.id, slot: LastChanges.Key(price), thousandths: Self.thousandths(price.price),
@@ -63,141 +71,44 @@ struct KeptState: Sendable, Equatable {
                 if let was = price.was, let changed = price.changed {
                     kept.was = Self.thousandths(was)
                     kept.changed = Self.seconds(changed)
+                    earliest = Swift.min(earliest ?? .max, Self.seconds(changed))
                 }
-                prices.append(kept)
+                Self.appendLine(kept, to: &lines)
             }
         }
-        self.prices = prices
-        self.stations = stations.count
+        self.init(
+            stations: tiles.stationCount, stationBytes: tiles.stationBytes, earliestChange: earliest,
+            brandCounts: tiles.brandCounts, trendFigures: tiles.trendFigures, cells: tiles.cells, priceLines: lines)
+    }
+
+    init(
+        stations: Int, stationBytes: Int, earliestChange: Int64?, brandCounts: [String?: Int],
+        trendFigures: [TrendFile.Figures], cells: [TileKey: CountryTiles.Cell], priceLines: [UInt8]
+    ) {
+        self.stations = stations
+        self.stationBytes = stationBytes
+        self.earliestChange = earliestChange
+        self.brandCounts = brandCounts
+        self.trendFigures = trendFigures
+        self.cells = cells
+        self.priceLines = priceLines
     }
 
     static func thousandths(_ value: Double) -> Int64 { Int64((value * 1000).rounded()) }
     static func seconds(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
-    // MARK: Writing
-
-    /// The file's bytes for `country` of `build`.
-    func encoded(country: String, build: String) -> [UInt8] {
-        var body: [UInt8] = []
-        body.reserveCapacity(prices.count * 64)
-        for price in prices {
-            Self.appendText(price.station, to: &body)
-            body.append(0x09)
-            Self.appendText(price.slot.fuel.rawValue, to: &body)
-            body.append(0x09)
-            body += Array(price.slot.unit.rawValue.utf8)
-            body.append(0x09)
-            if let service = price.slot.service { body += Array(service.rawValue.utf8) }
-            body.append(0x09)
-            if let label = price.slot.label {
-                body.append(UInt8(ascii: "="))
-                Self.appendText(label, to: &body)
-            } else {
-                body.append(UInt8(ascii: "-"))
-            }
-            for number in [price.thousandths, price.updated, price.was, price.changed] as [Int64?] {
-                body.append(0x09)
-                if let number { body += Array(String(number).utf8) }
-            }
-            body.append(0x0A)
-        }
-        let header =
-            "\(Self.magic) \(Self.version)\nbuild \(build)\ncountry \(country)\nstations \(stations)\n"
-            + "digest \(Digest.hex(Digest.sha256(body)))\n"
-        return Array(header.utf8) + body
+    /// True when the country, built again at `builtAt` from the same inputs, publishes exactly these cells: no last
+    /// change has aged out of its window since.
+    func cellsHold(at builtAt: Date) -> Bool {
+        guard let earliestChange else { return true }
+        return LastChanges.isCurrent(Date(timeIntervalSince1970: TimeInterval(earliestChange)), builtAt: builtAt)
     }
 
-    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case 0x5C: bytes += [0x5C, 0x5C]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            default: bytes.append(byte)
-            }
-        }
-    }
-
-    // MARK: Reading
-
-    /// Reads a file written by ``encoded(country:build:)``.
-    /// - Throws: ``Unusable`` when it is of another version, build or country, its digest does not match, or a line
-    ///   is not one this writes.
-    init(parsing bytes: [UInt8], country: String, build: String) throws(Unusable) {
-        var lines = bytes.split(separator: 0x0A, maxSplits: 5, omittingEmptySubsequences: false)
-        guard lines.count == 6 else { throw Unusable(description: "it has no header") }
-        let expected = ["\(Self.magic) \(Self.version)", "build \(build)", "country \(country)"]
-        for (line, wanted) in zip(lines[0..<3], expected) where !line.elementsEqual(wanted.utf8) {
-            throw Unusable(description: "its header says \(String(decoding: line, as: UTF8.self)), not \(wanted)")
-        }
-        guard lines[3].starts(with: "stations ".utf8),
-            let stations = Self.number(lines[3].dropFirst("stations ".utf8.count)), stations >= 0
-        else { throw Unusable(description: "its header has no station count") }
-        let body = lines.removeLast()
-        guard lines[4].elementsEqual("digest \(Digest.hex(Digest.sha256(Array(body))))".utf8) else {
-            throw Unusable(description: "its digest does not match its contents")
-        }
-        var prices: [Price] = []
-        for line in body.split(separator: 0x0A) {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard fields.count == 9, let station = Self.text(fields[0]), let fuel = Self.text(fields[1]),
-                let unit = PriceUnit(rawValue: String(decoding: fields[2], as: UTF8.self)),
-                let thousandths = Self.number(fields[5]), let updated = Self.number(fields[6])
-            else { throw Unusable(description: "a line is not one a build writes") }
-            let service: ServiceKind?
-            if fields[3].isEmpty {
-                service = nil
-            } else if let kind = ServiceKind(rawValue: String(decoding: fields[3], as: UTF8.self)) {
-                service = kind
-            } else {
-                throw Unusable(description: "a line has an unknown service")
-            }
-            let label: String?
-            switch fields[4].first {
-            case UInt8(ascii: "-") where fields[4].count == 1: label = nil
-            case UInt8(ascii: "="): label = Self.text(fields[4].dropFirst())
-            default: throw Unusable(description: "a line has no label field")
-            }
-            var price = Price(
-                station: station,
-                slot: LastChanges.Key(fuel: FuelCode(rawValue: fuel), unit: unit, service: service, label: label),
-                thousandths: thousandths, updated: updated)
-            if !fields[7].isEmpty || !fields[8].isEmpty {
-                guard let was = Self.number(fields[7]), let changed = Self.number(fields[8]) else {
-                    throw Unusable(description: "a line has a last change without both its value and time")
-                }
-                (price.was, price.changed) = (was, changed)
-            }
-            prices.append(price)
-        }
-        self.prices = prices
-        self.stations = Int(stations)
-    }
-
-    private static func number(_ field: ArraySlice<UInt8>) -> Int64? {
-        field.isEmpty ? nil : Int64(String(decoding: field, as: UTF8.self))
-    }
-
-    private static func text(_ field: ArraySlice<UInt8>) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(field.count)
-        var escaped = false
-        for byte in field {
-            if escaped {
-                switch byte {
-                case 0x5C: bytes.append(0x5C)
-                case UInt8(ascii: "t"): bytes.append(0x09)
-                case UInt8(ascii: "n"): bytes.append(0x0A)
-                default: return nil
-                }
-                escaped = false
-            } else if byte == 0x5C {
-                escaped = true
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return escaped ? nil : String(decoding: bytes, as: UTF8.self)
+    /// The country's tiles, taken from the state: the same cells, brands and figures its build encoded.
+    func tiles(config: CountryConfig, referenceTime: Date) -> CountryTiles {
+        CountryTiles(
+            config: config, referenceTime: referenceTime, stationCount: stations, stationBytes: stationBytes,
+            brandCounts: brandCounts, trendFigures: trendFigures, keptCells: cells)
     }
 
     // MARK: OUT
@@ -217,22 +128,37 @@ struct KeptState: Sendable, Equatable {
         return state
     }
 
-    /// Records a committed build's states, one file per country (each atomically), and removes the files of the
-    /// countries it has no state for, so the folder holds at most one file per published country. A failure only
-    /// costs the next build time.
-    static func save(_ states: [String: KeptState], build: String, in output: OutputDirectory) {
-        let folder = output.root.appendingPathComponent(folderName)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where states[name] == nil
-        {
-            unlink(folder.appendingPathComponent(name).path)
+    /// Where a build writes its countries' states while it runs: each one as soon as the country is encoded, on the
+    /// worker that encoded it, under a name of this build's (`OUT/.kept-state/<CC>.<build>`); ``commit(_:)`` gives
+    /// them their names once the build is published.
+    struct Sink: Sendable {
+        let output: OutputDirectory
+        let build: String
+
+        private var folder: URL { output.root.appendingPathComponent(KeptState.folderName) }
+
+        /// Writes `state` of `country` under this build's name. A failure only costs the next build time: the
+        /// country then has no state, and its next build reads its tiles.
+        /// - Returns: whether it was written.
+        func write(_ state: KeptState, country: String) -> Bool {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("\(country).\(build)").path
+            return FileManager.default.createFile(
+                atPath: path, contents: Data(state.encoded(country: country, build: build)))
         }
-        for (country, state) in states {
-            do {
-                try output.writeAtomically(
-                    Data(state.encoded(country: country, build: build)), to: "\(folderName)/\(country)")
-            } catch {
-                unlink(folder.appendingPathComponent(country).path)
+
+        /// Renames the states of `countries` written by this build into place, and removes every other file of the
+        /// folder (the states of countries without one now, and any an earlier build left), so it holds at most one
+        /// file per published country.
+        func commit(_ countries: Set<String>) {
+            var committed = Set<String>()
+            for country in countries {
+                let written = folder.appendingPathComponent("\(country).\(build)").path
+                if rename(written, folder.appendingPathComponent(country).path) == 0 { committed.insert(country) }
+            }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where !committed.contains(name) {
+                unlink(folder.appendingPathComponent(name).path)
             }
         }
     }

@@ -63,9 +63,9 @@ struct LastChanges: Sendable {
     private init(previous: [String: [Key: Previous]]) { self.previous = previous }
 
     /// The prices a build kept of one country (``KeptState``): what its tiles hold, without reading them.
-    init(kept: KeptState) {
+    init(kept: [KeptState.Price]) {
         var previous: [String: [Key: Previous]] = [:]
-        for price in kept.prices {
+        for price in kept {
             var entry = Previous(thousandths: price.thousandths)
             if let was = price.was, let changed = price.changed {
                 entry.was = Double(was) / 1000
@@ -128,7 +128,7 @@ struct LastChanges: Sendable {
     private static func thousandths(_ price: Double) -> Int64 { Int64((price * 1000).rounded()) }
 
     /// Whether a last change at `changed` is still published by a build at `builtAt`.
-    private static func isCurrent(_ changed: Date, builtAt: Date) -> Bool {
+    static func isCurrent(_ changed: Date, builtAt: Date) -> Bool {
         builtAt.timeIntervalSince(changed) <= window
     }
 

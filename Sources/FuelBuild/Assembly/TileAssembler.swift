@@ -24,11 +24,14 @@ package final class TileAssembler: Sendable {
         var key: TileKey
         /// Its countries' cells, in country order.
         var cells: [CountryTiles.Cell]
+        /// The countries of ``cells``, in the same order.
+        var countries: [String]
 
         /// The tile at `key` from its cells by country code.
         init(key: TileKey, cells: [String: CountryTiles.Cell]) {
             self.key = key
-            self.cells = cells.keys.sorted().compactMap { cells[$0] }
+            countries = cells.keys.sorted()
+            self.cells = countries.compactMap { cells[$0] }
         }
 
         /// Its JSON bytes, for compressing the heaviest first.
@@ -43,6 +46,7 @@ package final class TileAssembler: Sendable {
         var ready: [ReadyTile] = []
         var files: [TileKey: PublishedFile] = [:]
         var digests: [String: String] = [:]
+        var tileCountries: [String: [String]] = [:]
         var reused = 0
         var failure: (any Error)?
     }
@@ -124,8 +128,8 @@ package final class TileAssembler: Sendable {
         DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
             drain()
         }
-        let (added, tiles, digests, reused, failure) = state.withLock {
-            ($0.added, $0.files, $0.digests, $0.reused, $0.failure)
+        let (added, tiles, digests, tileCountries, reused, failure) = state.withLock {
+            ($0.added, $0.files, $0.digests, $0.tileCountries, $0.reused, $0.failure)
         }
         if let failure { throw failure }
         let sorted = countries.compactMap { added[$0] }
@@ -164,6 +168,7 @@ package final class TileAssembler: Sendable {
             tilesPerCountry: Dictionary(uniqueKeysWithValues: sorted.map { ($0.config.country, $0.cellCount) }),
             index: index)
         assembly.tileDigests = digests
+        assembly.tileCountries = tileCountries
         assembly.reusedTiles = reused
         return assembly
     }
@@ -189,6 +194,10 @@ package final class TileAssembler: Sendable {
 
     private func process(_ tile: ReadyTile, with worker: inout Worker) {
         let path = TileFormat.tilePath(tile.key)
+        if let previous = previousTile(tile, path: path) {
+            record(tile, path: path, digest: previous.entry.json, file: previous.file, linkingTo: previous.url)
+            return
+        }
         TileEncoder.joinTile(key: tile.key.description, cells: tile.cells, into: &worker.writer)
         let json = worker.writer.bytes
         let digest = TileReuse.digest(json)
@@ -196,9 +205,28 @@ package final class TileAssembler: Sendable {
         let previous = reuse?.previousFile(for: path, digest: digest)
         let file = PublishedFile(
             path: path, jsonBytes: json.count, gzipped: previous?.bytes ?? worker.compressor.compress(json))
+        record(tile, path: path, digest: digest, file: file, linkingTo: previous?.url)
+    }
+
+    /// The previous build's tile, unread and unjoined, when the tile is made only of cells taken whole from kept
+    /// states (``CountryTiles/cellsAreKept``) and of the same countries as the previous build's tile: then its JSON
+    /// is that tile's, byte for byte.
+    private func previousTile(_ tile: ReadyTile, path: String) -> (
+        entry: TileReuse.Entry, file: PublishedFile, url: URL
+    )? {
+        guard let entry = reuse?.tiles[path], let countries = entry.countries, countries == tile.countries,
+            let jsonBytes = entry.jsonBytes,
+            state.withLock({ state in countries.allSatisfy { state.added[$0]?.cellsAreKept == true } }),
+            let previous = reuse?.previousFile(for: path, digest: entry.json)
+        else { return nil }
+        return (entry, PublishedFile(path: path, jsonBytes: jsonBytes, gzipped: previous.bytes), previous.url)
+    }
+
+    /// Writes a tile into the staged build (linking the previous build's file when there is one) and records it.
+    private func record(_ tile: ReadyTile, path: String, digest: String, file: PublishedFile, linkingTo url: URL?) {
         do {
-            if let previous {
-                try sink?.link(previous.url, as: file)
+            if let url {
+                try sink?.link(url, as: file)
             } else {
                 try sink?.write(file)
             }
@@ -209,7 +237,8 @@ package final class TileAssembler: Sendable {
         state.withLock { state in
             state.files[tile.key] = file
             state.digests[path] = digest
-            if previous != nil { state.reused += 1 }
+            state.tileCountries[path] = tile.countries
+            if url != nil { state.reused += 1 }
         }
     }
 }

@@ -6,7 +6,7 @@ import FuelFormat
 /// hard-linked (or copied) instead of compressed again.
 ///
 /// The build keeps the digest of each tile's JSON beside `OUT/fuel`, in `OUT/.tile-digests.json`, never under
-/// `fuel/` (which is uploaded): `{"version":1,"build":".build-…","tiles":{"tiles/77_-19.json":{"json":…,"file":…}}}`.
+/// `fuel/` (which is uploaded): `{"version":1,"build":".build-…","tiles":{"tiles/77_-19.json":{"json":…,"file":…,"countries":[…],"jsonBytes":…}}}`.
 /// It is trusted only for the build `OUT/fuel` links to. A reused file is the bytes an earlier run of the same
 /// compressor made from the same JSON, so a rebuild is byte-identical to a full build (unless libdeflate itself
 /// changed in between: then the reused bytes still decompress to the same JSON).
@@ -17,6 +17,11 @@ public struct TileReuse: Sendable {
         public var json: String
         /// The gzipped file, below `OUT/fuel/`.
         public var file: String
+        /// The countries with stations in the tile, in code order, and its JSON's length: what lets a tile made
+        /// only of kept cells be reused without joining it (``TileAssembler``). Absent in sidecars of builds before
+        /// they were recorded; such a tile is joined and compared by digest.
+        public var countries: [String]? = nil
+        public var jsonBytes: Int? = nil
     }
 
     /// The previous build's tiles, by path (`tiles/77_-19.json`).

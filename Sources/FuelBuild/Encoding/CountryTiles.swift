@@ -11,7 +11,7 @@ import FuelPublishing
 /// encoding overlaps the parsing of the countries still being read.
 public struct CountryTiles: Sendable {
     /// One cell's stations of this country.
-    struct Cell: Sendable {
+    struct Cell: Sendable, Equatable {
         /// The station ids, in the order of `json`: byte order of their UTF-8, as the tile wants them.
         var ids: [String]
         /// The station objects separated by commas: the inside of a tile's `stations` array.
@@ -42,8 +42,27 @@ public struct CountryTiles: Sendable {
     var cells: [TileKey: Cell]
     /// How many cells hold its stations.
     public var cellCount: Int
+    /// True when the cells are the previous build's, taken whole from its kept state (``KeptState``): a tile made
+    /// only of such cells, of the same countries as before, is the previous build's tile (``TileAssembler``).
+    var cellsAreKept = false
     /// The cells holding its stations, unsorted (empty once handed to a ``TileAssembler``).
     package var cellKeys: [TileKey] { Array(cells.keys) }
+
+    /// A country taken from a build's kept state: its cells, counts and figures as that build encoded them.
+    init(
+        config: CountryConfig, referenceTime: Date, stationCount: Int, stationBytes: Int, brandCounts: [String?: Int],
+        trendFigures: [TrendFile.Figures], keptCells: [TileKey: Cell]
+    ) {
+        self.config = config
+        self.referenceTime = referenceTime
+        self.stationCount = stationCount
+        self.stationBytes = stationBytes
+        self.brandCounts = brandCounts
+        self.trendFigures = trendFigures
+        cells = keptCells
+        cellCount = keptCells.count
+        cellsAreKept = true
+    }
 
     /// Encodes a validated country on the given grid.
     public init(_ dataset: CountryDataset, grid: Grid = .standard) {

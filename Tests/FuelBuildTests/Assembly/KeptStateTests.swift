@@ -1,10 +1,12 @@
 import Foundation
 import FuelFormat
 import Testing
+import _FuelTestSupport
 
 @testable import FuelBuild
 
-/// The kept state's line format: what a build writes it reads back exactly, and anything else it refuses.
+/// The kept state's file: what a build writes it reads back exactly (prices, cells, brands and figures), and anything
+/// else it refuses.
 @Suite struct KeptStateTests {
     static let build = ".build-20261130T080000Z-1-2"
 
@@ -24,19 +26,40 @@ import Testing
             ]),
     ]
 
+    static let tiles = CountryTiles(
+        CountryDataset(
+            config: .testing(country: "ES", boxes: []), stations: stations,
+            referenceTime: Date(timeIntervalSince1970: 9)))
+    static var state: KeptState { KeptState(stations: stations, tiles: tiles) }
+
     @Test func whatABuildWritesReadsBackAsPublished() throws {
-        let state = KeptState(stations: Self.stations)
+        let state = Self.state
         let read = try KeptState(
             parsing: state.encoded(country: "ES", build: Self.build), country: "ES", build: Self.build)
         #expect(read == state)
         #expect(read.stations == 2)
-        let first = try #require(read.prices.first)
+        #expect(read.cells == Self.tiles.cells && !read.cells.isEmpty, "the cells, byte for byte")
+        #expect(read.trendFigures == Self.tiles.trendFigures && read.trendFigures.count == 2)
+        #expect(read.brandCounts == Self.tiles.brandCounts)
+        #expect(read.earliestChange == 1_796_000_000)
+        let prices = try read.prices()
+        let first = try #require(prices.first)
         #expect(first.station == Self.stations[0].id)
         #expect(first.thousandths == 1500 && first.updated == 1_796_022_000)
         #expect(first.slot.label == "" && first.slot.service == .selfService)
         #expect(first.was == 1510 && first.changed == 1_796_000_000)
-        #expect(read.prices[1].slot.label == nil && read.prices[1].was == nil)
-        #expect(read.prices[2].slot.label == "=Premium-")
+        #expect(prices[1].slot.label == nil && prices[1].was == nil)
+        #expect(prices[2].slot.label == "=Premium-")
+    }
+
+    /// The cells are taken whole only while no last change has aged out of its window.
+    @Test(arguments: [(0.0, true), (LastChanges.window, true), (LastChanges.window + 1, false)])
+    func cellsHoldUntilALastChangeExpires(after seconds: TimeInterval, hold: Bool) {
+        let changed = Date(timeIntervalSince1970: 1_796_000_000)
+        #expect(Self.state.cellsHold(at: changed.addingTimeInterval(seconds)) == hold)
+        var without = Self.state
+        without.earliestChange = nil
+        #expect(without.cellsHold(at: changed.addingTimeInterval(seconds)))
     }
 
     struct Damage: Sendable, CustomTestStringConvertible {
@@ -56,7 +79,7 @@ import Testing
         },
         Damage(testDescription: "cut short") { Array($0.dropLast(5)) },
         Damage(testDescription: "another version") { bytes in
-            Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "state 1\n", with: "state 2\n").utf8)
+            Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "state 2\n", with: "state 1\n").utf8)
         },
         Damage(testDescription: "empty") { _ in [] },
         Damage(testDescription: "without its station count") { bytes in
@@ -66,7 +89,7 @@ import Testing
 
     @Test(arguments: damages)
     func aDamagedOrForeignStateIsRefused(_ damage: Damage) {
-        let bytes = damage.edit(KeptState(stations: Self.stations).encoded(country: "ES", build: Self.build))
+        let bytes = damage.edit(Self.state.encoded(country: "ES", build: Self.build))
         #expect(throws: KeptState.Unusable.self) {
             try KeptState(parsing: bytes, country: damage.country, build: damage.build)
         }

@@ -1,0 +1,58 @@
+import Foundation
+import FuelBench
+import FuelCommandLine
+
+/// `fuel-bench rebuild`: what the hourly job's rebuilds cost against a fresh build.
+enum RebuildCommand {
+    static let usage = """
+        usage: fuel-bench rebuild [--scales 1,3] [--runs 3] [--seed N] [--publisher PATH] [--work DIR]
+                                  [--adapters DIR] [--output FILE] [--write-benchmarks] [--json]
+
+        Generates feeds at each scale, times a fresh `fuel-publish build` and the gzip -9 floor of its output,
+        then a rebuild an hour later over a copy of it in each hourly case: nothing changed, 5 % of one
+        country's prices changed, 5 % of every country's, one country's feed replaced. Each is the best of
+        --runs runs, with CPU time and peak RSS, and each case's output is compared byte for byte with a
+        rebuild that ignores the kept state (--ignore-kept-state).
+
+        options:
+          --scales LIST        comma-separated scales (default 1,3; 1 ≈ 52,000 stations)
+          --runs N             runs of each build (default 3)
+          --seed N             the generator's seed (default 1)
+          --publisher PATH     fuel-publish to run (default: the one beside this fuel-bench)
+          --work DIR           scratch folder (default .build/bench-rebuild)
+          --adapters DIR       country metadata (default adapters)
+          --output FILE        the Markdown file to update (default BENCHMARKS.md)
+          --write-benchmarks   replace the marked section of --output with the results
+          --json               print the results as JSON on stdout
+        """
+
+    static func run(_ arguments: inout Arguments) throws {
+        let (options, output, write, json) = try arguments.parse(usage: usage) { arguments in
+            let scales: [Double] =
+                try arguments.list("--scales")?.map { text -> Double in
+                    guard let scale = Double(text), scale > 0, scale <= 20 else {
+                        throw UsageError("--scales takes numbers above 0 and at most 20, got \(text)")
+                    }
+                    return scale
+                } ?? [1, 3]
+            let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 3
+            guard (1...10).contains(runs) else { throw UsageError("--runs must be 1 to 10") }
+            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            let publisher = try arguments.option("--publisher") ?? FaultDayCommand.besideThisExecutable().path
+            let work = try arguments.option("--work") ?? ".build/bench-rebuild"
+            let adapters = try arguments.option("--adapters") ?? "adapters"
+            let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
+            let write = try arguments.flag("--write-benchmarks")
+            let json = try arguments.flag("--json")
+            let options = HourlyRebuildBench.Options(
+                scales: scales, runs: runs, seed: seed, work: URL(fileURLWithPath: work), publisher: publisher,
+                adapters: URL(fileURLWithPath: adapters))
+            return (options, output, write, json)
+        }
+        let report = try HourlyRebuildBench.run(options) { Console.error($0) }
+        let markdown = HourlyRebuildMarkdown(report: report, command: DayCommand.commandLine)
+        try DayCommand.deliver(
+            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
+            markdown.write(to:))
+    }
+}

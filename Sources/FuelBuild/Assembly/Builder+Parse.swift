@@ -161,7 +161,7 @@ extension Builder {
         of country: String, previous: PreviousBuild?, notes: inout [String]
     ) -> [KeptState.Price]? {
         do {
-            return try keptState(of: country, previous: previous, notes: &notes)?.prices()
+            return try keptState(of: country, previous: previous, notes: &notes)?.state.prices()
         } catch {
             notes.append(
                 "\(country): the previous build's kept state could not be used (\(error)), so its tiles were read "
@@ -172,7 +172,9 @@ extension Builder {
 
     /// The previous build's kept state of `country`; nil when there is no previous build of it, the state is
     /// ignored (`--ignore-kept-state`), or it cannot be used: then a note says so, and the tiles are read.
-    func keptState(of country: String, previous: PreviousBuild?, notes: inout [String]) -> KeptState? {
+    func keptState(
+        of country: String, previous: PreviousBuild?, notes: inout [String]
+    ) -> (state: KeptState, file: [UInt8])? {
         guard !options.ignoreKeptState, let published = previous?.index.countries[country] else { return nil }
         do {
             return try KeptState.load(

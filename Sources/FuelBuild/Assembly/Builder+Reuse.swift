@@ -44,9 +44,11 @@ extension Builder {
             parsedStations: entry.line.parsed, validation: Validator.Outcome(stations: [], reasons: [:]),
             fetchedAt: nil, inputDigest: digest, reusedLine: entry.line)
         var notes: [String] = []
-        if let state = keptState(of: country, previous: previous, notes: &notes), state.cellsHold(at: options.builtAt) {
+        if let (state, file) = keptState(of: country, previous: previous, notes: &notes),
+            state.cellsHold(at: options.builtAt)
+        {
             build.tiles = state.tiles(config: config, referenceTime: summary.updated)
-            build.stateKept = keptSink?.write(state, country: country) ?? false
+            build.stateKept = keptSink?.rewrite(file, country: country) ?? false
             return build
         }
         var stations = try previous.stations(of: country, within: config.boxes)

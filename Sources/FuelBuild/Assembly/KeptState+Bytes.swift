@@ -29,6 +29,12 @@ extension KeptState {
 
     /// The file's bytes for `country` of `build`.
     func encoded(country: String, build: String) -> [UInt8] {
+        let (header, body) = encodedParts(country: country, build: build)
+        return header + body
+    }
+
+    /// The file's header and the rest, which it holds the digest of.
+    func encodedParts(country: String, build: String) -> (header: [UInt8], body: [UInt8]) {
         var body: [UInt8] = []
         body.reserveCapacity(priceLines.count + stationBytes + stations * 24 + 4096)
         body += Array("prices \(priceLines.count)\n".utf8)
@@ -62,7 +68,7 @@ extension KeptState {
         let header =
             "\(Self.magic) \(Self.version)\nbuild \(build)\ncountry \(country)\nstations \(stations)\n"
             + "digest \(Digest.hex(Digest.sha256(body)))\n"
-        return Array(header.utf8) + body
+        return (Array(header.utf8), body)
     }
 
     /// Appends one price line.
@@ -71,16 +77,31 @@ extension KeptState {
         bytes.append(0x09)
         appendText(price.slot.fuel.rawValue, to: &bytes)
         bytes.append(0x09)
-        bytes += Array(price.slot.unit.rawValue.utf8)
+        bytes.append(contentsOf: price.slot.unit.rawValue.utf8)
         bytes.append(0x09)
-        if let service = price.slot.service { bytes += Array(service.rawValue.utf8) }
+        if let service = price.slot.service { bytes.append(contentsOf: service.rawValue.utf8) }
         bytes.append(0x09)
         appendOptionalText(price.slot.label, to: &bytes)
-        for number in [price.thousandths, price.updated, price.was, price.changed] as [Int64?] {
+        for number in [price.thousandths, price.updated, price.was, price.changed] {
             bytes.append(0x09)
-            if let number { bytes += Array(String(number).utf8) }
+            if let number { appendNumber(number, to: &bytes) }
         }
         bytes.append(0x0A)
+    }
+
+    /// Appends a number's decimal digits, without a `String` in between.
+    private static func appendNumber(_ number: Int64, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            repeat {
+                digits[count] = UInt8(magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+        }
     }
 
     private static func appendOptionalText(_ text: String?, to bytes: inout [UInt8]) {
@@ -218,7 +239,17 @@ extension KeptState {
     }
 
     private static func number(_ field: ArraySlice<UInt8>) -> Int64? {
-        field.isEmpty ? nil : Int64(String(decoding: field, as: UTF8.self))
+        guard !field.isEmpty, field.count <= 18 else { return nil }
+        var digits = field[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for byte in digits {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int64(byte - 0x30)
+        }
+        return negative ? -value : value
     }
 
     private static func optionalText(_ field: ArraySlice<UInt8>) throws(Unusable) -> String? {
@@ -232,6 +263,7 @@ extension KeptState {
     }
 
     private static func text(_ field: ArraySlice<UInt8>) -> String? {
+        guard field.contains(0x5C) else { return String(decoding: field, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(field.count)
         var escaped = false

@@ -63,7 +63,8 @@ struct KeptState: Sendable, Equatable {
         lines.reserveCapacity(stations.count * 160)
         var earliest: Int64?
         // By id, so that the same stations give the same lines whether they came from a feed or from tiles.
-        for station in stations.sorted(by: { DatasetAssembler.idPrecedes($0.id, $1.id) }) {
+        for position in stations.indices.sorted(by: { DatasetAssembler.idPrecedes(stations[$0].id, stations[$1].id) }) {
+            let station = stations[position]
             for price in station.prices {
                 var kept = Price(
                     station: station.id, slot: LastChanges.Key(price), thousandths: Self.thousandths(price.price),
@@ -113,19 +114,23 @@ struct KeptState: Sendable, Equatable {
 
     // MARK: OUT
 
-    /// The kept state of `country` for the build `OUT/fuel` links to, which published `stations` stations of it.
+    /// The kept state of `country` for the build `OUT/fuel` links to, which published `stations` stations of it, and
+    /// the file's bytes (which ``Sink/rewrite(_:country:)`` keeps for the next build when nothing changed).
     /// - Throws: ``Unusable`` when there is none, it cannot be used, or it counts other stations.
-    static func load(_ country: String, stations: Int, from output: OutputDirectory) throws(Unusable) -> KeptState {
+    static func load(
+        _ country: String, stations: Int, from output: OutputDirectory
+    ) throws(Unusable) -> (state: KeptState, file: [UInt8]) {
         guard let build = output.currentBuildName() else { throw Unusable(description: "no build is published") }
         let url = output.root.appendingPathComponent(folderName).appendingPathComponent(country)
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw Unusable(description: "\(folderName)/\(country) is missing")
         }
-        let state = try KeptState(parsing: [UInt8](data), country: country, build: build)
+        let file = [UInt8](data)
+        let state = try KeptState(parsing: file, country: country, build: build)
         guard state.stations == stations else {
             throw Unusable(description: "it counts \(state.stations) stations, the published index \(stations)")
         }
-        return state
+        return (state, file)
     }
 
     /// Where a build writes its countries' states while it runs: each one as soon as the country is encoded, on the
@@ -141,10 +146,44 @@ struct KeptState: Sendable, Equatable {
         /// country then has no state, and its next build reads its tiles.
         /// - Returns: whether it was written.
         func write(_ state: KeptState, country: String) -> Bool {
+            let (header, body) = state.encodedParts(country: country, build: build)
+            return save([header[...], body[...]], as: country)
+        }
+
+        /// Writes a state file of an earlier build, unchanged, as this build's: its build line replaced, the rest
+        /// (digest and contents) the same bytes, neither encoded nor hashed again.
+        /// - Returns: whether it was written.
+        func rewrite(_ file: [UInt8], country: String) -> Bool {
+            guard let magic = file.firstIndex(of: 0x0A),
+                let buildLine = file[(magic + 1)...].firstIndex(of: 0x0A)
+            else { return false }
+            return save([file[...magic] + Array("build \(build)".utf8)[...], file[buildLine...]], as: country)
+        }
+
+        /// Writes `parts` one after another as `<CC>.<build>`; a file that cannot be written whole is removed.
+        private func save(_ parts: [ArraySlice<UInt8>], as country: String) -> Bool {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let path = folder.appendingPathComponent("\(country).\(build)").path
-            return FileManager.default.createFile(
-                atPath: path, contents: Data(state.encoded(country: country, build: build)))
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return false }
+            var written = true
+            for part in parts where written {
+                written =
+                    part.withContiguousStorageIfAvailable { buffer in
+                        var offset = 0
+                        while offset < buffer.count {
+                            let count = Foundation.write(
+                                descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                            if count < 0 && errno == EINTR { continue }
+                            guard count > 0 else { return false }
+                            offset += count
+                        }
+                        return true
+                    } ?? false
+            }
+            close(descriptor)
+            if !written { unlink(path) }
+            return written
         }
 
         /// Renames the states of `countries` written by this build into place, and removes every other file of the

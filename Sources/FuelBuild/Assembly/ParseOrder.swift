@@ -28,7 +28,7 @@ enum ParseOrder {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }.reduce(0) { total, name in
             let file = folder.appendingPathComponent(name)
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int ?? 0
+            let size = FileBytes.size(of: file.path) ?? 0
             guard name.lowercased().hasSuffix(".zip"), let bytes = FileBytes.contents(of: file.path),
                 let archive = try? ZipArchive(bytes: bytes, file: file.path)
             else { return total + size }

@@ -7,6 +7,15 @@
 /// Reads a whole file straight into a byte array: one buffer of the file's size, with no `Data` in between to copy
 /// from (which briefly doubled the memory of a 240 MB feed).
 public enum FileBytes {
+    /// The size of a regular file, or nil when it is not one or cannot be read. One `stat`: Foundation's
+    /// `attributesOfItem` also looks up the file's owner and group, reading `/etc/passwd` and `/etc/group` each time,
+    /// which cost a build over AT's 290 feed files tens of milliseconds.
+    public static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// The file's bytes, or nil when it cannot be opened or read.
     public static func contents(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,6 +1,7 @@
 import Foundation
 import FuelBench
 import FuelBuild
+import FuelPublishing
 import Testing
 import _FuelTestSupport
 
@@ -53,12 +54,12 @@ import _FuelTestSupport
         },
     ]
 
-    static func build(_ feeds: URL, _ out: URL, at builtAt: Date, ignoringKeptState: Bool = false) async throws
-        -> BuildReport
-    {
+    static func build(
+        _ feeds: URL, _ out: URL, at builtAt: Date, ignoringKeptState: Bool = false, layout: PublishLayout = .standard
+    ) async throws -> BuildReport {
         var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: out, adaptersDirectory: RepositoryPaths.adapters(),
-            countries: countries, builtAt: builtAt, allowShrink: true)
+            countries: countries, builtAt: builtAt, allowShrink: true, layout: layout)
         options.ignoreKeptState = ignoringKeptState
         options.now = { builtAt }  // the expiry case runs past today's date
         return try await Builder(options: options).run().0
@@ -143,6 +144,55 @@ import _FuelTestSupport
             let second = try String(contentsOf: b, encoding: .utf8).split(separator: "\n").dropFirst(2)
             #expect(first.elementsEqual(second), "\(country)'s state, after its build line, is the same")
         }
+    }
+
+    /// In format 2 alone and in both formats, an unchanged rebuild writes no tile: each is a link to a file of the
+    /// previous build (or, in both formats, format 2's tile to format 1's), and the output is the one of a rebuild that
+    /// ignores the kept state.
+    @Test(arguments: [PublishLayout.v2, .both])
+    func everyFormatLinksTheTilesOfAnUnchangedRebuild(_ layout: PublishLayout) async throws {
+        let root = RepositoryPaths.temporaryDirectory("kept-state-\(layout.rawValue)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = root.appendingPathComponent("feeds")
+        try Self.generate(feeds)
+        let base = root.appendingPathComponent("base")
+        _ = try await Self.build(feeds, base, at: Self.firstBuild, layout: layout)
+        let (kept, tiles) = (root.appendingPathComponent("kept"), root.appendingPathComponent("tiles"))
+        try FileManager.default.copyItem(at: base, to: kept)
+        try FileManager.default.copyItem(at: base, to: tiles)
+        // Links to the previous build's tiles keep their inodes alive after the rebuild removes that build (the copy
+        // above made format 1's and format 2's files of a tile separate files).
+        let witness = root.appendingPathComponent("witness")
+        try FileManager.default.createDirectory(at: witness, withIntermediateDirectories: true)
+        var previousInodes = Set<UInt>()
+        let formats = layout == .both ? ["fuel/tiles", "fuel/v2/tiles"] : ["fuel/v2/tiles"]
+        for file in try formats.flatMap({ try Self.files(in: kept.appendingPathComponent($0)) }) {
+            try FileManager.default.linkItem(
+                at: file, to: witness.appendingPathComponent("\(previousInodes.count)-\(file.lastPathComponent)"))
+            previousInodes.insert(try Self.inode(file))
+        }
+        let report = try await Self.build(feeds, kept, at: Self.rebuild, layout: layout)
+        _ = try await Self.build(feeds, tiles, at: Self.rebuild, ignoringKeptState: true, layout: layout)
+        #expect(report.tiles > 0 && report.reusedTiles == report.tiles, "\(report.reusedTiles) of \(report.tiles)")
+        #expect(Self.differences(kept, tiles).isEmpty, "byte for byte")
+        let rebuilt = try Self.files(in: kept.appendingPathComponent("fuel/v2/tiles"))
+        #expect(rebuilt.count == report.tiles)
+        for file in rebuilt {
+            #expect(previousInodes.contains(try Self.inode(file)), "\(file.lastPathComponent) is a link, not a copy")
+        }
+    }
+
+    static func files(in folder: URL) throws -> [URL] {
+        let resolved = folder.resolvingSymlinksInPath()
+        return try FileManager.default.contentsOfDirectory(atPath: resolved.path).map {
+            resolved.appendingPathComponent($0)
+        }
+    }
+
+    static func inode(_ file: URL) throws -> UInt {
+        var status = stat()
+        guard stat(file.path, &status) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        return UInt(status.st_ino)
     }
 
     /// A damaged state is not trusted: the build reads the tiles, says so, and publishes the same bytes.

@@ -102,7 +102,7 @@ public struct Builder: Sendable {
         // Each country's state for the next build is written by the worker that encoded it.
         let keptSink = staged.map { KeptState.Sink(output: output, build: $0.name) }
         // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
-        let reuse = tileSink == nil ? nil : TileReuse.load(output)
+        let reuse = staged == nil ? nil : TileReuse.load(output)
         let assembler = TileAssembler(
             countries: plan.countries.map { ($0, plan.boxes($0)) }, grid: .standard, sink: tileSink, reuse: reuse)
         end("prepare")
@@ -124,7 +124,7 @@ public struct Builder: Sendable {
         }
         if let staged {
             end(Self.writePhase)
-            try swap(staged, assembly: assembled.assembly, in: output)
+            try swap(staged, assembled: assembled, in: output)
             end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {

@@ -46,6 +46,8 @@ public struct Assembly: Sendable {
     public var tileCountries: [String: [String]] = [:]
     /// Tiles whose previous gzipped file was reused instead of compressed again.
     public var reusedTiles = 0
+    /// The earlier build's file each reused tile was taken from, by path (`tiles/77_-19.json`).
+    public var reusedFiles: [String: URL] = [:]
 }
 
 /// The published file set's order of stations and its small documents (brands and sources); ``TileAssembler`` joins

@@ -47,7 +47,7 @@ package final class TileAssembler: Sendable {
         var files: [TileKey: PublishedFile] = [:]
         var digests: [String: String] = [:]
         var tileCountries: [String: [String]] = [:]
-        var reused = 0
+        var reusedFiles: [String: URL] = [:]
         var failure: (any Error)?
     }
 
@@ -128,8 +128,8 @@ package final class TileAssembler: Sendable {
         DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
             drain()
         }
-        let (added, tiles, digests, tileCountries, reused, failure) = state.withLock {
-            ($0.added, $0.files, $0.digests, $0.tileCountries, $0.reused, $0.failure)
+        let (added, tiles, digests, tileCountries, reusedFiles, failure) = state.withLock {
+            ($0.added, $0.files, $0.digests, $0.tileCountries, $0.reusedFiles, $0.failure)
         }
         if let failure { throw failure }
         let sorted = countries.compactMap { added[$0] }
@@ -169,7 +169,8 @@ package final class TileAssembler: Sendable {
             index: index)
         assembly.tileDigests = digests
         assembly.tileCountries = tileCountries
-        assembly.reusedTiles = reused
+        assembly.reusedFiles = reusedFiles
+        assembly.reusedTiles = reusedFiles.count
         return assembly
     }
 
@@ -238,7 +239,7 @@ package final class TileAssembler: Sendable {
             state.files[tile.key] = file
             state.digests[path] = digest
             state.tileCountries[path] = tile.countries
-            if url != nil { state.reused += 1 }
+            if let url { state.reusedFiles[path] = url }
         }
     }
 }

@@ -213,7 +213,7 @@ import _FuelTestSupport
         let report = try await Self.build(feeds, damaged, at: Self.rebuild)
         let notes = Self.keptStateNotes(report)
         #expect(notes.count == 1)
-        #expect(notes.first?.contains("ES: ") == true && notes.first?.contains("digest") == true, "\(notes)")
+        #expect(notes.first?.contains("ES: ") == true && notes.first?.contains("checksum") == true, "\(notes)")
         _ = try await Self.build(feeds, tiles, at: Self.rebuild, ignoringKeptState: true)
         #expect(Self.differences(damaged, tiles).isEmpty, "byte for byte")
     }

@@ -8,7 +8,7 @@ import FuelFormat
 ///     build .build-…
 ///     country ES
 ///     stations 12345
-///     digest <SHA-256 hex of every byte after this line>
+///     crc32 <CRC-32 of every byte after this line, 8 hex digits>
 ///     prices <bytes>
 ///     <id>\t<fuel>\t<unit>\t<service>\t<label>\t<price>\t<updated>\t<was>\t<changed>     (one line per price, by station id)
 ///     brands <count>
@@ -27,13 +27,21 @@ import FuelFormat
 extension KeptState {
     // MARK: Writing
 
+    /// The CRC-32 of `bytes`, in 8 hex digits: the file lives beside the build, so it guards against damage (a write
+    /// cut short, a changed byte), not against tampering, at a small part of a SHA-256's cost on 25 MB.
+    static func checksum(_ bytes: ArraySlice<UInt8>) -> String {
+        let value = ZipArchive.crc32(bytes)
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     /// The file's bytes for `country` of `build`.
     func encoded(country: String, build: String) -> [UInt8] {
         let (header, body) = encodedParts(country: country, build: build)
         return header + body
     }
 
-    /// The file's header and the rest, which it holds the digest of.
+    /// The file's header and the rest, which it holds the checksum of.
     func encodedParts(country: String, build: String) -> (header: [UInt8], body: [UInt8]) {
         var body: [UInt8] = []
         body.reserveCapacity(priceLines.count + stationBytes + stations * 24 + 4096)
@@ -67,7 +75,7 @@ extension KeptState {
         }
         let header =
             "\(Self.magic) \(Self.version)\nbuild \(build)\ncountry \(country)\nstations \(stations)\n"
-            + "digest \(Digest.hex(Digest.sha256(body)))\n"
+            + "crc32 \(Self.checksum(body[...]))\n"
         return (Array(header.utf8), body)
     }
 
@@ -127,7 +135,7 @@ extension KeptState {
     // MARK: Reading
 
     /// Reads a file written by ``encoded(country:build:)``; the price lines are checked when ``prices()`` reads them.
-    /// - Throws: ``Unusable`` when it is of another version, build or country, its digest does not match, or a line
+    /// - Throws: ``Unusable`` when it is of another version, build or country, its checksum does not match, or a line
     ///   is not one this writes.
     init(parsing bytes: [UInt8], country: String, build: String) throws(Unusable) {
         var reader = Reader(bytes: bytes[...])
@@ -140,9 +148,9 @@ extension KeptState {
         }
         guard let stations = try reader.fields("stations", count: 1).first.flatMap(Self.number), stations >= 0
         else { throw Unusable(description: "its header has no station count") }
-        let digest = try reader.line()
-        guard digest.elementsEqual("digest \(Digest.hex(Digest.sha256(reader.rest)))".utf8) else {
-            throw Unusable(description: "its digest does not match its contents")
+        let checksum = try reader.line()
+        guard checksum.elementsEqual("crc32 \(Self.checksum(reader.rest))".utf8) else {
+            throw Unusable(description: "its checksum does not match its contents")
         }
         guard let priceBytes = try reader.fields("prices", count: 1).first.flatMap(Self.number) else {
             throw Unusable(description: "it has no prices section")
@@ -191,7 +199,7 @@ extension KeptState {
                 ids.append(id)
                 ends.append(Int(end))
             }
-            let json = Array(try reader.bytes(Int(length) + 1).dropLast())
+            let json = try reader.bytes(Int(length) + 1).dropLast()
             guard ends.last.map({ $0 == json.count }) ?? json.isEmpty else {
                 throw Unusable(description: "cell \(key) does not end where its last station does")
             }

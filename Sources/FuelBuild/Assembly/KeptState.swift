@@ -12,7 +12,7 @@ import FuelFormat
 ///
 /// The build keeps it beside `OUT/fuel` (never uploaded), one file per country, `OUT/.kept-state/<CC>`, in a format
 /// read without Foundation's decoder (``encoded(country:build:)`` gives the layout). Like the other sidecars it is
-/// trusted only for the build `OUT/fuel` links to, and only whole: a version, build, country or digest that does not
+/// trusted only for the build `OUT/fuel` links to, and only whole: a version, build, country or checksum that does not
 /// match, or a station count other than the published index's, makes the build read the tiles instead, with a note.
 struct KeptState: Sendable, Equatable {
     /// One published price.
@@ -122,10 +122,9 @@ struct KeptState: Sendable, Equatable {
     ) throws(Unusable) -> (state: KeptState, file: [UInt8]) {
         guard let build = output.currentBuildName() else { throw Unusable(description: "no build is published") }
         let url = output.root.appendingPathComponent(folderName).appendingPathComponent(country)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let file = FileBytes.contents(of: url.path) else {
             throw Unusable(description: "\(folderName)/\(country) is missing")
         }
-        let file = [UInt8](data)
         let state = try KeptState(parsing: file, country: country, build: build)
         guard state.stations == stations else {
             throw Unusable(description: "it counts \(state.stations) stations, the published index \(stations)")
@@ -151,7 +150,7 @@ struct KeptState: Sendable, Equatable {
         }
 
         /// Writes a state file of an earlier build, unchanged, as this build's: its build line replaced, the rest
-        /// (digest and contents) the same bytes, neither encoded nor hashed again.
+        /// (checksum and contents) the same bytes, neither encoded nor checked again.
         /// - Returns: whether it was written.
         func rewrite(_ file: [UInt8], country: String) -> Bool {
             guard let magic = file.firstIndex(of: 0x0A),

@@ -14,14 +14,16 @@ public struct CountryTiles: Sendable {
     struct Cell: Sendable, Equatable {
         /// The station ids, in the order of `json`: byte order of their UTF-8, as the tile wants them.
         var ids: [String]
-        /// The station objects separated by commas: the inside of a tile's `stations` array.
-        var json: [UInt8]
+        /// The station objects separated by commas: the inside of a tile's `stations` array (a slice, so that the
+        /// cells of a kept state share the bytes of the file they were read from).
+        var json: ArraySlice<UInt8>
         /// Where each station's object ends in `json`; the next one starts one byte later, after its comma.
         var ends: [Int]
 
         /// The bytes of the station at `position`.
         func station(_ position: Int) -> ArraySlice<UInt8> {
-            json[(position == 0 ? 0 : ends[position - 1] + 1)..<ends[position]]
+            let start = json.startIndex
+            return json[(start + (position == 0 ? 0 : ends[position - 1] + 1))..<(start + ends[position])]
         }
     }
 
@@ -94,7 +96,7 @@ public struct CountryTiles: Sendable {
                 ends.append(writer.bytes.count)
             }
             total += writer.bytes.count - (ordered.count - 1)
-            cells[key] = Cell(ids: ordered.map { stations[$0].id }, json: Array(writer.bytes), ends: ends)
+            cells[key] = Cell(ids: ordered.map { stations[$0].id }, json: ArraySlice(writer.bytes), ends: ends)
         }
         stationBytes = total
         self.cells = cells

@@ -227,7 +227,10 @@ public struct ZipArchive: Sendable {
     }
 
     /// zlib's CRC-32, in slices its 32-bit length can take.
-    package static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    package static func crc32(_ bytes: [UInt8]) -> UInt32 { crc32(bytes[...]) }
+
+    /// zlib's CRC-32 of a slice, in slices its 32-bit length can take.
+    package static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBytes { buffer in
             var crc = CFuelZlib.crc32(0, nil, 0)
             var offset = 0

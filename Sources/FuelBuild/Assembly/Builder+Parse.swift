@@ -145,13 +145,14 @@ extension Builder {
                     + "change")
         }
         let tiles = CountryTiles(CountryDataset(config: config, stations: valid, referenceTime: parse.referenceTime))
-        let stateKept = keptSink?.write(KeptState(stations: valid, tiles: tiles), country: country) ?? false
+        let encoded = valid
+        keptSink?.write(country: country) { KeptState(stations: encoded, tiles: tiles) }
         MemoryTrace.mark("\(country) encoded")
         FreedMemory.release()
         MemoryTrace.mark("\(country) freed memory returned")
         return CountryBuild(
             tiles: tiles, parse: parse, parsedStations: parsedStations, validation: validation, fetchedAt: fetchedAt,
-            inputDigest: digest, stateKept: stateKept)
+            inputDigest: digest)
     }
 
     /// The previous build's prices of `country` as that build kept them (``KeptState``), read instead of its tiles;

@@ -48,7 +48,7 @@ extension Builder {
             state.cellsHold(at: options.builtAt)
         {
             build.tiles = state.tiles(config: config, referenceTime: summary.updated)
-            build.stateKept = keptSink?.rewrite(file, country: country) ?? false
+            keptSink?.rewrite(file, country: country)
             return build
         }
         var stations = try previous.stations(of: country, within: config.boxes)
@@ -56,7 +56,8 @@ extension Builder {
         // No value changed; a last change older than its window is dropped as a parse would drop it.
         LastChanges.dropExpired(in: &stations, builtAt: options.builtAt)
         build.tiles = CountryTiles(CountryDataset(config: config, stations: stations, referenceTime: summary.updated))
-        build.stateKept = keptSink?.write(KeptState(stations: stations, tiles: build.tiles), country: country) ?? false
+        let (encoded, tiles) = (stations, build.tiles)
+        keptSink?.write(country: country) { KeptState(stations: encoded, tiles: tiles) }
         build.parse.notes = notes
         return build
     }

@@ -136,7 +136,7 @@ public struct Builder: Sendable {
         report.phases = phases.seconds
         if let staged {
             CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
-            keptSink?.commit(Set(builds.filter(\.stateKept).map(\.tiles.config.country)))
+            keptSink?.commit(Set(builds.filter { $0.carriedBecause == nil }.map(\.tiles.config.country)))
         }
         if !options.dryRun {
             do {
@@ -178,8 +178,6 @@ public struct Builder: Sendable {
         /// Set when its inputs were unchanged and its stations were taken from the published build: that build's
         /// report line, whose counts it reports again.
         var reusedLine: BuildReport.Country? = nil
-        /// Whether its state for the next build (``KeptState``) was written; never for a carried country.
-        var stateKept = false
     }
 
     /// Refuses a `builtAt` more than `PublishingClock.tolerance` ahead of ``BuildOptions/now``. A past one (a replay, a test,

@@ -76,27 +76,21 @@ public enum HourlyCase: String, Sendable, Codable, CaseIterable {
 
 /// Runs the hourly rebuild benchmark (`fuel-bench rebuild`).
 public enum HourlyRebuildBench {
-    /// What to measure.
+    /// What to measure: the scales, the runs of each build, the generator's seed, the scratch folder, the
+    /// `fuel-publish` to run and the country metadata it reads.
     public struct Options: Sendable {
-        public var scales: [Double]
-        public var runs: Int
-        public var seed: UInt64
-        public var work: URL
+        public var scales = [1.0, 3.0]
+        public var runs = 3
+        public var seed: UInt64 = 1
+        public var work = URL(fileURLWithPath: ".build/bench-rebuild")
         public var publisher: String
-        public var adapters: URL
+        public var adapters = URL(fileURLWithPath: "adapters")
 
-        public init(scales: [Double], runs: Int, seed: UInt64, work: URL, publisher: String, adapters: URL) {
-            self.scales = scales
-            self.runs = runs
-            self.seed = seed
-            self.work = work
-            self.publisher = publisher
-            self.adapters = adapters
-        }
+        public init(publisher: String) { self.publisher = publisher }
     }
 
-    static let builtAt = "2026-11-30T08:00:00Z"
-    /// An hour later, as the hourly job runs.
+    static let builtAt = BenchOptions.builtAt
+    /// An hour after ``builtAt``, as the hourly job runs.
     static let rebuiltAt = "2026-11-30T09:00:00Z"
 
     /// Measures every scale of `options`.

@@ -3,11 +3,12 @@ import Foundation
 /// BENCHMARKS.md's section of `fuel-bench rebuild`, between its markers.
 public struct HourlyRebuildMarkdown: Sendable {
     public var report: HourlyRebuildReport
+    /// The command line that made the report, quoted in the section.
     public var command: String
 
-    public init(report: HourlyRebuildReport, command: String) {
-        self.report = report
-        self.command = command
+    /// The section of `report`, made by `command`.
+    public init(_ report: HourlyRebuildReport, command: String) {
+        (self.report, self.command) = (report, command)
     }
 
     static let begin = "<!-- rebuild:begin -->"

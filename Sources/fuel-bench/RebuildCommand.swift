@@ -44,13 +44,14 @@ enum RebuildCommand {
             let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
             let write = try arguments.flag("--write-benchmarks")
             let json = try arguments.flag("--json")
-            let options = HourlyRebuildBench.Options(
-                scales: scales, runs: runs, seed: seed, work: URL(fileURLWithPath: work), publisher: publisher,
-                adapters: URL(fileURLWithPath: adapters))
+            var options = HourlyRebuildBench.Options(publisher: publisher)
+            (options.scales, options.runs, options.seed) = (scales, runs, seed)
+            options.work = URL(fileURLWithPath: work)
+            options.adapters = URL(fileURLWithPath: adapters)
             return (options, output, write, json)
         }
         let report = try HourlyRebuildBench.run(options) { Console.error($0) }
-        let markdown = HourlyRebuildMarkdown(report: report, command: DayCommand.commandLine)
+        let markdown = HourlyRebuildMarkdown(report, command: DayCommand.commandLine)
         try DayCommand.deliver(
             json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
             markdown.write(to:))

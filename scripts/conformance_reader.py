@@ -88,10 +88,33 @@ def displayed_price(station, fuel):
     return None
 
 
-def brand_matches(station, wanted):
-    """R5: the brands equal after trimming spaces and lowercasing; a null brand never matches."""
+def fold_brand(brand):
+    """R5: a brand as filters compare it, trimmed of spaces and lower-cased."""
+    return brand.strip().lower()
+
+
+def brand_kept(station, query):
+    """R5: `brand` and `includeBrands` are one include list: when it is not empty, a station of one of its brands;
+    then none of `excludeBrands`. A null brand never matches the include list and is never excluded."""
+    include = {fold_brand(brand) for brand in (query.get("includeBrands") or [])}
+    if query.get("brand") is not None:
+        include.add(fold_brand(query["brand"]))
+    exclude = {fold_brand(brand) for brand in (query.get("excludeBrands") or [])}
     brand = station.get("brand")
-    return brand is not None and brand.strip().lower() == wanted.strip().lower()
+    folded = fold_brand(brand) if brand is not None else None
+    if include and folded not in include:
+        return False
+    return folded is None or folded not in exclude
+
+
+def order_key(query, distance, ident, price):
+    """R4: by distance, then id; with `sort` "price", by the displayed price's unit (litre, kg, m3, then any other),
+    then its price, then distance, then id. Ids compare in code-unit order (the kit's ids are ASCII)."""
+    if query.get("sort") == "price":
+        unit = price.get("unit")
+        rank = UNITS.index(unit) if unit in UNITS else len(UNITS)
+        return (rank, price["price"], distance, ident)
+    return (distance, ident)
 
 
 # R7 to R10: one lookup, through a reader that keeps a cache and a clock across lookups (a case's steps).
@@ -112,13 +135,16 @@ class Failed(Exception):
 
 
 def valid_query(query):
-    """R7: 0 < radiusKm <= 500, latitude in [-90, 90], longitude in [-180, 180], limit >= 1 when given."""
-    limit = query.get("limit")
+    """R7: 0 < radiusKm <= 500, latitude in [-90, 90], longitude in [-180, 180], limit >= 1 when given, sort
+    "distance" or "price" when given, and a fuel for "price"."""
+    limit, sort = query.get("limit"), query.get("sort")
     return (
         0 < query["radiusKm"] <= MAX_RADIUS_KM
         and -90 <= query["lat"] <= 90
         and -180 <= query["lon"] <= 180
         and (limit is None or limit >= 1)
+        and sort in (None, "distance", "price")
+        and (sort != "price" or query.get("fuel") is not None)
     )
 
 
@@ -334,7 +360,7 @@ class Reader:
         if index.stale:
             stale.insert(0, index_path(index.format))
         missing = sorted((name for name, (state, _) in results.items() if state == "missing"), key=cell_order)
-        fuel, brand, open_at = query.get("fuel"), query.get("brand"), query.get("openAt")
+        fuel, open_at = query.get("fuel"), query.get("openAt")
         instant = parse_instant(open_at) if open_at is not None else None
         # R11: only hours need the countries' entries (time zone, areas, public holidays), read from the sources
         # document the index names.
@@ -347,19 +373,20 @@ class Reader:
                 distance = distance_km(lat, lon, station["lat"], station["lon"])
                 if distance > radius:
                     continue
-                if fuel is not None and displayed_price(station, fuel) is None:
+                price = displayed_price(station, fuel) if fuel is not None else None
+                if fuel is not None and price is None:
                     continue
-                if brand is not None and not brand_matches(station, brand):
+                if not brand_kept(station, query):
                     continue
                 state = open_state(station, instant, countries.get(station["country"])) if instant is not None else None
                 if state == "closed":  # R11: left out before the limit
                     continue
-                found.append((distance, station["id"], station, state))
-        found.sort(key=lambda item: (item[0], item[1]))
+                found.append((distance, station["id"], station, state, price))
+        found.sort(key=lambda item: order_key(query, item[0], item[1], item[4]))
         if query.get("limit") is not None:
             found = found[: query["limit"]]
         stations = []
-        for distance, ident, station, state in found:
+        for distance, ident, station, state, _ in found:
             answered = {"id": ident, "distanceM": round_half_away(distance * 1000), "price": price_object(station, fuel)}
             if state is not None:
                 answered["open"] = state

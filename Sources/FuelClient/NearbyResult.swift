@@ -62,7 +62,8 @@ public enum TileOutcome: String, Sendable, Hashable, Codable {
 
 /// The answer to ``TileClient/stationsAround(latitude:longitude:radiusKm:fuel:brand:limit:)``.
 public struct NearbyResult: Sendable, Hashable, Encodable {
-    /// Stations inside the radius, nearest first (ties by id), filtered and limited.
+    /// Stations inside the radius, filtered, in the lookup's order (nearest first, ties by id, or cheapest first), and
+    /// limited.
     public var stations: [NearbyStation]
     /// The outcome of every cell the query touched, by cell.
     public var tiles: [TileKey: TileOutcome]

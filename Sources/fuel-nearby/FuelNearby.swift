@@ -7,11 +7,12 @@ import FuelFormat
 @main
 struct FuelNearby {
     static let usage = """
-        usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
+        usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE]
+                           [--sort distance|price] [--brand NAME]... [--exclude-brand NAME]...
                            [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
                            [--layout auto|v1|v2]
 
-        Lists fuel stations near a point from published tiles, nearest first.
+        Lists fuel stations near a point from published tiles, nearest first or cheapest first.
 
           --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
           --layout L      which published format to read: auto (the default) reads format 2, BASE/fuel/v2/, when
@@ -20,8 +21,14 @@ struct FuelNearby {
           --radius KM     search radius, default 10
           --fuel CODE     only stations selling this fuel, and show its price; one of:
         \(fuelList)
-          --brand NAME    only stations of this brand (case-insensitive)
-          --limit N       at most N stations, default 20
+          --sort ORDER    distance (the default): nearest first, equal distances by station id; price: cheapest
+                          first by the displayed price of --fuel (which it needs), then nearest, then by id
+          --brand NAME    only stations of this brand, compared trimmed and case-insensitively; repeat it for
+                          several brands (a station of any of them is kept); a station without a brand never matches
+          --exclude-brand NAME
+                          leave out stations of this brand, compared the same way; repeatable; applied after
+                          --brand, so a brand given to both is left out
+          --limit N       at most N stations, the first in --sort's order, default 20
           --open-now      leave out stations whose opening hours say they are closed now, in the station's own
                           time zone; the OPEN column (and "open" in --json) says open (with staff), automat (card
                           payment at the automat only), or unknown where the station publishes no machine-readable
@@ -72,7 +79,8 @@ struct FuelNearby {
             do throws(NearbyError) {
                 result = try await client.stationsAround(
                     latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
-                    fuel: options.fuel, brand: options.brand, limit: options.limit,
+                    fuel: options.fuel, includeBrands: options.brands, excludeBrands: options.excludedBrands,
+                    sort: options.sort, limit: options.limit,
                     openAt: options.openNow ? options.at ?? Date() : nil)
             } catch {
                 throw try failure(error, json: options.json)
@@ -155,7 +163,9 @@ struct NearbyOptions {
     var longitude: Double
     var radiusKm = 10.0
     var fuel: FuelCode?
-    var brand: String?
+    var brands: [String] = []
+    var excludedBrands: [String] = []
+    var sort = NearbySort.standard
     var limit = 20
     var json = false
     var cache: URL?
@@ -190,7 +200,17 @@ struct NearbyOptions {
             }
             self.fuel = fuel
         }
-        brand = try reader.option("--brand")
+        brands = try Self.brands(reader.repeatedOption("--brand"), option: "--brand")
+        excludedBrands = try Self.brands(reader.repeatedOption("--exclude-brand"), option: "--exclude-brand")
+        if let order = try reader.option("--sort") {
+            guard let sort = NearbySort(rawValue: order) else {
+                throw UsageError("--sort \(order) is not an order; use one of \(NearbySort.choices)")
+            }
+            guard sort != .price || fuel != nil else {
+                throw UsageError("--sort price needs --fuel CODE: the displayed price of that fuel orders the stations")
+            }
+            self.sort = sort
+        }
         if let limit = try reader.option("--limit", as: Int.init, expected: "a whole number") {
             guard limit > 0 else { throw UsageError("--limit must be at least 1") }
             self.limit = limit
@@ -212,6 +232,14 @@ struct NearbyOptions {
         layout =
             try reader.option("--layout", as: ReadFormat.init(rawValue:), expected: ReadFormat.choices) ?? .standard
         try reader.finish()
+    }
+
+    /// The values of a brand option, each with some text: a blank one matches no station, so it is a mistake.
+    private static func brands(_ values: [String], option: String) throws -> [String] {
+        for value in values where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("\(option) needs a brand name, got '\(value)'")
+        }
+        return values
     }
 
     private static func base(_ text: String) throws -> URL {

@@ -226,7 +226,10 @@ export interface ReaderOptions {
   stallMs?: number;
 }
 
-/** What the reader found in this runtime. */
+/** The order of a lookup's answer (R4). */
+export type NearbySort = 'distance' | 'price';
+
+/** A lookup of the stations around a point: where, how far, which, in what order, how many. */
 export interface NearbyQuery {
   /** Latitude in [-90, 90]. */
   lat: number;
@@ -236,9 +239,28 @@ export interface NearbyQuery {
   radiusKm: number;
   /** Keep only stations with a price of this fuel; each answer then carries its displayed price. */
   fuel?: string | null;
-  /** Keep only this brand (trimmed, case-insensitive); stations without a brand never match. */
+  /**
+   * Keep only this brand (trimmed, case-insensitive); stations without a brand never match. An include list of one:
+   * the same as `includeBrands: [brand]`, and added to `includeBrands` when both are given.
+   */
   brand?: string | null;
-  /** At most this many stations, the nearest (a whole number ≥ 1). */
+  /**
+   * Keep only stations of one of these brands (trimmed, case-insensitive, R5); stations without a brand never match.
+   * Empty or absent keeps every brand.
+   */
+  includeBrands?: string[] | null;
+  /**
+   * Leave out stations of these brands (trimmed, case-insensitive, R5), after `includeBrands`: a brand in both is
+   * left out. Stations without a brand are never left out by it.
+   */
+  excludeBrands?: string[] | null;
+  /**
+   * The order (R4): `'distance'` (the default) nearest first, equal distances by id; `'price'` cheapest first by the
+   * displayed price of `fuel` (its unit in R6's order: litre, kg, m³; then the price, then the distance, then the id).
+   * `'price'` without a fuel is `invalid-query`.
+   */
+  sort?: NearbySort | null;
+  /** At most this many stations, the first in `sort`'s order (a whole number ≥ 1). */
   limit?: number | null;
   /** Leave out stations closed at this instant (R11), before the limit; the others carry `open`. */
   openAt?: Date | null;

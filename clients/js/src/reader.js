@@ -111,10 +111,7 @@ export function createReader(options) {
     return v2 ?? indexOf(ctx, 1);
   }
 
-  /**
-   * @typedef {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
-   *   limit?: number | null, openAt?: Date | null}} Query
-   */
+  /** @typedef {import('./query.js').Query} Query */
 
   /**
    * The stations around a point (R1–R9). Resolves with an answer whose `outcome` is `ok`, `empty` or `partial`;

@@ -38,6 +38,11 @@ struct ConformanceKit {
             var radiusKm: Double
             var fuel: String?
             var brand: String?
+            /// R5's brand lists: an include list (with `brand`) and an exclude list; absent for none.
+            var includeBrands: [String]?
+            var excludeBrands: [String]?
+            /// R4's order, `distance` or `price`; absent for distance.
+            var sort: NearbySort?
             var limit: Int?
             /// Keep only stations not closed at this UTC instant (R11); each answered station says `open`.
             var openAt: String?

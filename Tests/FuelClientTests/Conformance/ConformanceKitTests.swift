@@ -50,6 +50,26 @@ import Testing
         #expect(Set(misplaced.map(\.format)) == [.number(1), .number(2)])
     }
 
+    /// Issue 39, item 2: price sorts (with a limit, and with a tie of price and distance that only the id orders) and
+    /// brand lists (include, exclude, both), each in both formats.
+    @Test func theKitCoversRankedAndFilteredLookups() throws {
+        let steps = try ConformanceKit.cases().flatMap { kitCase in kitCase.steps.map { (kitCase.format, $0) } }
+        func formats(_ shows: (Case.Step) -> Bool) -> Set<Case.Format> { Set(steps.filter { shows($0.1) }.map(\.0)) }
+        let both: Set<Case.Format> = [.number(1), .number(2)]
+        let priced = { (step: Case.Step) in step.query.sort == .price && step.expect.outcome == "ok" }
+        #expect(formats { priced($0) && $0.query.limit != nil } == both)
+        #expect(
+            formats { step in
+                let answer = step.expect.stations
+                return priced(step)
+                    && zip(answer, answer.dropFirst()).contains { $0.price == $1.price && $0.distanceM == $1.distanceM }
+            } == both)
+        #expect(formats { $0.query.sort == .price && $0.expect.error == "invalid-query" } == both)
+        #expect(formats { !($0.query.includeBrands ?? []).isEmpty && $0.query.excludeBrands == nil } == both)
+        #expect(formats { !($0.query.excludeBrands ?? []).isEmpty && $0.query.includeBrands == nil } == both)
+        #expect(formats { $0.query.includeBrands != nil && $0.query.excludeBrands != nil } == both)
+    }
+
     @Test(arguments: ConformanceKit.loadedLookups)
     func theClientAnswersEveryCaseAsTheKitSays(_ kitCase: Case) async throws {
         let transport = ConformanceTransport(kitCase.server, transport: kitCase.transport)
@@ -129,7 +149,9 @@ import Testing
             let openAt = query.openAt.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
             let result = try await client.stationsAround(
                 latitude: query.lat, longitude: query.lon, radiusKm: query.radiusKm,
-                fuel: query.fuel.map { FuelCode(rawValue: $0) }, brand: query.brand, limit: query.limit, openAt: openAt)
+                fuel: query.fuel.map { FuelCode(rawValue: $0) }, brand: query.brand,
+                includeBrands: query.includeBrands ?? [], excludeBrands: query.excludeBrands ?? [],
+                sort: query.sort ?? .standard, limit: query.limit, openAt: openAt)
             let stations = result.stations.map { nearby in
                 Station(
                     id: nearby.station.id, distanceM: Int((nearby.distanceKm * 1000).rounded()),

@@ -61,6 +61,21 @@ if (missing.length > 0) {
       const misplaced = cases.filter((c) => servers(c).some((s) => Object.values(s).some((e) => e.file?.includes('-key-'))));
       assert.deepEqual(formats(misplaced), [1, 2]);
     });
+    test('covers ranked and filtered lookups (issue 39, item 2)', () => {
+      const formats = (shows) => [...new Set(cases.filter((c) => c.query && shows(c.query, c.expect))
+        .map((c) => c.format))].sort();
+      const priced = (q, e) => q.sort === 'price' && e.outcome === 'ok';
+      // A price sort with a limit; a tie of price and distance that only the id orders; one without a fuel.
+      assert.deepEqual(formats((q, e) => priced(q, e) && q.limit != null), [1, 2]);
+      const tie = (a, b) => a.distanceM === b.distanceM && JSON.stringify(a.price) === JSON.stringify(b.price);
+      assert.deepEqual(formats((q, e) => priced(q, e) && e.stations.some((s, i) => i > 0 && tie(e.stations[i - 1], s))),
+        [1, 2]);
+      assert.deepEqual(formats((q, e) => q.sort === 'price' && e.error === 'invalid-query'), [1, 2]);
+      // Brand lists: include, exclude, both.
+      assert.deepEqual(formats((q) => q.includeBrands?.length > 0 && q.excludeBrands == null), [1, 2]);
+      assert.deepEqual(formats((q) => q.excludeBrands?.length > 0 && q.includeBrands == null), [1, 2]);
+      assert.deepEqual(formats((q) => q.includeBrands != null && q.excludeBrands != null), [1, 2]);
+    });
     for (const c of cases) {
       test(`${c.name} (${c.rule}, format ${c.format})`, async () => {
         // One reader, one cache and one clock for the whole case; a step moves the clock first.

@@ -65,6 +65,19 @@ public struct NearbyFilter: Sendable, Hashable {
     /// Stations within the radius (inclusive) that pass the filters, in ``sort``'s order (R4): by haversine distance,
     /// ties by id; or by the displayed price's unit (litre, kg, m³), then its price, then distance, then id.
     public func apply(to stations: [Station]) -> [NearbyStation] {
+        select(stations) { station in
+            let distance = Earth.distanceKm(
+                fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,
+                longitude: station.longitude)
+            // The radius is inclusive.
+            return distance <= radiusKm ? (distance, nil) : nil
+        }
+    }
+
+    /// The stations `place` puts in the answer (with their distance, and along a route their distance along it),
+    /// filtered by fuel, brands and hours, in ``sort``'s order (R4, R12: along a route by the distance along it, then
+    /// from it), limited.
+    func select(_ stations: [Station], place: (Station) -> (distanceKm: Double, alongKm: Double?)?) -> [NearbyStation] {
         let included = Set((includeBrands + (brand.map { [$0] } ?? [])).map(Self.fold))
         let excluded = Set(excludeBrands.map(Self.fold))
         var kept: [NearbyStation] = []
@@ -77,30 +90,28 @@ public struct NearbyFilter: Sendable, Hashable {
             if let folded, excluded.contains(folded) { continue }
             let open = openAt.map { station.openState(at: $0, clock: clocks[station.country]) }
             if open == .closed { continue }
-            let distance = Earth.distanceKm(
-                fromLatitude: latitude, longitude: longitude, toLatitude: station.latitude,
-                longitude: station.longitude)
-            // The radius is inclusive.
-            if distance <= radiusKm {
-                kept.append(
-                    NearbyStation(station: station, distanceKm: distance, displayed: displayed, open: open))
-            }
+            guard let (distance, along) = place(station) else { continue }
+            kept.append(
+                NearbyStation(station: station, distanceKm: distance, displayed: displayed, open: open, alongKm: along))
         }
         if sort == .price, fuel != nil {
             kept.sort { Self.priceKey($0) < Self.priceKey($1) }
         } else {
-            kept.sort { ($0.distanceKm, $0.station.id) < ($1.distanceKm, $1.station.id) }
+            kept.sort {
+                ($0.alongKm ?? 0, $0.distanceKm, $0.station.id) < ($1.alongKm ?? 0, $1.distanceKm, $1.station.id)
+            }
         }
         if let limit, kept.count > limit { kept.removeLast(kept.count - limit) }
         return kept
     }
 
-    /// The order of a price sort: the displayed price's unit in R6's order, its price, the distance, the id.
-    private static func priceKey(_ nearby: NearbyStation) -> (Int, Double, Double, String) {
+    /// The order of a price sort: the displayed price's unit in R6's order, its price, the distance (along a route:
+    /// along it, then from it), the id.
+    private static func priceKey(_ nearby: NearbyStation) -> (Int, Double, Double, Double, String) {
         let unit = nearby.displayed.flatMap { PriceUnit.displayOrder.firstIndex(of: $0.price.unit) }
         return (
-            unit ?? PriceUnit.displayOrder.count, nearby.displayed?.price.price ?? .infinity, nearby.distanceKm,
-            nearby.station.id
+            unit ?? PriceUnit.displayOrder.count, nearby.displayed?.price.price ?? .infinity, nearby.alongKm ?? 0,
+            nearby.distanceKm, nearby.station.id
         )
     }
 

@@ -101,36 +101,47 @@ public actor TileClient {
         let filter = NearbyFilter(
             latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
             includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt)
-        let deadline = policy.lookupDeadline
-        // Whichever comes first, the answer or the deadline, settles the lookup; a transfer that ignores
-        // cancellation cannot hold the caller past the deadline.
-        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
-        let work = Task {
-            let result: Result<NearbyResult, NearbyError>
+        return try await withinDeadline {
             do throws(NearbyError) {
-                result = .success(
-                    try await self.lookup(filter))
+                try Self.validate(filter)
+                let cells = self.grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+                return .success(
+                    try await self.lookup(cells, openAt: openAt) { stations, clocks in
+                        var filter = filter
+                        filter.clocks = clocks
+                        return filter.apply(to: stations)
+                    })
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            race.settle(result)
         }
+    }
+
+    /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
+    /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
+    func withinDeadline(_ work: @escaping @Sendable () async -> Result<NearbyResult, NearbyError>)
+        async throws(NearbyError) -> NearbyResult
+    {
+        let deadline = policy.lookupDeadline
+        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
+        let task = Task { race.settle(await work()) }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
             race.settle(nil)
         }
         let outcome = await race.value
-        work.cancel()
+        task.cancel()
         timer.cancel()
         guard let outcome else { throw .deadlineExceeded(seconds: deadline) }
         return try outcome.get()
     }
 
-    /// The lookup of `query`, whose clocks it fills in when it needs them.
-    private func lookup(_ query: NearbyFilter) async throws(NearbyError) -> NearbyResult {
-        try Self.validate(query)
-        let cells = grid.cellsCovering(
-            latitude: query.latitude, longitude: query.longitude, radiusKm: query.radiusKm)
+    /// Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them; `select`
+    /// gets the countries' clocks when `openAt` is set and a candidate station has hours, else none.
+    func lookup(
+        _ cells: [TileKey], openAt: Date?,
+        select: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation]
+    ) async throws(NearbyError) -> NearbyResult {
         let index = try await lookupIndex(refetch: false)
         let tiles = await resolveTiles(cells, through: index)
         var renewed: LookupIndex?
@@ -181,11 +192,8 @@ public actor TileClient {
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
 
         // Only hours need the countries' clocks: the sources document is read then, once per build.
-        var filter = query
-        if query.openAt != nil, candidates.contains(where: \.hasHours) {
-            filter.clocks = await countryClocks(for: index)
-        }
-        let stations = filter.apply(to: candidates)
+        let clocks = openAt != nil && candidates.contains(where: \.hasHours) ? await countryClocks(for: index) : [:]
+        let stations = select(candidates, clocks)
         return NearbyResult(
             stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,
             staleTileReasons: staleReasons, formatVersion: index.formatVersion)
@@ -362,7 +370,7 @@ public actor TileClient {
     }
 
     /// R7: the point, the radius and the limit in range, and a fuel for a price sort.
-    private static func validate(_ query: NearbyFilter) throws(NearbyError) {
+    static func validate(_ query: NearbyFilter) throws(NearbyError) {
         let (latitude, longitude, radiusKm, limit) = (query.latitude, query.longitude, query.radiusKm, query.limit)
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw .invalidQuery("latitude must be between -90 and 90, got \(latitude)")

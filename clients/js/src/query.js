@@ -5,6 +5,7 @@ import { FuelTilesError } from './errors.js';
 import { haversineKm } from './distance.js';
 import { displayedPrice } from './display.js';
 import { openState } from './hours.js';
+import { MAX_BUFFER_KM, MAX_ROUTE_POINTS, routePoints, routePosition } from './route.js';
 
 /** The largest search radius a reader accepts, in kilometres (R7). */
 export const MAX_RADIUS_KM = 500;
@@ -27,17 +28,62 @@ export const SORTS = Object.freeze(['distance', 'price']);
  * @throws {FuelTilesError} with code `invalid-query`
  */
 export function validateQuery(query) {
-  const fail = (/** @type {string} */ reason) => {
-    throw new FuelTilesError('invalid-query', `invalid lookup: ${reason}`);
-  };
-  if (query === null || typeof query !== 'object') fail('the query must be an object');
-  const { lat, lon, radiusKm, fuel, brand, limit } = query;
-  const isNumber = (/** @type {unknown} */ x) => typeof x === 'number' && Number.isFinite(x);
-  if (!isNumber(lat) || lat < -90 || lat > 90) fail(`latitude must be between -90 and 90, got ${lat}`);
-  if (!isNumber(lon) || lon < -180 || lon > 180) fail(`longitude must be between -180 and 180, got ${lon}`);
+  if (query === null || typeof query !== 'object') invalid('the query must be an object');
+  const { lat, lon, radiusKm } = query;
+  if (!isNumber(lat) || lat < -90 || lat > 90) invalid(`latitude must be between -90 and 90, got ${lat}`);
+  if (!isNumber(lon) || lon < -180 || lon > 180) invalid(`longitude must be between -180 and 180, got ${lon}`);
   if (!isNumber(radiusKm) || radiusKm <= 0 || radiusKm > MAX_RADIUS_KM) {
-    fail(`the radius must be more than 0 and at most ${MAX_RADIUS_KM} km, got ${radiusKm}`);
+    invalid(`the radius must be more than 0 and at most ${MAX_RADIUS_KM} km, got ${radiusKm}`);
   }
+  validateFilters(query);
+}
+
+/**
+ * @typedef {{route: unknown, bufferKm: number, fuel?: string | null, includeBrands?: string[] | null,
+ *   excludeBrands?: string[] | null, sort?: 'distance' | 'price' | null, limit?: number | null,
+ *   openAt?: Date | null}} AlongQuery
+ */
+
+/**
+ * Checks a lookup along a route before any request (R7, R12): `route` a GeoJSON LineString (or a Feature of one)
+ * of 2 to 100 000 valid points, 0 < bufferKm ≤ 50, and the filters as {@link validateQuery} checks them.
+ * @param {AlongQuery} query
+ * @returns {Array<{lat: number, lon: number}>} the route's points
+ * @throws {FuelTilesError} with code `invalid-query`
+ */
+export function validateAlong(query) {
+  if (query === null || typeof query !== 'object') invalid('the query must be an object');
+  const points = routePoints(query.route);
+  if (points === null) {
+    invalid(`the route must be a GeoJSON LineString of 2 to ${MAX_ROUTE_POINTS} [longitude, latitude] positions`);
+  }
+  const { bufferKm } = query;
+  if (!isNumber(bufferKm) || bufferKm <= 0 || bufferKm > MAX_BUFFER_KM) {
+    invalid(`the buffer must be more than 0 and at most ${MAX_BUFFER_KM} km, got ${bufferKm}`);
+  }
+  validateFilters(query);
+  return /** @type {Array<{lat: number, lon: number}>} */ (points);
+}
+
+/**
+ * @param {string} reason
+ * @returns {never}
+ */
+function invalid(reason) {
+  throw new FuelTilesError('invalid-query', `invalid lookup: ${reason}`);
+}
+
+/** @param {unknown} x */
+const isNumber = (x) => typeof x === 'number' && Number.isFinite(x);
+
+/**
+ * The checks a lookup around a point and one along a route share: limit, fuel, brands, sort, openAt (R7).
+ * @param {Query | AlongQuery} query
+ */
+function validateFilters(query) {
+  const fail = invalid;
+  const { fuel, limit } = query;
+  const brand = 'brand' in query ? query.brand : null;
   if (limit != null && (!Number.isInteger(limit) || limit < 1)) fail(`the limit must be at least 1, got ${limit}`);
   if (fuel != null && typeof fuel !== 'string') fail('the fuel must be a fuel code such as "diesel"');
   if (brand != null && typeof brand !== 'string') fail('the brand must be a string');
@@ -69,8 +115,8 @@ function fold(brand) {
 
 /**
  * One station of an answer, with its distance and, for a lookup of one fuel, its displayed price.
- * @typedef {{station: any, distanceKm: number, displayed: ReturnType<typeof displayedPrice>,
- *   open?: 'open' | 'automat' | 'closed' | 'unknown'}} Selected
+ * @typedef {{station: any, distanceKm: number, alongKm?: number, detourKm?: number,
+ *   displayed: ReturnType<typeof displayedPrice>, open?: 'open' | 'automat' | 'closed' | 'unknown'}} Selected
  */
 
 /** Units in R6's order; a price sort ranks a unit this reader does not know after them (R4). */
@@ -98,7 +144,42 @@ const byCodeUnits = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
  * @returns {Array<Selected>}
  */
 export function selectStations(stations, query, countries) {
-  const { lat, lon, radiusKm, fuel, brand, limit, openAt } = query;
+  const { lat, lon, radiusKm } = query;
+  return select(stations, query, countries, (station) => {
+    const distanceKm = haversineKm(lat, lon, station.lat, station.lon);
+    return distanceKm <= radiusKm ? { distanceKm } : null;
+  });
+}
+
+/**
+ * The answer's stations along a route (R12): within `bufferKm` of it (inclusive), filtered as
+ * {@link selectStations} does, each with `distanceKm` (from the route), `alongKm` and `detourKm` (there and back);
+ * in order along the route (then nearer the route, then by id), or with `sort: 'price'` cheapest first, then along
+ * the route.
+ * @param {Array<any>} stations the stations of every tile read
+ * @param {Array<{lat: number, lon: number}>} points the route
+ * @param {AlongQuery} query
+ * @param {Record<string, any> | null} [countries]
+ * @returns {Array<Selected>}
+ */
+export function selectAlong(stations, points, query, countries) {
+  return select(stations, query, countries, (station) => {
+    const { alongKm, offKm } = routePosition(points, station.lat, station.lon);
+    return offKm <= query.bufferKm ? { distanceKm: offKm, alongKm, detourKm: 2 * offKm } : null;
+  });
+}
+
+/**
+ * @param {Array<any>} stations
+ * @param {Query | AlongQuery} query
+ * @param {Record<string, any> | null | undefined} countries
+ * @param {(station: any) => {distanceKm: number, alongKm?: number, detourKm?: number} | null} place where a station
+ *   lies, or null when it is out
+ * @returns {Array<Selected>}
+ */
+function select(stations, query, countries, place) {
+  const { fuel, limit, openAt } = query;
+  const brand = 'brand' in query ? query.brand : null;
   const included = new Set([...(query.includeBrands ?? []), ...(brand == null ? [] : [brand])].map(fold));
   const excluded = new Set((query.excludeBrands ?? []).map(fold));
   /** @type {Array<Selected>} */
@@ -111,11 +192,12 @@ export function selectStations(stations, query, countries) {
     if (folded !== null && excluded.has(folded)) continue;
     const open = openAt == null ? null : openState(station, openAt, countries?.[station.country] ?? null);
     if (open === 'closed') continue;
-    const distanceKm = haversineKm(lat, lon, station.lat, station.lon);
-    if (distanceKm > radiusKm) continue;
-    kept.push(open === null ? { station, distanceKm, displayed } : { station, distanceKm, displayed, open });
+    const position = place(station);
+    if (position === null) continue;
+    kept.push(open === null ? { station, ...position, displayed } : { station, ...position, displayed, open });
   }
-  const byDistance = (/** @type {Selected} */ a, /** @type {Selected} */ b) =>
+  // Along a route (R12) the distance along it comes first, then the distance from it.
+  const byDistance = (/** @type {Selected} */ a, /** @type {Selected} */ b) => (a.alongKm ?? 0) - (b.alongKm ?? 0) ||
     a.distanceKm - b.distanceKm || byCodeUnits(a.station.id, b.station.id);
   if (query.sort === 'price' && fuel != null) {
     const rank = (/** @type {Selected} */ s) => {

@@ -1,4 +1,4 @@
-"""The reference reader of the conformance kit: reader rules R1 to R11 (docs/format.md, "Reading the data"), in
+"""The reference reader of the conformance kit: reader rules R1 to R12 (docs/format.md, "Reading the data"), in
 Python's standard library only, written from the rules and not from the Swift code.
 
 scripts/make-conformance computes every case's `expect` with it; any other reader is checked against those answers.
@@ -58,6 +58,75 @@ def candidate_cells(lat, lon, radius_km):
     return [(row, col) for row in range(row0, row1 + 1) for col in range(col0, col1 + 1)]
 
 
+# R12: the cells of a route's corridor, and where a station lies along the route.
+
+ROUTE_PIECE_DEGREES = 0.125
+MAX_BUFFER_KM = 50
+MAX_ROUTE_POINTS = 100000
+
+
+def route_points(route):
+    """A query's route, a GeoJSON LineString, as [(lat, lon)]; None when it is not one with 2 to 100000 positions of
+    a latitude in [-90, 90] and a longitude in [-180, 180]."""
+    if not isinstance(route, dict) or route.get("type") != "LineString" or not isinstance(route.get("coordinates"), list):
+        return None
+    points = []
+    for position in route["coordinates"]:
+        if not isinstance(position, list) or len(position) < 2:
+            return None
+        lon, lat = position[0], position[1]
+        if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in (lat, lon)):
+            return None
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            return None
+        points.append((float(lat), float(lon)))
+    return points if 2 <= len(points) <= MAX_ROUTE_POINTS else None
+
+
+def route_cells(points, buffer_km):
+    """Every (row, col) of the corridor, sorted: each segment cut into n = max(1, ceil(max(|dlat|, |dlon|) / 0.125))
+    equal pieces, each piece's box widened by the buffer as a circle's box is (R1)."""
+    lat_span = buffer_km / (EARTH_RADIUS_KM * math.pi / 180)
+    cells = set()
+    for (lat_a, lon_a), (lat_b, lon_b) in zip(points, points[1:]):
+        d_lat, d_lon = lat_b - lat_a, lon_b - lon_a
+        pieces = max(1, math.ceil(max(abs(d_lat), abs(d_lon)) / ROUTE_PIECE_DEGREES))
+        previous = (lat_a, lon_a)
+        for step in range(1, pieces + 1):
+            following = (lat_a + d_lat * step / pieces, lon_a + d_lon * step / pieces)
+            south = max(min(previous[0], following[0]) - lat_span, -90)
+            north = min(max(previous[0], following[0]) + lat_span, 90)
+            poleward = min(max(abs(south), abs(north)), 89.999)
+            lon_span = min(lat_span / math.cos(poleward * math.pi / 180), 180)
+            (row0, col0) = cell(south, min(previous[1], following[1]) - lon_span)
+            (row1, col1) = cell(north, max(previous[1], following[1]) + lon_span)
+            cells.update((row, col) for row in range(row0, row1 + 1) for col in range(col0, col1 + 1))
+            previous = following
+    return sorted(cells)
+
+
+def route_position(points, lat, lon):
+    """(along, off) in km: for each segment, the nearest point of it in a plane centred on the station (longitudes
+    scaled by cos of the station's latitude), its distance, and the distance along the route to it (the segments
+    before it, haversine, summed in order, plus t times its own); the smallest distance wins, the first on a tie."""
+    scale = math.cos(lat * math.pi / 180)
+    best = None
+    start = 0.0
+    for (lat_a, lon_a), (lat_b, lon_b) in zip(points, points[1:]):
+        length = distance_km(lat_a, lon_a, lat_b, lon_b)
+        ax, ay = (lon_a - lon) * scale, lat_a - lat
+        bx, by = (lon_b - lon) * scale, lat_b - lat
+        dx, dy = bx - ax, by - ay
+        length_squared = dx * dx + dy * dy
+        t = min(1, max(0, -(ax * dx + ay * dy) / length_squared)) if length_squared > 0 else 0
+        cx, cy = ax + t * dx, ay + t * dy
+        off = math.sqrt(cx * cx + cy * cy) * (EARTH_RADIUS_KM * math.pi / 180)
+        if best is None or off < best[1]:
+            best = (start + t * length, off)
+        start += length
+    return best
+
+
 # R2 to R6: distance, radius, order, filters, displayed price.
 
 
@@ -88,10 +157,34 @@ def displayed_price(station, fuel):
     return None
 
 
-def brand_matches(station, wanted):
-    """R5: the brands equal after trimming spaces and lowercasing; a null brand never matches."""
+def fold_brand(brand):
+    """R5: a brand as filters compare it, trimmed of spaces and lower-cased."""
+    return brand.strip().lower()
+
+
+def brand_kept(station, query):
+    """R5: `brand` and `includeBrands` are one include list: when it is not empty, a station of one of its brands;
+    then none of `excludeBrands`. A null brand never matches the include list and is never excluded."""
+    include = {fold_brand(brand) for brand in (query.get("includeBrands") or [])}
+    if query.get("brand") is not None:
+        include.add(fold_brand(query["brand"]))
+    exclude = {fold_brand(brand) for brand in (query.get("excludeBrands") or [])}
     brand = station.get("brand")
-    return brand is not None and brand.strip().lower() == wanted.strip().lower()
+    folded = fold_brand(brand) if brand is not None else None
+    if include and folded not in include:
+        return False
+    return folded is None or folded not in exclude
+
+
+def order_key(query, position, ident, price):
+    """R4: by distance, then id; with `sort` "price", by the displayed price's unit (litre, kg, m3, then any other),
+    then its price, then distance, then id. Ids compare in code-unit order (the kit's ids are ASCII). Along a route
+    (R12), `position` is (along, off) and takes the distance's place; around a point it is (distance,)."""
+    if query.get("sort") == "price":
+        unit = price.get("unit")
+        rank = UNITS.index(unit) if unit in UNITS else len(UNITS)
+        return (rank, price["price"]) + position + (ident,)
+    return position + (ident,)
 
 
 # R7 to R10: one lookup, through a reader that keeps a cache and a clock across lookups (a case's steps).
@@ -112,13 +205,19 @@ class Failed(Exception):
 
 
 def valid_query(query):
-    """R7: 0 < radiusKm <= 500, latitude in [-90, 90], longitude in [-180, 180], limit >= 1 when given."""
-    limit = query.get("limit")
+    """R7: 0 < radiusKm <= 500, latitude in [-90, 90], longitude in [-180, 180] (along a route, R12: a LineString of
+    2 to 100000 valid points and 0 < bufferKm <= 50), limit >= 1 when given, sort "distance" or "price" when given,
+    and a fuel for "price"."""
+    limit, sort = query.get("limit"), query.get("sort")
+    if "route" in query:
+        place = route_points(query["route"]) is not None and 0 < query["bufferKm"] <= MAX_BUFFER_KM
+    else:
+        place = 0 < query["radiusKm"] <= MAX_RADIUS_KM and -90 <= query["lat"] <= 90 and -180 <= query["lon"] <= 180
     return (
-        0 < query["radiusKm"] <= MAX_RADIUS_KM
-        and -90 <= query["lat"] <= 90
-        and -180 <= query["lon"] <= 180
+        place
         and (limit is None or limit >= 1)
+        and sort in (None, "distance", "price")
+        and (sort != "price" or query.get("fuel") is not None)
     )
 
 
@@ -308,7 +407,7 @@ class Reader:
     # The calls.
 
     def lookup(self, query):
-        """A whole lookup (R1 to R11): the answer as a case's `expect` spells it, with `stale` and `staleReasons`
+        """A whole lookup (R1 to R12): the answer as a case's `expect` spells it, with `stale` and `staleReasons`
         (sorted paths), and `format` (the format that answered, null when failed) for "auto"."""
         try:
             found = self.answer(query)
@@ -321,9 +420,22 @@ class Reader:
         if not valid_query(query):
             raise Failed("invalid-query")
         index = self.index()
-        lat, lon, radius = query["lat"], query["lon"], query["radiusKm"]
+        if "route" in query:
+            points, buffer_km = route_points(query["route"]), query["bufferKm"]
+            cells = route_cells(points, buffer_km)
+
+            def place(station):
+                along, off = route_position(points, station["lat"], station["lon"])
+                return (along, off) if off <= buffer_km else None
+        else:
+            lat, lon, radius = query["lat"], query["lon"], query["radiusKm"]
+            cells = candidate_cells(lat, lon, radius)
+
+            def place(station):
+                distance = distance_km(lat, lon, station["lat"], station["lon"])
+                return (distance,) if distance <= radius else None
         results = {}
-        for row_col in candidate_cells(lat, lon, radius):
+        for row_col in cells:
             name = key(row_col)
             if name in index.tiles:
                 results[name] = self.tile(index, name)
@@ -334,7 +446,7 @@ class Reader:
         if index.stale:
             stale.insert(0, index_path(index.format))
         missing = sorted((name for name, (state, _) in results.items() if state == "missing"), key=cell_order)
-        fuel, brand, open_at = query.get("fuel"), query.get("brand"), query.get("openAt")
+        fuel, open_at = query.get("fuel"), query.get("openAt")
         instant = parse_instant(open_at) if open_at is not None else None
         # R11: only hours need the countries' entries (time zone, areas, public holidays), read from the sources
         # document the index names.
@@ -344,23 +456,28 @@ class Reader:
         found = []
         for _, stations in results.values():
             for station in stations:
-                distance = distance_km(lat, lon, station["lat"], station["lon"])
-                if distance > radius:
+                position = place(station)
+                if position is None:
                     continue
-                if fuel is not None and displayed_price(station, fuel) is None:
+                price = displayed_price(station, fuel) if fuel is not None else None
+                if fuel is not None and price is None:
                     continue
-                if brand is not None and not brand_matches(station, brand):
+                if not brand_kept(station, query):
                     continue
                 state = open_state(station, instant, countries.get(station["country"])) if instant is not None else None
                 if state == "closed":  # R11: left out before the limit
                     continue
-                found.append((distance, station["id"], station, state))
-        found.sort(key=lambda item: (item[0], item[1]))
+                found.append((position, station["id"], station, state, price))
+        found.sort(key=lambda item: order_key(query, item[0], item[1], item[4]))
         if query.get("limit") is not None:
             found = found[: query["limit"]]
         stations = []
-        for distance, ident, station, state in found:
-            answered = {"id": ident, "distanceM": round_half_away(distance * 1000), "price": price_object(station, fuel)}
+        for position, ident, station, state, _ in found:
+            answered = {"id": ident, "distanceM": round_half_away(position[-1] * 1000),
+                        "price": price_object(station, fuel)}
+            if len(position) == 2:  # R12: along the route, and the detour there and back
+                answered["alongM"] = round_half_away(position[0] * 1000)
+                answered["detourM"] = round_half_away(2 * position[1] * 1000)
             if state is not None:
                 answered["open"] = state
             stations.append(answered)

@@ -1,12 +1,21 @@
 import Foundation
 import FuelFormat
 
-/// One station of a lookup, with its great-circle distance from the query point.
+/// One station of a lookup, with its great-circle distance from the query point, or, along a route, its distance
+/// from the route and along it.
 public struct NearbyStation: Sendable, Hashable, Encodable {
     /// The station, as its tile publishes it.
     public var station: Station
-    /// Haversine distance from the query point, in kilometres (``Earth/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``).
+    /// Haversine distance from the query point, in kilometres (``Earth/distanceKm(fromLatitude:longitude:toLatitude:longitude:)``);
+    /// along a route, the distance from the route (``Route/Position/offKm``).
     public var distanceKm: Double
+
+    /// Along a route: the distance along it, from its first point to the point nearest the station, in km
+    /// (``Route/Position/alongKm``); nil for a lookup around a point.
+    public var alongKm: Double?
+
+    /// Along a route: the detour, there and back, twice ``distanceKm``; nil for a lookup around a point.
+    public var detourKm: Double? { alongKm.map { _ in 2 * distanceKm } }
 
     /// For a lookup of one fuel, the price to show and the station's other prices of it (``DisplayedPrice``, the
     /// rule of `docs/format.md`); nil for a lookup of every fuel, where ``Station/displayedPrice(of:)`` gives it.
@@ -18,20 +27,28 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
 
     /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one
     /// and, for a lookup of open stations, its answer.
-    public init(station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil, open: OpenState? = nil) {
+    public init(
+        station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil, open: OpenState? = nil,
+        alongKm: Double? = nil
+    ) {
         self.station = station
         self.distanceKm = distanceKm
         self.displayed = displayed
         self.open = open
+        self.alongKm = alongKm
     }
 
-    private enum CodingKeys: String, CodingKey { case station, distanceKm, displayed, open }
+    private enum CodingKeys: String, CodingKey { case station, distanceKm, alongKm, detourKm, displayed, open }
 
     /// Writes the distance rounded to metres; the station as the tile contract spells it; `displayed` only for a
-    /// lookup of one fuel; `open` only for a lookup of open stations.
+    /// lookup of one fuel; `open` only for a lookup of open stations; `alongKm` and `detourKm` (rounded to metres)
+    /// only along a route.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode((distanceKm * 1000).rounded() / 1000, forKey: .distanceKm)
+        let metres = { (km: Double) in (km * 1000).rounded() / 1000 }
+        try container.encode(metres(distanceKm), forKey: .distanceKm)
+        try container.encodeIfPresent(alongKm.map(metres), forKey: .alongKm)
+        try container.encodeIfPresent(detourKm.map(metres), forKey: .detourKm)
         try container.encode(station, forKey: .station)
         try container.encodeIfPresent(displayed, forKey: .displayed)
         try container.encodeIfPresent(open, forKey: .open)
@@ -62,7 +79,8 @@ public enum TileOutcome: String, Sendable, Hashable, Codable {
 
 /// The answer to ``TileClient/stationsAround(latitude:longitude:radiusKm:fuel:brand:limit:)``.
 public struct NearbyResult: Sendable, Hashable, Encodable {
-    /// Stations inside the radius, nearest first (ties by id), filtered and limited.
+    /// Stations inside the radius, filtered, in the lookup's order (nearest first, ties by id, or cheapest first), and
+    /// limited.
     public var stations: [NearbyStation]
     /// The outcome of every cell the query touched, by cell.
     public var tiles: [TileKey: TileOutcome]

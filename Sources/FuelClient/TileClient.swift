@@ -70,11 +70,16 @@ public actor TileClient {
         disk = cacheDirectory.map { TileDiskCache(directory: $0, base: base) }
     }
 
-    /// Stations within `radiusKm` of a point, nearest first (ties by id), each with its distance.
+    /// Stations within `radiusKm` of a point, nearest first (ties by id) or cheapest first, each with its distance.
     /// - Parameters:
     ///   - fuel: keep only stations with a price for this fuel.
-    ///   - brand: keep only stations of this brand (case-insensitive).
-    ///   - limit: at most this many stations.
+    ///   - brand: keep only stations of this brand (trimmed, case-insensitive): an include list of one.
+    ///   - includeBrands: keep only stations of one of these brands (and `brand`), trimmed, case-insensitive; a
+    ///     station without a brand never matches; empty keeps every brand (``NearbyFilter/includeBrands``).
+    ///   - excludeBrands: leave out stations of these brands, after the include list (``NearbyFilter/excludeBrands``).
+    ///   - sort: nearest first, or cheapest first by the displayed price of `fuel` (R4 of `docs/format.md`); a price
+    ///     sort without a fuel is ``NearbyError/Code/invalidQuery``.
+    ///   - limit: at most this many stations, the first in `sort`'s order.
     ///   - openAt: keep only stations not closed at this instant (``Station/openState(at:clock:)``: open,
     ///     automat or unknown), each with its ``NearbyStation/open`` answer; nil keeps every station. Hours are read
     ///     in the time zone, and a `PH` rule with the public holidays, of the station's country in the sources
@@ -87,42 +92,56 @@ public actor TileClient {
         radiusKm: Double = 10,
         fuel: FuelCode? = nil,
         brand: String? = nil,
+        includeBrands: [String] = [],
+        excludeBrands: [String] = [],
+        sort: NearbySort = .standard,
         limit: Int? = nil,
         openAt: Date? = nil
     ) async throws(NearbyError) -> NearbyResult {
-        let deadline = policy.lookupDeadline
-        // Whichever comes first, the answer or the deadline, settles the lookup; a transfer that ignores
-        // cancellation cannot hold the caller past the deadline.
-        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
-        let work = Task {
-            let result: Result<NearbyResult, NearbyError>
+        let filter = NearbyFilter(
+            latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
+            includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt)
+        return try await withinDeadline {
             do throws(NearbyError) {
-                result = .success(
-                    try await self.lookup(
-                        latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
-                        limit: limit, openAt: openAt))
+                try Self.validate(filter)
+                let cells = self.grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+                return .success(
+                    try await self.lookup(cells, openAt: openAt) { stations, clocks in
+                        var filter = filter
+                        filter.clocks = clocks
+                        return filter.apply(to: stations)
+                    })
             } catch {
-                result = .failure(error)
+                return .failure(error)
             }
-            race.settle(result)
         }
+    }
+
+    /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
+    /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
+    func withinDeadline(_ work: @escaping @Sendable () async -> Result<NearbyResult, NearbyError>)
+        async throws(NearbyError) -> NearbyResult
+    {
+        let deadline = policy.lookupDeadline
+        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
+        let task = Task { race.settle(await work()) }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
             race.settle(nil)
         }
         let outcome = await race.value
-        work.cancel()
+        task.cancel()
         timer.cancel()
         guard let outcome else { throw .deadlineExceeded(seconds: deadline) }
         return try outcome.get()
     }
 
-    private func lookup(
-        latitude: Double, longitude: Double, radiusKm: Double, fuel: FuelCode?, brand: String?, limit: Int?,
-        openAt: Date?
+    /// Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them; `select`
+    /// gets the countries' clocks when `openAt` is set and a candidate station has hours, else none.
+    func lookup(
+        _ cells: [TileKey], openAt: Date?,
+        select: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation]
     ) async throws(NearbyError) -> NearbyResult {
-        try Self.validate(latitude: latitude, longitude: longitude, radiusKm: radiusKm, limit: limit)
-        let cells = grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
         let index = try await lookupIndex(refetch: false)
         let tiles = await resolveTiles(cells, through: index)
         var renewed: LookupIndex?
@@ -174,10 +193,7 @@ public actor TileClient {
 
         // Only hours need the countries' clocks: the sources document is read then, once per build.
         let clocks = openAt != nil && candidates.contains(where: \.hasHours) ? await countryClocks(for: index) : [:]
-        let stations = NearbyFilter(
-            latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand, limit: limit,
-            openAt: openAt, clocks: clocks
-        ).apply(to: candidates)
+        let stations = select(candidates, clocks)
         return NearbyResult(
             stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,
             staleTileReasons: staleReasons, formatVersion: index.formatVersion)
@@ -353,8 +369,9 @@ public actor TileClient {
         base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(file.path)
     }
 
-    private static func validate(latitude: Double, longitude: Double, radiusKm: Double, limit: Int?) throws(NearbyError)
-    {
+    /// R7: the point, the radius and the limit in range, and a fuel for a price sort.
+    static func validate(_ query: NearbyFilter) throws(NearbyError) {
+        let (latitude, longitude, radiusKm, limit) = (query.latitude, query.longitude, query.radiusKm, query.limit)
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw .invalidQuery("latitude must be between -90 and 90, got \(latitude)")
         }
@@ -365,5 +382,8 @@ public actor TileClient {
             throw .invalidQuery("the radius must be more than 0 and at most 500 km, got \(radiusKm)")
         }
         if let limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
+        if query.sort == .price, query.fuel == nil {
+            throw .invalidQuery("sorting by price needs a fuel, whose displayed price orders the stations")
+        }
     }
 }

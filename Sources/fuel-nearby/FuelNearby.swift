@@ -7,21 +7,34 @@ import FuelFormat
 @main
 struct FuelNearby {
     static let usage = """
-        usage: fuel-nearby --base URL|DIR --lat DEG --lon DEG [--radius KM] [--fuel CODE] [--brand NAME]
+        usage: fuel-nearby --base URL|DIR (--lat DEG --lon DEG [--radius KM] | --route FILE [--buffer KM])
+                           [--fuel CODE] [--sort distance|price] [--brand NAME]... [--exclude-brand NAME]...
                            [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
                            [--layout auto|v1|v2]
 
-        Lists fuel stations near a point from published tiles, nearest first.
+        Lists fuel stations near a point, or along a route, from published tiles, nearest first or cheapest first.
 
           --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
           --layout L      which published format to read: auto (the default) reads format 2, BASE/fuel/v2/, when
                           its index.json exists, else format 1, BASE/fuel/; v1 or v2 reads that format alone
           --lat, --lon    the point, in decimal degrees (WGS84)
           --radius KM     search radius, default 10
+          --route FILE    instead of a point: stations along a route, a GeoJSON LineString (bare, in a Feature,
+                          or the one LineString of a FeatureCollection) or a GPX track (its trkpt points; a GPX
+                          route's rtept without one). Each station comes with its distance along the route (ALONG)
+                          and its detour, there and back (DETOUR); only the tiles of the route's corridor are read
+          --buffer KM     with --route, how far from the route a station may be, default 5, at most 50
           --fuel CODE     only stations selling this fuel, and show its price; one of:
         \(fuelList)
-          --brand NAME    only stations of this brand (case-insensitive)
-          --limit N       at most N stations, default 20
+          --sort ORDER    distance (the default): nearest first, equal distances by station id (with --route:
+                          along the route, first to last); price: cheapest first by the displayed price of --fuel
+                          (which it needs), then nearest (along the route), then by id
+          --brand NAME    only stations of this brand, compared trimmed and case-insensitively; repeat it for
+                          several brands (a station of any of them is kept); a station without a brand never matches
+          --exclude-brand NAME
+                          leave out stations of this brand, compared the same way; repeatable; applied after
+                          --brand, so a brand given to both is left out
+          --limit N       at most N stations, the first in --sort's order, default 20
           --open-now      leave out stations whose opening hours say they are closed now, in the station's own
                           time zone; the OPEN column (and "open" in --json) says open (with staff), automat (card
                           payment at the automat only), or unknown where the station publishes no machine-readable
@@ -29,8 +42,9 @@ struct FuelNearby {
                           hours the reader cannot read. Unknown stations are kept: their hours are not known to be
                           closed
           --at TIME       with --open-now, ask about this UTC instant (2026-12-03T18:30:00Z) instead of now
-          --json          machine-readable output: the stations with distanceKm, the format that answered, the
-                          stale and partial flags, stale reasons and missing cells
+          --json          machine-readable output: the stations with distanceKm (with --route: from the route,
+                          and alongKm and detourKm), the format that answered, the stale and partial flags,
+                          stale reasons and missing cells
           --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
                           revalidated; a format-2 tile never changes and is never asked for again, only the index
           --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,
@@ -70,10 +84,19 @@ struct FuelNearby {
                 policy: TileCachePolicy(lookupDeadline: options.deadline), format: options.layout)
             let result: NearbyResult
             do throws(NearbyError) {
-                result = try await client.stationsAround(
-                    latitude: options.latitude, longitude: options.longitude, radiusKm: options.radiusKm,
-                    fuel: options.fuel, brand: options.brand, limit: options.limit,
-                    openAt: options.openNow ? options.at ?? Date() : nil)
+                let openAt = options.openNow ? options.at ?? Date() : nil
+                switch options.place {
+                case .point(let latitude, let longitude, let radiusKm):
+                    result = try await client.stationsAround(
+                        latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: options.fuel,
+                        includeBrands: options.brands, excludeBrands: options.excludedBrands, sort: options.sort,
+                        limit: options.limit, openAt: openAt)
+                case .route(let route, let bufferKm):
+                    result = try await client.stationsAlong(
+                        route: route, bufferKm: bufferKm, fuel: options.fuel, includeBrands: options.brands,
+                        excludeBrands: options.excludedBrands, sort: options.sort, limit: options.limit,
+                        openAt: openAt)
+                }
             } catch {
                 throw try failure(error, json: options.json)
             }
@@ -151,11 +174,16 @@ extension FuelNearby {
 /// The parsed command line.
 struct NearbyOptions {
     var base: URL
-    var latitude: Double
-    var longitude: Double
-    var radiusKm = 10.0
+    /// Where to look: around a point, or along a route.
+    enum Place {
+        case point(latitude: Double, longitude: Double, radiusKm: Double)
+        case route(Route, bufferKm: Double)
+    }
+    var place: Place
     var fuel: FuelCode?
-    var brand: String?
+    var brands: [String] = []
+    var excludedBrands: [String] = []
+    var sort = NearbySort.standard
     var limit = 20
     var json = false
     var cache: URL?
@@ -169,20 +197,7 @@ struct NearbyOptions {
         if reader.wantsHelp { throw CleanExit(usage) }
         guard let baseText = try reader.option("--base") else { throw UsageError("--base is required") }
         base = try Self.base(baseText)
-        guard let latitude = try reader.option("--lat", as: Double.init, expected: "decimal degrees") else {
-            throw UsageError("--lat is required")
-        }
-        guard let longitude = try reader.option("--lon", as: Double.init, expected: "decimal degrees") else {
-            throw UsageError("--lon is required")
-        }
-        guard (-90...90).contains(latitude) else { throw UsageError("--lat must be between -90 and 90") }
-        guard (-180...180).contains(longitude) else { throw UsageError("--lon must be between -180 and 180") }
-        self.latitude = latitude
-        self.longitude = longitude
-        if let radius = try reader.option("--radius", as: Double.init, expected: "kilometres") {
-            guard radius > 0, radius <= 500 else { throw UsageError("--radius must be more than 0 and at most 500") }
-            radiusKm = radius
-        }
+        place = try Self.place(&reader)
         if let code = try reader.option("--fuel") {
             let fuel = FuelCode(rawValue: code.lowercased())
             guard fuel.isCanonical else {
@@ -190,7 +205,17 @@ struct NearbyOptions {
             }
             self.fuel = fuel
         }
-        brand = try reader.option("--brand")
+        brands = try Self.brands(reader.repeatedOption("--brand"), option: "--brand")
+        excludedBrands = try Self.brands(reader.repeatedOption("--exclude-brand"), option: "--exclude-brand")
+        if let order = try reader.option("--sort") {
+            guard let sort = NearbySort(rawValue: order) else {
+                throw UsageError("--sort \(order) is not an order; use one of \(NearbySort.choices)")
+            }
+            guard sort != .price || fuel != nil else {
+                throw UsageError("--sort price needs --fuel CODE: the displayed price of that fuel orders the stations")
+            }
+            self.sort = sort
+        }
         if let limit = try reader.option("--limit", as: Int.init, expected: "a whole number") {
             guard limit > 0 else { throw UsageError("--limit must be at least 1") }
             self.limit = limit
@@ -212,6 +237,58 @@ struct NearbyOptions {
         layout =
             try reader.option("--layout", as: ReadFormat.init(rawValue:), expected: ReadFormat.choices) ?? .standard
         try reader.finish()
+    }
+
+    /// `--lat`, `--lon` and `--radius`, or `--route` and `--buffer`.
+    private static func place(_ reader: inout Arguments) throws -> Place {
+        if let path = try reader.option("--route") {
+            for option in ["--lat", "--lon", "--radius"] where try reader.option(option) != nil {
+                throw UsageError("\(option) does not go with --route: a route lookup has --buffer instead")
+            }
+            var bufferKm = 5.0
+            if let buffer = try reader.option("--buffer", as: Double.init, expected: "kilometres") {
+                guard buffer > 0, buffer <= TileClient.maxBufferKm else {
+                    throw UsageError("--buffer must be more than 0 and at most \(Int(TileClient.maxBufferKm))")
+                }
+                bufferKm = buffer
+            }
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("--route \(path) cannot be read")
+            }
+            let route: Route
+            do throws(RouteFile.ReadError) {
+                route = try RouteFile.read(data)
+            } catch {
+                throw UsageError("--route \(path): \(error.message)")
+            }
+            guard route.points.count >= 2 else {
+                throw UsageError("--route \(path): a route needs at least 2 points, it has \(route.points.count)")
+            }
+            return .route(route, bufferKm: bufferKm)
+        }
+        if try reader.option("--buffer") != nil { throw UsageError("--buffer needs --route") }
+        guard let latitude = try reader.option("--lat", as: Double.init, expected: "decimal degrees") else {
+            throw UsageError("--lat is required (or --route)")
+        }
+        guard let longitude = try reader.option("--lon", as: Double.init, expected: "decimal degrees") else {
+            throw UsageError("--lon is required")
+        }
+        guard (-90...90).contains(latitude) else { throw UsageError("--lat must be between -90 and 90") }
+        guard (-180...180).contains(longitude) else { throw UsageError("--lon must be between -180 and 180") }
+        var radiusKm = 10.0
+        if let radius = try reader.option("--radius", as: Double.init, expected: "kilometres") {
+            guard radius > 0, radius <= 500 else { throw UsageError("--radius must be more than 0 and at most 500") }
+            radiusKm = radius
+        }
+        return .point(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+    }
+
+    /// The values of a brand option, each with some text: a blank one matches no station, so it is a mistake.
+    private static func brands(_ values: [String], option: String) throws -> [String] {
+        for value in values where value.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("\(option) needs a brand name, got '\(value)'")
+        }
+        return values
     }
 
     private static func base(_ text: String) throws -> URL {

@@ -19,30 +19,38 @@ struct NearbyTable: Sendable {
         self.showsOpen = showsOpen
     }
 
-    /// The table, one line per station after a header; a single line when nothing matched.
+    /// The table, one line per station after a header; a single line when nothing matched. Along a route, the
+    /// distance column is ALONG (from the route's start) and a DETOUR column (there and back) follows it.
     func render(_ result: NearbyResult) -> String {
         guard !result.stations.isEmpty else { return "no stations found" }
+        let alongRoute = result.stations.contains { $0.alongKm != nil }
         var header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
+        if alongRoute { header.replaceSubrange(0...0, with: ["ALONG", "DETOUR"]) }
         if showsOpen { header.append("OPEN") }
+        // Distances and ages read best right-aligned; text columns left-aligned.
+        let rightAligned: Set<Int> = alongRoute ? [0, 1, 5] : [0, 4]
         var rows = [header]
         for nearby in result.stations {
             let price = shownPrice(nearby.station)
-            var row = [
-                Self.distance(nearby.distanceKm),
-                clip(Self.title(nearby.station)),
-                clip([nearby.station.address, nearby.station.city].compactMap { $0 }.joined(separator: ", ")),
-                price.map { priceText($0) } ?? "-",
-                price.map { age(of: $0.updated) } ?? "-",
-            ]
+            let distances =
+                alongRoute
+                ? [Self.distance(nearby.alongKm ?? 0), Self.distance(nearby.detourKm ?? 0)]
+                : [Self.distance(nearby.distanceKm)]
+            var row =
+                distances + [
+                    clip(Self.title(nearby.station)),
+                    clip([nearby.station.address, nearby.station.city].compactMap { $0 }.joined(separator: ", ")),
+                    price.map { priceText($0) } ?? "-",
+                    price.map { age(of: $0.updated) } ?? "-",
+                ]
             if showsOpen { row.append(nearby.open?.rawValue ?? OpenState.unknown.rawValue) }
             rows.append(row)
         }
         let widths = (0..<header.count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
             row.enumerated().map { column, cell in
-                // Distances and ages read best right-aligned; text columns left-aligned.
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 || column == 4 ? padding + cell : cell + padding
+                return rightAligned.contains(column) ? padding + cell : cell + padding
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
     }

@@ -33,14 +33,33 @@ struct ConformanceKit {
             }
         }
         struct Query: Decodable, Sendable {
-            var lat: Double
-            var lon: Double
-            var radiusKm: Double
+            /// Around a point: the point and the radius; nil along a route.
+            var lat: Double?
+            var lon: Double?
+            var radiusKm: Double?
+            /// Along a route (R12): a GeoJSON LineString and the buffer; nil around a point.
+            var route: LineString?
+            var bufferKm: Double?
             var fuel: String?
             var brand: String?
+            /// R5's brand lists: an include list (with `brand`) and an exclude list; absent for none.
+            var includeBrands: [String]?
+            var excludeBrands: [String]?
+            /// R4's order, `distance` or `price`; absent for distance.
+            var sort: NearbySort?
             var limit: Int?
             /// Keep only stations not closed at this UTC instant (R11); each answered station says `open`.
             var openAt: String?
+        }
+        /// A GeoJSON LineString: positions of [longitude, latitude].
+        struct LineString: Decodable, Sendable {
+            var type: String
+            var coordinates: [[Double]]
+
+            /// The route, each position read as [longitude, latitude].
+            var route: Route {
+                Route(points: coordinates.map { Route.Point(latitude: $0.count > 1 ? $0[1] : .nan, longitude: $0[0]) })
+            }
         }
         /// What the server does for one path below `fuel/`.
         struct Behaviour: Decodable, Sendable {
@@ -64,6 +83,9 @@ struct ConformanceKit {
                 }
                 var id: String
                 var distanceM: Int
+                /// Along a route (R12): the distance along it and the detour, in metres.
+                var alongM: Int?
+                var detourM: Int?
                 var price: Price?
                 /// With `openAt`: `open` or `unknown`.
                 var open: String?
@@ -163,11 +185,21 @@ struct ConformanceKit {
         var cases: [Case]
     }
 
+    /// A route of `grid.json`, its buffer and every cell of its corridor (R12).
+    struct RouteCells: Decodable, Sendable, CustomTestStringConvertible {
+        var name: String
+        var route: Case.LineString
+        var bufferKm: Double
+        var cells: [String]
+        var testDescription: String { name }
+    }
+
     private struct GridFile: Decodable {
         var version: Int
         var gridDegrees: Double
         var points: [Point]
         var circles: [Circle]
+        var routes: [RouteCells]
     }
 
     static let folder = RepositoryPaths.root().appendingPathComponent("conformance")
@@ -179,10 +211,10 @@ struct ConformanceKit {
     }
 
     /// The grid table's cell size, points and circles.
-    static func grid() throws -> (degrees: Double, points: [Point], circles: [Circle]) {
+    static func grid() throws -> (degrees: Double, points: [Point], circles: [Circle], routes: [RouteCells]) {
         let file = try JSONDecoder().decode(
             GridFile.self, from: Data(contentsOf: folder.appendingPathComponent("grid.json")))
-        return (file.gridDegrees, file.points, file.circles)
+        return (file.gridDegrees, file.points, file.circles, file.routes)
     }
 
     /// The cases for parameterized tests; empty when the kit is unreadable, which `theKitIsComplete` reports.
@@ -193,5 +225,6 @@ struct ConformanceKit {
     /// The grid table's points and circles; empty when the kit is unreadable, which `theKitIsComplete` reports.
     static let loadedPoints: [Point] = loadedGrid?.points ?? []
     static let loadedCircles: [Circle] = loadedGrid?.circles ?? []
+    static let loadedRoutes: [RouteCells] = loadedGrid?.routes ?? []
     private static let loadedGrid = try? grid()
 }

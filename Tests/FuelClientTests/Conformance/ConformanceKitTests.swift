@@ -19,7 +19,7 @@ import Testing
         #expect(Set(outcomes) == ["ok", "empty", "partial", "failed"])
         #expect(Set(cases.map(\.format)) == [.number(1), .number(2), .auto])
         #expect(grid.degrees == Grid.standard.degrees)
-        #expect(!grid.points.isEmpty && !grid.circles.isEmpty)
+        #expect(!grid.points.isEmpty && !grid.circles.isEmpty && !grid.routes.isEmpty)
         #expect(ConformanceKit.loadedCases.count == cases.count)
     }
 
@@ -48,6 +48,38 @@ import Testing
             kitCase.steps.contains { $0.server.values.contains { $0.file?.contains("-key-") == true } }
         }
         #expect(Set(misplaced.map(\.format)) == [.number(1), .number(2)])
+    }
+
+    /// Issue 39, item 2: price sorts (with a limit, and with a tie of price and distance that only the id orders) and
+    /// brand lists (include, exclude, both), each in both formats.
+    @Test func theKitCoversRankedAndFilteredLookups() throws {
+        let steps = try ConformanceKit.cases().flatMap { kitCase in kitCase.steps.map { (kitCase.format, $0) } }
+        func formats(_ shows: (Case.Step) -> Bool) -> Set<Case.Format> { Set(steps.filter { shows($0.1) }.map(\.0)) }
+        let both: Set<Case.Format> = [.number(1), .number(2)]
+        let priced = { (step: Case.Step) in step.query.sort == .price && step.expect.outcome == "ok" }
+        #expect(formats { priced($0) && $0.query.limit != nil } == both)
+        #expect(
+            formats { step in
+                let answer = step.expect.stations
+                return priced(step)
+                    && zip(answer, answer.dropFirst()).contains { $0.price == $1.price && $0.distanceM == $1.distanceM }
+            } == both)
+        #expect(formats { $0.query.sort == .price && $0.expect.error == "invalid-query" } == both)
+        #expect(formats { !($0.query.includeBrands ?? []).isEmpty && $0.query.excludeBrands == nil } == both)
+        #expect(formats { !($0.query.excludeBrands ?? []).isEmpty && $0.query.includeBrands == nil } == both)
+        #expect(formats { $0.query.includeBrands != nil && $0.query.excludeBrands != nil } == both)
+    }
+
+    /// Issue 39, item 3: lookups along a route in both formats, one through a cell corner, one that shows a failing
+    /// tile outside the corridor is never requested, and one that lists the tiles it requests.
+    @Test func theKitCoversLookupsAlongARoute() throws {
+        let cases = try ConformanceKit.cases()
+        let along = cases.filter { $0.steps.contains { $0.query.route != nil } }
+        #expect(Set(along.map(\.format)) == [.number(1), .number(2)])
+        #expect(along.contains { $0.name.contains("cell-corner") })
+        #expect(along.contains { $0.steps.contains { !$0.server.isEmpty && $0.expect.outcome == "ok" } })
+        #expect(along.contains { $0.steps.contains { $0.expect.requests?.isEmpty == false } })
+        #expect(along.contains { $0.steps.contains { $0.expect.error == "invalid-query" } })
     }
 
     @Test(arguments: ConformanceKit.loadedLookups)
@@ -104,6 +136,12 @@ import Testing
         #expect(Grid.standard.key(latitude: point.lat, longitude: point.lon).description == point.key)
     }
 
+    @Test(arguments: ConformanceKit.loadedRoutes)
+    func everyRouteCoversTheCellsOfTheTable(_ route: ConformanceKit.RouteCells) {
+        let cells = Grid.standard.cellsAlong(route.route.route, bufferKm: route.bufferKm)
+        #expect(cells.map(\.description) == route.cells)
+    }
+
     @Test(arguments: ConformanceKit.loadedCircles)
     func everyCircleCoversTheCellsOfTheTable(_ circle: ConformanceKit.Circle) {
         let cells = Grid.standard.cellsCovering(latitude: circle.lat, longitude: circle.lon, radiusKm: circle.radiusKm)
@@ -127,12 +165,26 @@ import Testing
     private static func answer(_ client: TileClient, _ query: Case.Query) async -> Answer {
         do {
             let openAt = query.openAt.flatMap(UTCTime.parse).map { Date(timeIntervalSince1970: TimeInterval($0)) }
-            let result = try await client.stationsAround(
-                latitude: query.lat, longitude: query.lon, radiusKm: query.radiusKm,
-                fuel: query.fuel.map { FuelCode(rawValue: $0) }, brand: query.brand, limit: query.limit, openAt: openAt)
+            let fuel = query.fuel.map { FuelCode(rawValue: $0) }
+            let result: NearbyResult
+            if let line = query.route {
+                // Along a route (R12): the kit's routes carry no single brand.
+                result = try await client.stationsAlong(
+                    route: line.route, bufferKm: query.bufferKm ?? .nan, fuel: fuel,
+                    includeBrands: query.includeBrands ?? [], excludeBrands: query.excludeBrands ?? [],
+                    sort: query.sort ?? .standard, limit: query.limit, openAt: openAt)
+            } else {
+                result = try await client.stationsAround(
+                    latitude: query.lat ?? .nan, longitude: query.lon ?? .nan, radiusKm: query.radiusKm ?? .nan,
+                    fuel: fuel, brand: query.brand, includeBrands: query.includeBrands ?? [],
+                    excludeBrands: query.excludeBrands ?? [], sort: query.sort ?? .standard, limit: query.limit,
+                    openAt: openAt)
+            }
+            let metres = { (km: Double) in Int((km * 1000).rounded()) }
             let stations = result.stations.map { nearby in
                 Station(
-                    id: nearby.station.id, distanceM: Int((nearby.distanceKm * 1000).rounded()),
+                    id: nearby.station.id, distanceM: metres(nearby.distanceKm), alongM: nearby.alongKm.map(metres),
+                    detourM: nearby.detourKm.map(metres),
                     price: nearby.displayed.map {
                         .init(
                             price: $0.price.price, service: $0.price.service?.rawValue, unit: Self.unit($0.price.unit),

@@ -226,7 +226,10 @@ export interface ReaderOptions {
   stallMs?: number;
 }
 
-/** What the reader found in this runtime. */
+/** The order of a lookup's answer (R4). */
+export type NearbySort = 'distance' | 'price';
+
+/** A lookup of the stations around a point: where, how far, which, in what order, how many. */
 export interface NearbyQuery {
   /** Latitude in [-90, 90]. */
   lat: number;
@@ -236,18 +239,66 @@ export interface NearbyQuery {
   radiusKm: number;
   /** Keep only stations with a price of this fuel; each answer then carries its displayed price. */
   fuel?: string | null;
-  /** Keep only this brand (trimmed, case-insensitive); stations without a brand never match. */
+  /**
+   * Keep only this brand (trimmed, case-insensitive); stations without a brand never match. An include list of one:
+   * the same as `includeBrands: [brand]`, and added to `includeBrands` when both are given.
+   */
   brand?: string | null;
-  /** At most this many stations, the nearest (a whole number ≥ 1). */
+  /**
+   * Keep only stations of one of these brands (trimmed, case-insensitive, R5); stations without a brand never match.
+   * Empty or absent keeps every brand.
+   */
+  includeBrands?: string[] | null;
+  /**
+   * Leave out stations of these brands (trimmed, case-insensitive, R5), after `includeBrands`: a brand in both is
+   * left out. Stations without a brand are never left out by it.
+   */
+  excludeBrands?: string[] | null;
+  /**
+   * The order (R4): `'distance'` (the default) nearest first, equal distances by id; `'price'` cheapest first by the
+   * displayed price of `fuel` (its unit in R6's order: litre, kg, m³; then the price, then the distance, then the id).
+   * `'price'` without a fuel is `invalid-query`.
+   */
+  sort?: NearbySort | null;
+  /** At most this many stations, the first in `sort`'s order (a whole number ≥ 1). */
   limit?: number | null;
   /** Leave out stations closed at this instant (R11), before the limit; the others carry `open`. */
   openAt?: Date | null;
 }
 
+/** A route as GeoJSON spells it: positions of `[longitude, latitude]` (an elevation may follow, and is ignored). */
+export interface LineString {
+  type: 'LineString';
+  coordinates: number[][];
+}
+
+/** A lookup along a route (R12): the stations within `bufferKm` of it. */
+export interface AlongQuery {
+  /** 2 to 100 000 points: a GeoJSON LineString, or a Feature of one; {@link parseRoute} reads GeoJSON and GPX text. */
+  route: LineString | { type: 'Feature'; geometry: LineString; properties?: unknown };
+  /** How far from the route a station may be: more than 0, at most 50 km; the detour is twice that, at most. */
+  bufferKm: number;
+  /** As {@link NearbyQuery}'s. */
+  fuel?: string | null;
+  includeBrands?: string[] | null;
+  excludeBrands?: string[] | null;
+  /**
+   * `'distance'` (the default): along the route from its first point, then nearer the route, then by id; `'price'`:
+   * cheapest first by the displayed price of `fuel`, then along the route.
+   */
+  sort?: NearbySort | null;
+  limit?: number | null;
+  openAt?: Date | null;
+}
+
 export interface NearbyStation {
   station: Station;
-  /** Haversine distance in km (R2), unrounded. */
+  /** Haversine distance in km (R2), unrounded; along a route, the distance from the route (R12). */
   distanceKm: number;
+  /** Along a route: the distance along it to the point nearest the station, in km; absent around a point. */
+  alongKm?: number;
+  /** Along a route: the detour there and back, twice `distanceKm`; absent around a point. */
+  detourKm?: number;
   /** The displayed price of the query's fuel; null when the query has no fuel. */
   displayed: DisplayedPrice | null;
   /** With `openAt`: `'open'`, `'automat'` or `'unknown'` (closed stations are left out); absent otherwise. */
@@ -260,7 +311,7 @@ export type TileState = 'ok' | 'not-listed' | 'missing' | 'stale';
 export interface NearbyResult {
   /** `ok`, `empty` (no station known here) or `partial` (show it as incomplete: `missingTiles`). */
   outcome: 'ok' | 'empty' | 'partial';
-  /** Nearest first, ties by id. */
+  /** Nearest first, ties by id (or as the query's `sort` says; along a route, in order along it). */
   stations: NearbyStation[];
   /** Format 1: listed cells whose tile answered 404 with nothing cached, in grid order. */
   missingTiles: string[];
@@ -334,6 +385,11 @@ export interface Reader {
   readonly runtime: ReaderRuntime;
   /** The stations around a point. Rejects with a {@link FuelTilesError} when the outcome is `failed`. */
   nearby(query: NearbyQuery): Promise<NearbyResult>;
+  /**
+   * The stations along a route (R12), each with `alongKm` and `detourKm`; only the tiles of the route's corridor are
+   * read. The same outcomes and errors as {@link Reader.nearby}.
+   */
+  along(query: AlongQuery): Promise<NearbyResult>;
   /** The sources document: who publishes each country's data and the attribution an app must show. */
   sources(): Promise<{ version: number; sources: Source[] }>;
   /**
@@ -359,6 +415,18 @@ export const MAX_RADIUS_KM: number;
 export function keyOf(lat: number, lon: number): string;
 /** Every candidate cell of a search circle (R1), in grid order. */
 export function cellsOfCircle(lat: number, lon: number, radiusKm: number): string[];
+/** The widest buffer of a lookup along a route, in km. */
+export const MAX_BUFFER_KM: number;
+/** Every cell of a route's corridor (R12), in grid order; points as `{lat, lon}`. */
+export function cellsOfRoute(points: Array<{ lat: number; lon: number }>, bufferKm: number): string[];
+/** Where a point lies relative to a route (R12): the distance along it and from it, in km. */
+export function routePosition(
+  points: Array<{ lat: number; lon: number }>, lat: number, lon: number): { alongKm: number; offKm: number };
+/**
+ * A route file's text as a LineString: GeoJSON (a LineString, a Feature of one, or the one LineString of a
+ * FeatureCollection) or GPX (its track points, or its route points without a track). Throws `invalid-query`.
+ */
+export function parseRoute(text: string): LineString;
 /** Haversine distance in km (R2). */
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number;
 

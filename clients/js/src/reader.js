@@ -2,7 +2,8 @@
 
 import { FuelTilesError, tilesError } from './errors.js';
 import { cellsOfCircle, compareKeys } from './grid.js';
-import { selectStations, validateQuery } from './query.js';
+import { selectAlong, selectStations, validateAlong, validateQuery } from './query.js';
+import { cellsOfRoute } from './route.js';
 import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.js';
 import { hasHours, hasTimeZones } from './hours.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
@@ -25,7 +26,7 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  * @property {(bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array>} [sha256] SHA-256 for format 2's hash check
  *   (default: `crypto.subtle.digest`, or the built-in one where the runtime has no `crypto.subtle`)
  * @property {() => number} [now] the clock in milliseconds (default `Date.now`), for tests
- * @property {number} [timeoutMs] the longest a whole call (`nearby`, `sources`, `trend`) may take, in milliseconds
+ * @property {number} [timeoutMs] the longest a whole call (`nearby`, `along`, `sources`, `trend`) may take, in milliseconds
  *   (default 30 000); then it rejects with `deadline-exceeded`
  * @property {number} [stallMs] the longest one request may go without a byte, in milliseconds (default 20 000);
  *   then that file counts as unavailable (a cached copy stands in where the rules allow)
@@ -111,10 +112,7 @@ export function createReader(options) {
     return v2 ?? indexOf(ctx, 1);
   }
 
-  /**
-   * @typedef {{lat: number, lon: number, radiusKm: number, fuel?: string | null, brand?: string | null,
-   *   limit?: number | null, openAt?: Date | null}} Query
-   */
+  /** @typedef {import('./query.js').Query} Query */
 
   /**
    * The stations around a point (R1–R9). Resolves with an answer whose `outcome` is `ok`, `empty` or `partial`;
@@ -123,16 +121,31 @@ export function createReader(options) {
    */
   async function nearby(query) {
     validateQuery(query);
-    return bounded((ctx) => lookup(ctx, query));
+    return bounded((ctx) => lookup(ctx, cellsOfCircle(query.lat, query.lon, query.radiusKm), query.openAt,
+      (found, countries) => selectStations(found, query, countries)));
   }
 
   /**
-   * {@link nearby} within one call's context.
-   * @param {import('./files.js').Context} ctx
-   * @param {Query} query
+   * The stations along a route (R12): within `bufferKm` of it, each with `distanceKm` (from the route), `alongKm`
+   * and `detourKm` (there and back), in order along the route or cheapest first; only the tiles of the corridor's
+   * cells are read. Resolves and rejects as {@link nearby} does.
+   * @param {import('./query.js').AlongQuery} query
    */
-  async function lookup(ctx, query) {
-    const cells = cellsOfCircle(query.lat, query.lon, query.radiusKm);
+  async function along(query) {
+    const points = validateAlong(query);
+    return bounded((ctx) => lookup(ctx, cellsOfRoute(points, query.bufferKm), query.openAt,
+      (found, countries) => selectAlong(found, points, query, countries)));
+  }
+
+  /**
+   * Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them, within one
+   * call's context. `select` gets the countries' entries when `openAt` is set and a station has hours.
+   * @param {import('./files.js').Context} ctx
+   * @param {string[]} cells
+   * @param {Date | null | undefined} openAt
+   * @param {(found: Array<any>, countries: Record<string, any> | null) => Array<any>} select
+   */
+  async function lookup(ctx, cells, openAt, select) {
     const index = await currentIndex(ctx, false);
     /** @type {Record<string, string>} */
     const tiles = {};
@@ -160,8 +173,8 @@ export function createReader(options) {
     const found = results.flatMap((r) => r.stations);
     // Only hours need the countries' entries (R11: zone, areas, holidays): the sources document is read then, once
     // per build.
-    const countries = query.openAt != null && found.some(hasHours) ? await countryEntries(ctx, index) : null;
-    const stations = selectStations(found, query, countries);
+    const countries = openAt != null && found.some(hasHours) ? await countryEntries(ctx, index) : null;
+    const stations = select(found, countries);
     const outcome = missingTiles.length > 0 ? 'partial' : stations.length > 0 ? 'ok' : 'empty';
     return {
       outcome, stations, missingTiles, tiles, indexBuiltAt: index.builtAt, format: index.format,
@@ -290,7 +303,7 @@ export function createReader(options) {
     return doc;
   }
 
-  return { baseUrl: base.base, format, runtime, nearby, sources, trend };
+  return { baseUrl: base.base, format, runtime, nearby, along, sources, trend };
 }
 
 /**

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { MemoryCache, cellsOfCircle, createReader, keyOf } from '../src/index.js';
+import { MemoryCache, cellsOfCircle, cellsOfRoute, createReader, keyOf } from '../src/index.js';
 import { startKitServer } from './support/kit-server.js';
 import { answer, trendAnswer } from './support/kit-answer.js';
 
@@ -25,8 +25,15 @@ if (missing.length > 0) {
   describe('grid.json', () => {
     test('is the 0.5° grid and not empty', () => {
       assert.equal(grid.gridDegrees, 0.5);
-      assert.ok(grid.points.length > 0 && grid.circles.length > 0, 'grid.json has no points or no circles');
+      assert.ok(grid.points.length > 0 && grid.circles.length > 0 && grid.routes.length > 0,
+        'grid.json has no points, circles or routes');
     });
+    for (const route of grid.routes) {
+      test(`cells of the route ${route.name}`, () => {
+        const points = route.route.coordinates.map(([lon, lat]) => ({ lat, lon }));
+        assert.deepEqual(cellsOfRoute(points, route.bufferKm), route.cells);
+      });
+    }
     for (const point of grid.points) {
       test(`key of ${point.name}`, () => assert.equal(keyOf(point.lat, point.lon), point.key));
     }
@@ -60,6 +67,30 @@ if (missing.length > 0) {
         'no auto case with a 5xx format-2 index');
       const misplaced = cases.filter((c) => servers(c).some((s) => Object.values(s).some((e) => e.file?.includes('-key-'))));
       assert.deepEqual(formats(misplaced), [1, 2]);
+    });
+    test('covers lookups along a route (issue 39, item 3)', () => {
+      const along = cases.filter((c) => (c.steps ?? [c]).some((s) => s.query?.route));
+      assert.deepEqual([...new Set(along.map((c) => c.format))].sort(), [1, 2]);
+      assert.ok(along.some((c) => c.name.includes('cell-corner')), 'no route through a cell corner');
+      assert.ok(along.some((c) => Object.keys(c.server ?? {}).length > 0 && c.expect?.outcome === 'ok'),
+        'no failing tile outside the corridor');
+      assert.ok(along.some((c) => c.steps?.some((s) => s.expect.requests?.length > 0)), 'no requests listed');
+      assert.ok(along.some((c) => c.expect?.error === 'invalid-query'), 'no invalid route');
+    });
+    test('covers ranked and filtered lookups (issue 39, item 2)', () => {
+      const formats = (shows) => [...new Set(cases.filter((c) => c.query && shows(c.query, c.expect))
+        .map((c) => c.format))].sort();
+      const priced = (q, e) => q.sort === 'price' && e.outcome === 'ok';
+      // A price sort with a limit; a tie of price and distance that only the id orders; one without a fuel.
+      assert.deepEqual(formats((q, e) => priced(q, e) && q.limit != null), [1, 2]);
+      const tie = (a, b) => a.distanceM === b.distanceM && JSON.stringify(a.price) === JSON.stringify(b.price);
+      assert.deepEqual(formats((q, e) => priced(q, e) && e.stations.some((s, i) => i > 0 && tie(e.stations[i - 1], s))),
+        [1, 2]);
+      assert.deepEqual(formats((q, e) => q.sort === 'price' && e.error === 'invalid-query'), [1, 2]);
+      // Brand lists: include, exclude, both.
+      assert.deepEqual(formats((q) => q.includeBrands?.length > 0 && q.excludeBrands == null), [1, 2]);
+      assert.deepEqual(formats((q) => q.excludeBrands?.length > 0 && q.includeBrands == null), [1, 2]);
+      assert.deepEqual(formats((q) => q.includeBrands != null && q.excludeBrands != null), [1, 2]);
     });
     for (const c of cases) {
       test(`${c.name} (${c.rule}, format ${c.format})`, async () => {
@@ -108,7 +139,8 @@ function expected(e) {
     outcome: e.outcome,
     error: e.error,
     missingTiles: e.missingTiles,
-    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM, price: s.price,
+    stations: e.stations.map((s) => ({ id: s.id, distanceM: s.distanceM,
+      ...(s.alongM === undefined ? {} : { alongM: s.alongM, detourM: s.detourM }), price: s.price,
       ...(s.open === undefined ? {} : { open: s.open }) })),
   };
   for (const key of ['format', 'stale', 'staleReasons', 'requests']) if (key in e) kept[key] = e[key];

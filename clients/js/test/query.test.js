@@ -16,6 +16,10 @@ const invalid = [
   ['fuel not a string', { lat: 0, lon: 0, radiusKm: 1, fuel: 3 }],
   ['openAt not a Date', { lat: 0, lon: 0, radiusKm: 1, openAt: '2026-12-07T22:30:00Z' }],
   ['openAt an invalid Date', { lat: 0, lon: 0, radiusKm: 1, openAt: new Date('never') }],
+  ['sort by price without a fuel', { lat: 0, lon: 0, radiusKm: 1, sort: 'price' }],
+  ['sort neither distance nor price', { lat: 0, lon: 0, radiusKm: 1, fuel: 'diesel', sort: 'cheapest' }],
+  ['includeBrands a string', { lat: 0, lon: 0, radiusKm: 1, includeBrands: 'Repsol' }],
+  ['excludeBrands with a number', { lat: 0, lon: 0, radiusKm: 1, excludeBrands: ['Shell', 7] }],
 ];
 for (const [name, query] of invalid) {
   test(`invalid-query: ${name}`, () => {
@@ -58,6 +62,46 @@ test('fuel: kept only with a price of it, not for `unavailable` alone; brand: tr
   assert.equal(selectStations(stations, { ...q, fuel: 'diesel' })[1].displayed.price, 1.5);
   assert.equal(selectStations(stations, q)[0].displayed, null);
 });
+
+test('sort and brand lists are valid with their values (R7)', () => {
+  validateQuery({ lat: 0, lon: 0, radiusKm: 1, fuel: 'diesel', sort: 'price', includeBrands: [], excludeBrands: ['x'] });
+  validateQuery({ lat: 0, lon: 0, radiusKm: 1, sort: 'distance', includeBrands: null, excludeBrands: null });
+  validateQuery({ lat: 0, lon: 0, radiusKm: 1, sort: null });
+});
+
+/** Stations at 38.72, -9.14 and east of it, with a diesel price each (and a brand). */
+function ranked() {
+  const at = '2026-11-29T08:31:00Z';
+  const diesel = (price, unit) => [{ fuel: 'diesel', price, updated: at, ...(unit ? { unit } : {}) }];
+  return [
+    station('PT-5', 38.72, -9.13, diesel(1.5), { brand: 'Galp' }),
+    station('PT-4', 38.72, -9.14, diesel(1.5), { brand: 'Repsol' }),
+    station('PT-3', 38.72, -9.14, diesel(1.5), { brand: 'BP' }),
+    station('PT-2', 38.72, -9.12, diesel(1.4), { brand: null }),
+    station('PT-1', 38.72, -9.14, diesel(0.9, 'kg'), { brand: ' galp ' }),
+    station('PT-0', 38.72, -9.11, diesel(1.6), { brand: 'Prio' }),
+  ];
+}
+
+const rankedCases = [
+  ['by distance, the default', {}, ['PT-1', 'PT-3', 'PT-4', 'PT-5', 'PT-2', 'PT-0']],
+  ['by price: litre before kg, equal prices by distance, equal distances by id', { sort: 'price' },
+    ['PT-2', 'PT-3', 'PT-4', 'PT-5', 'PT-0', 'PT-1']],
+  ['by price with limit 2: the two cheapest', { sort: 'price', limit: 2 }, ['PT-2', 'PT-3']],
+  ['include list', { includeBrands: ['galp', 'BP '] }, ['PT-1', 'PT-3', 'PT-5']],
+  ['brand and include list together: both included', { brand: 'prio', includeBrands: ['bp'] }, ['PT-3', 'PT-0']],
+  ['exclude list: a null brand is never excluded', { excludeBrands: ['GALP', 'Repsol'] }, ['PT-3', 'PT-2', 'PT-0']],
+  ['include and exclude: a brand in both is left out', { includeBrands: ['Galp', 'BP'], excludeBrands: ['galp'] },
+    ['PT-3']],
+  ['an empty include list keeps every brand', { includeBrands: [], sort: 'distance' },
+    ['PT-1', 'PT-3', 'PT-4', 'PT-5', 'PT-2', 'PT-0']],
+];
+for (const [name, extra, expected] of rankedCases) {
+  test(`ranked and filtered (R4, R5): ${name}`, () => {
+    const query = { lat: 38.72, lon: -9.14, radiusKm: 5, fuel: 'diesel', ...extra };
+    assert.deepEqual(selectStations(ranked(), query).map((s) => s.station.id), expected);
+  });
+}
 
 test('openAt: closed stations left out before the limit, the others say open or unknown (R11)', () => {
   // Monday 2026-12-07 23:30 in Madrid.

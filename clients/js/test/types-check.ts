@@ -28,6 +28,9 @@ export async function example(): Promise<string[]> {
       const price: number | undefined = displayed?.price;
       lines.push(`${station.name ?? station.id} ${distanceKm.toFixed(1)} km ${price ?? '-'} ${displayed?.unit ?? 'l'}`);
     }
+    const cheapest = await reader.nearby({ lat: 41.45, lon: 2.24, radiusKm: 5, fuel: 'diesel', sort: 'price',
+      includeBrands: ['Repsol', 'BP'], excludeBrands: ['Shell'], limit: 3 });
+    lines.push(...cheapest.stations.map((s) => `${s.displayed?.price ?? '-'} ${s.station.brand ?? ''}`));
     const again = displayedPrice(result.stations[0].station, 'cng');
     const open: OpenState = openState(result.stations[0].station, new Date());
     if (open !== 'closed') lines.push(open);
@@ -54,6 +57,11 @@ export async function example(): Promise<string[]> {
   }
   return lines;
 }
+
+// @ts-expect-error a lookup sorts by distance or price only
+createReader({ baseUrl: 'x' }).nearby({ lat: 0, lon: 0, radiusKm: 1, fuel: 'diesel', sort: 'cheapest' });
+// @ts-expect-error brand lists are arrays of strings
+createReader({ baseUrl: 'x' }).nearby({ lat: 0, lon: 0, radiusKm: 1, excludeBrands: 'Shell' });
 
 // @ts-expect-error format 3 does not exist
 createReader({ baseUrl: 'x', format: 3 });

@@ -154,8 +154,10 @@ class Engine:
 def expected(e: dict) -> dict:
     """The kit's expectation, with only the keys the runner compares (test/conformance.test.js's `expected`)."""
     kept = {"outcome": e["outcome"], "error": e["error"], "missingTiles": e["missingTiles"],
-            "stations": [{"id": s["id"], "distanceM": s["distanceM"], "price": s["price"],
-                          **({"open": s["open"]} if "open" in s else {})} for s in e["stations"]]}
+            "stations": [{"id": s["id"], "distanceM": s["distanceM"],
+                          **({"alongM": s["alongM"], "detourM": s["detourM"]} if "alongM" in s else {}),
+                          "price": s["price"], **({"open": s["open"]} if "open" in s else {})}
+                         for s in e["stations"]]}
     for key in ("format", "stale", "staleReasons", "requests"):
         if key in e:
             kept[key] = e[key]

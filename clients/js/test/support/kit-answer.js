@@ -6,14 +6,17 @@
 export async function answer(reader, query) {
   const { openAt, ...rest } = query;
   try {
-    const result = await reader.nearby(openAt == null ? rest : { ...rest, openAt: new Date(openAt) });
+    const asked = openAt == null ? rest : { ...rest, openAt: new Date(openAt) };
+    // A query with a route is a lookup along it (R12).
+    const result = await ('route' in query ? reader.along(asked) : reader.nearby(asked));
     return {
       outcome: result.outcome,
       error: null,
       missingTiles: result.missingTiles,
       stations: result.stations.map((s) => ({
         id: s.station.id,
-        distanceM: Math.sign(s.distanceKm) * Math.round(Math.abs(s.distanceKm * 1000)),
+        distanceM: metres(s.distanceKm),
+        ...(s.alongKm === undefined ? {} : { alongM: metres(s.alongKm), detourM: metres(s.detourKm) }),
         price: s.displayed && {
           price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
           was: s.displayed.was, changed: s.displayed.changed,
@@ -29,6 +32,11 @@ export async function answer(reader, query) {
     return { outcome: 'failed', error: error.code, missingTiles: [], stations: [], format: null, stale: false,
       staleReasons: [] };
   }
+}
+
+/** Kilometres in whole metres, halves away from zero, as the kit rounds them. */
+function metres(km) {
+  return Math.sign(km) * Math.round(Math.abs(km * 1000));
 }
 
 /** A trend() call's answer in the kit's terms. */

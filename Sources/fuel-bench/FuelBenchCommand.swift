@@ -11,6 +11,7 @@ struct FuelBenchCommand {
         commands:
           gen       write synthetic feeds in the five real formats (deterministic for a seed)
           day       simulate a day of the publish job, daily against hourly: freshness and cost
+          route     what a lookup along a route costs the phone, in each format
           rebuild   the hourly job's rebuilds (unchanged, 5 % changed, a feed replaced) against a fresh build
           run       measure build, gzip floor, memory, scale, upload and lookups; update BENCHMARKS.md
 
@@ -20,11 +21,13 @@ struct FuelBenchCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["day", "gen", "rebuild", "run"]) {
+            switch arguments.subcommand(["day", "gen", "rebuild", "route", "run"]) {
             case "gen":
                 try GenCommand.run(&arguments)
             case "day":
                 try await DayCommand.run(&arguments)
+            case "route":
+                try await RouteCommand.run(&arguments)
             case "rebuild":
                 try RebuildCommand.run(&arguments)
             case "run":

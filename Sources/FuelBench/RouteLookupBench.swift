@@ -60,20 +60,9 @@ public enum RouteLookupBench {
     /// Generates feeds, builds both formats, draws the routes and looks each one up cold in each format.
     /// - Throws: ``BenchError`` when generating, building or a lookup fails, or no route of the length exists.
     public static func run(_ options: Options, log: (String) -> Void) async throws -> RouteLookupReport {
-        let feeds = options.work.appendingPathComponent("feeds")
-        let out = options.work.appendingPathComponent("out")
-        try? FileManager.default.removeItem(at: options.work)
-        try FileManager.default.createDirectory(at: options.work, withIntermediateDirectories: true)
-        log("generating feeds at scale \(options.scale)")
-        _ = try FeedGenerator.generate(GeneratorOptions(scale: options.scale, seed: options.seed, output: feeds))
-        log("building both formats")
-        let build = try ProcessMeter.run(
-            options.publisher,
-            [
-                "build", "--feeds", feeds.path, "--out", out.path, "--adapters", options.adapters.path,
-                "--built-at", BenchOptions.builtAt, "--layout", "both",
-            ], stderr: options.work.appendingPathComponent("build.err"))
-        guard build.status == 0 else { throw BenchError("the build failed; see \(options.work.path)/build.err") }
+        let out = try BothFormatsBuild.make(
+            scale: options.scale, seed: options.seed, work: options.work, publisher: options.publisher,
+            adapters: options.adapters, log: log)
         let routes = try draw(options, from: LookupBench.stationLocations(out.appendingPathComponent("fuel")))
         var formats: [RouteLookupReport.Format] = []
         for (format, read) in [(1, ReadFormat.v1), (2, ReadFormat.v2)] {

@@ -61,26 +61,6 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// Source fuel names to canonical fuels, from `adapters/<CC>/fuels.json`; not part of `source.json`.
     public var fuels: FuelTable = FuelTable()
 
-    public init(
-        version: Int = 1, country: String, publisher: String, url: String, licence: String, licenceUrl: String,
-        attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, maxFeedAgeHours: Int? = nil,
-        boxes: [Box], fetch: FetchSettings? = nil
-    ) {
-        self.version = version
-        self.country = country
-        self.publisher = publisher
-        self.url = url
-        self.licence = licence
-        self.licenceUrl = licenceUrl
-        self.attribution = attribution
-        self.coverage = coverage
-        self.timeZone = timeZone
-        self.maxPriceAgeDays = maxPriceAgeDays
-        self.maxFeedAgeHours = maxFeedAgeHours
-        self.boxes = boxes
-        self.fetch = fetch
-    }
-
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent

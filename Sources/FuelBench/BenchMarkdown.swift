@@ -18,7 +18,10 @@ public enum BenchMarkdown {
     }
 
     /// A Markdown table's header row and its rule, as one text of two lines: the rule always has one cell per column.
-    static func tableHead(_ columns: String...) -> String {
+    static func tableHead(_ columns: String...) -> String { tableHead(columns) }
+
+    /// The same header, of columns listed as an array.
+    static func tableHead(_ columns: [String]) -> String {
         "| " + columns.joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: columns.count)
     }
 
@@ -133,17 +136,9 @@ public enum BenchMarkdown {
             }
         }
         if let upload = results.upload {
-            lines += [
-                "", "### Upload to the local S3 server (moto, SigV4 checked)", "",
-                tableHead(
-                    "run", "PUTs", "LISTs", "requests in all (lock included)", "skipped", "deleted", "bytes sent",
-                    "seconds", "concurrency", "retries"),
-            ]
-            for run in upload.runs {
-                lines.append(
-                    "| \(run.name) | \(run.puts) | \(run.lists) | \(run.requests) | \(run.skipped) | \(run.deletes) | "
-                        + "\(ByteCount.format(run.bytes)) | "
-                        + String(format: "%.2f", run.seconds) + " | \(run.concurrency) | \(run.retries) |")
+            lines += ["", "### Upload to the local S3 server (moto, SigV4 checked)", ""]
+            lines += uploadTable(upload.runs, removed: "deleted", own: ["concurrency", "retries"]) { run in
+                (run.deletes, ["\(run.concurrency)", "\(run.retries)"])
             }
             let diff = upload.diff
             lines += [
@@ -157,17 +152,11 @@ public enum BenchMarkdown {
             ]
             lines += upload.runs.map { "- `\($0.name)`: `\($0.line)`" }
             if let snapshot = upload.snapshot {
-                lines += [
-                    "", "### Format 2 upload to SeaweedFS (SigV4 checked, prefix `fuel/v2/`, `--keep 48`)", "",
-                    tableHead(
-                        "run", "PUTs", "LISTs", "requests in all (lock included)", "skipped", "pruned", "bytes sent",
-                        "seconds", "builds kept (restorable)", "objects kept"),
-                ]
-                for run in snapshot.runs {
-                    lines.append(
-                        "| \(run.name) | \(run.puts) | \(run.lists) | \(run.requests) | \(run.skipped) | \(run.pruned) | "
-                            + "\(ByteCount.format(run.bytes)) | " + String(format: "%.2f", run.seconds)
-                            + " | \(run.keptBuilds) (\(run.restorableBuilds)) | \(run.objectsKept) |")
+                lines += ["", "### Format 2 upload to SeaweedFS (SigV4 checked, prefix `fuel/v2/`, `--keep 48`)", ""]
+                lines += uploadTable(
+                    snapshot.runs, removed: "pruned", own: ["builds kept (restorable)", "objects kept"]
+                ) { run in
+                    (run.pruned, ["\(run.keptBuilds) (\(run.restorableBuilds))", "\(run.objectsKept)"])
                 }
                 lines += [
                     "",

@@ -16,8 +16,7 @@ struct DaySimulation {
     let log: (String) -> Void
 
     private var adapters: URL { options.adapters }
-    private var feedsFolder: URL { work.appendingPathComponent("feeds") }
-    private var outFolder: URL { work.appendingPathComponent("out") }
+    private var folders: JobFolders { JobFolders(work: work) }
     private var work: URL { options.work.appendingPathComponent(schedule.rawValue) }
 
     /// Runs the span and measures it.
@@ -27,7 +26,7 @@ struct DaySimulation {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let clock = SimulatedClock(options.start)
         let model = DayPriceModel(start: options.start, scale: options.scale, seed: options.seed)
-        let feeds = DayFeeds(clock: clock, model: model, work: work.appendingPathComponent("generated"))
+        let feeds = DayFeeds(clock: clock, model: model, work: folders.generated)
         let counter = BucketCounter()
         var state = PublishState()
         let budgets = try DayBudgets(options.adapters)
@@ -150,11 +149,7 @@ struct DaySimulation {
         clock.set(time)
         try feeds.prepare()
         let started = Date()
-        var fetchOptions = FetchOptions(feedsDirectory: feedsFolder, adaptersDirectory: adapters)
-        fetchOptions.onlyDue = due
-        fetchOptions.now = { clock.now }
-        fetchOptions.requestsPerSecond = 10_000
-        fetchOptions.retryBaseDelay = 0
+        let fetchOptions = folders.fetchOptions(adapters: adapters, onlyDue: due) { clock.now }
         let fetched = try await FeedFetcher(options: fetchOptions, client: feeds).run()
         if let failure = fetched.failures.first?.error {
             throw BenchError("\(schedule.rawValue) at \(UTCTime.format(time)): fetch failed: \(failure)")
@@ -163,7 +158,7 @@ struct DaySimulation {
             state.held[result.country] = DayFeeds.publishedMoment(result.country, at: time)
         }
         var buildOptions = BuildOptions(
-            feedsDirectory: feedsFolder, outputDirectory: outFolder, adaptersDirectory: adapters,
+            feedsDirectory: folders.feeds, outputDirectory: folders.out, adaptersDirectory: adapters,
             builtAt: time, layout: .both)
         buildOptions.skipUnchanged = due
         buildOptions.now = { clock.now }
@@ -190,7 +185,7 @@ struct DaySimulation {
     private func uploadSettings(now: Date, counter: BucketCounter?) throws -> UploadSettings {
         var settings = try UploadSettings(
             options: UploadOptions(
-                from: outFolder, bucket: bucket, endpoint: server.endpoint, layout: .both, keepHours: 48, now: now),
+                from: folders.out, bucket: bucket, endpoint: server.endpoint, layout: .both, keepHours: 48, now: now),
             environment: server.environment)
         if let counter { settings.transport = counter }
         return settings
@@ -198,7 +193,7 @@ struct DaySimulation {
 
     /// Published station locations to look up around, from the first build.
     private func phonePoints() throws -> [(Double, Double)] {
-        let points = try LookupBench.stationLocations(outFolder.appendingPathComponent("fuel"))
+        let points = try LookupBench.stationLocations(folders.out.appendingPathComponent("fuel"))
         guard !points.isEmpty else { throw BenchError("the first build of the day has no station") }
         return points
     }

@@ -18,8 +18,7 @@ struct FaultDaySimulation {
     let log: (String) -> Void
 
     private var work: URL { options.work }
-    private var feedsFolder: URL { work.appendingPathComponent("feeds") }
-    private var outFolder: URL { work.appendingPathComponent("out") }
+    private var folders: JobFolders { JobFolders(work: work) }
     /// What the workflow's cache keeps: `out/` as of the last upload that succeeded.
     private var publishedFolder: URL { work.appendingPathComponent("published-out") }
 
@@ -31,7 +30,7 @@ struct FaultDaySimulation {
         let clock = SimulatedClock(options.start)
         let model = DayPriceModel(start: options.start, scale: options.scale, seed: options.seed)
         let feeds = FaultyFeeds(
-            feeds: DayFeeds(clock: clock, model: model, work: work.appendingPathComponent("generated")),
+            feeds: DayFeeds(clock: clock, model: model, work: folders.generated),
             rate: options.faultRate, seed: options.seed)
         var checker = FaultDayChecker(client: try settings(endpoint: server.endpoint).makeClient())
         let plan = options.killPlan()
@@ -99,11 +98,7 @@ struct FaultDaySimulation {
         run: Int, at time: Date, trueTime: Date, feeds: FaultyFeeds, kill: FaultDayKill?, held: inout Held,
         lastSeconds: inout [FaultDayKill.Phase: Double]
     ) async throws -> (FaultDayReport.Run.Outcome, String?) {
-        var fetchOptions = FetchOptions(feedsDirectory: feedsFolder, adaptersDirectory: options.adapters)
-        fetchOptions.onlyDue = true
-        fetchOptions.now = { time }
-        fetchOptions.requestsPerSecond = 10_000
-        fetchOptions.retryBaseDelay = 0
+        let fetchOptions = folders.fetchOptions(adapters: options.adapters, onlyDue: true) { time }
         // A failed country is marked in the manifest, and the build carries it forward.
         let fetched = try await FeedFetcher(options: fetchOptions, client: feeds).run()
         for result in fetched.results where !result.failed && result.notDueUntil == nil {
@@ -111,11 +106,11 @@ struct FaultDaySimulation {
         }
         let stamp = UTCTime.format(time)
         var build = [
-            "build", "--feeds", feedsFolder.path, "--out", outFolder.path, "--adapters", options.adapters.path,
+            "build", "--feeds", folders.feeds.path, "--out", folders.out.path, "--adapters", options.adapters.path,
             "--layout", "both", "--skip-unchanged", "--built-at", stamp,
         ]
         build += run == 0 ? ["--first-run"] : ["--carry-forward", "48"]
-        let link = outFolder.appendingPathComponent("fuel").path
+        let link = folders.out.appendingPathComponent("fuel").path
         let before = try? FileManager.default.destinationOfSymbolicLink(atPath: link)
         let built = try await child(
             build, name: "build-\(run)", kill: kill?.phase == .build ? kill : nil, last: &lastSeconds)
@@ -125,7 +120,7 @@ struct FaultDaySimulation {
         if before != nil, before == after { return (.unchanged, nil) }
         held.builds[stamp] = held.feeds
         var upload = [
-            "upload", "--from", outFolder.path, "--bucket", bucket, "--endpoint", proxyEndpoint, "--layout", "both",
+            "upload", "--from", folders.out.path, "--bucket", bucket, "--endpoint", proxyEndpoint, "--layout", "both",
             "--now", stamp, "--stall-timeout", "10",
         ]
         if let lease = options.lockLease { upload += ["--lock-lease", lease] }
@@ -175,13 +170,13 @@ struct FaultDaySimulation {
 
     private func restorePublished() throws {
         guard FileManager.default.fileExists(atPath: publishedFolder.path) else {
-            try? FileManager.default.removeItem(at: outFolder)
+            try? FileManager.default.removeItem(at: folders.out)
             return
         }
-        try copy(publishedFolder, to: outFolder)
+        try copy(publishedFolder, to: folders.out)
     }
 
-    private func keepPublished() throws { try copy(outFolder, to: publishedFolder) }
+    private func keepPublished() throws { try copy(folders.out, to: publishedFolder) }
 
     /// `cp -a`: symbolic links stay links, as the workflow's cache keeps them.
     private func copy(_ from: URL, to: URL) throws {
@@ -196,7 +191,7 @@ struct FaultDaySimulation {
 
     func settings(endpoint: String) throws -> UploadSettings {
         try UploadSettings(
-            options: UploadOptions(from: outFolder, bucket: bucket, endpoint: endpoint, layout: .both),
+            options: UploadOptions(from: folders.out, bucket: bucket, endpoint: endpoint, layout: .both),
             environment: server.environment)
     }
 }

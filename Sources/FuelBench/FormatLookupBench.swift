@@ -6,25 +6,14 @@ import Synchronization
 
 /// What a lookup costs the phone in each format: requests of any answer (200, 304, 404) and body bytes.
 public struct FormatLookupStats: Sendable, Codable, Equatable {
-    /// Per-lookup figures over one pass.
-    public struct Pass: Sendable, Codable, Equatable {
-        /// Requests per lookup.
-        public var requestsPerLookup: Spread
-        /// Body bytes per lookup.
-        public var bytesPerLookup: Spread
-        /// Requests of the whole pass, and how many were revalidations answered 304.
-        public var requests: Int
-        public var notModified: Int
-    }
-
     /// `1` or `2`.
     public var format: Int
     public var points: Int
     /// A new client per lookup, nothing cached.
-    public var cold: Pass
+    public var cold: FormatLookupPass
     /// One client with its disk cache, a day after it read every point once, the build since replaced by the 5%
     /// rebuild: what a phone that keeps its cache pays each day.
-    public var warmAfterRebuild: Pass
+    public var warmAfterRebuild: FormatLookupPass
 }
 
 /// Compares format 1 and format 2 lookups over one build folder holding both (`--layout both`) and its rebuild.
@@ -47,7 +36,7 @@ enum FormatLookupBench {
             for (latitude, longitude) in chosen {
                 transport.reset()
                 let client = TileClient(base: first, transport: transport, format: layout, clock: now)
-                _ = try await lookup(client, latitude, longitude)
+                _ = try await LookupBench.lookup(client, latitude, longitude, 10)
                 coldRequests.append(Double(transport.counts.requests))
                 coldBytes.append(Double(transport.counts.bytes))
             }
@@ -56,7 +45,7 @@ enum FormatLookupBench {
             defer { try? FileManager.default.removeItem(at: cache) }
             let client = TileClient(
                 base: first, cacheDirectory: cache, transport: transport, format: layout, clock: now)
-            for (latitude, longitude) in chosen { _ = try await lookup(client, latitude, longitude) }
+            for (latitude, longitude) in chosen { _ = try await LookupBench.lookup(client, latitude, longitude, 10) }
             transport.serve(rebuilt)
             clock.withLock { $0 += 86_400 }
             transport.resetAll()
@@ -64,7 +53,7 @@ enum FormatLookupBench {
             var warmBytes: [Double] = []
             for (latitude, longitude) in chosen {
                 transport.reset()
-                _ = try await lookup(client, latitude, longitude)
+                _ = try await LookupBench.lookup(client, latitude, longitude, 10)
                 warmRequests.append(Double(transport.counts.requests))
                 warmBytes.append(Double(transport.counts.bytes))
             }
@@ -76,18 +65,10 @@ enum FormatLookupBench {
         return results
     }
 
-    private static func lookup(_ client: TileClient, _ latitude: Double, _ longitude: Double) async throws {
-        do {
-            _ = try await client.stationsAround(latitude: latitude, longitude: longitude, radiusKm: 10)
-        } catch {
-            throw BenchError("lookup at \(latitude), \(longitude) failed: \(error)")
-        }
-    }
-
     private static func pass(_ requests: [Double], _ bytes: [Double], totals: SwitchingTransport.Counts)
-        -> FormatLookupStats.Pass
+        -> FormatLookupPass
     {
-        FormatLookupStats.Pass(
+        FormatLookupPass(
             requestsPerLookup: Spread(requests), bytesPerLookup: Spread(bytes), requests: totals.requests,
             notModified: totals.notModified)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -60,29 +61,17 @@ extension City {
     }
 }
 
-/// A latitude/longitude rectangle stations of a country are placed in (the country's land boxes, kept a little
-/// inside the boxes the adapters validate against).
-public struct LandBox: Sendable {
-    public var south: Double
-    public var west: Double
-    public var north: Double
-    public var east: Double
-
-    public func contains(_ latitude: Double, _ longitude: Double) -> Bool {
-        latitude >= south && latitude <= north && longitude >= west && longitude <= east
-    }
-}
-
 /// Where a country's stations go: its cities and land boxes.
 public struct CountryGeography: Sendable {
     public var country: String
     public var cities: [City]
-    public var boxes: [LandBox]
+    /// The country's land boxes, edges included: kept a little inside the boxes the adapters validate against.
+    public var boxes: [GeoBox]
     /// Share of stations scattered wider (rural roads, motorways) rather than clustered in town.
     public var ruralShare: Double
     private let cumulative: [Double]
 
-    init(country: String, cities: [City], boxes: [LandBox], ruralShare: Double = 0.3) {
+    init(country: String, cities: [City], boxes: [GeoBox], ruralShare: Double = 0.3) {
         self.country = country
         self.cities = cities
         self.boxes = boxes
@@ -94,7 +83,8 @@ public struct CountryGeography: Sendable {
         }
         for city in cities {
             precondition(
-                boxes.contains { $0.contains(city.latitude, city.longitude) }, "\(city.name) outside \(country)")
+                boxes.contains { $0.contains(latitude: city.latitude, longitude: city.longitude, edges: .inclusive) },
+                "\(city.name) outside \(country)")
         }
     }
 
@@ -109,7 +99,9 @@ public struct CountryGeography: Sendable {
         for _ in 0..<64 {
             let latitude = city.latitude + rng.gaussian() * spread / 111.2
             let longitude = city.longitude + rng.gaussian() * spread / kmPerDegreeLongitude
-            if boxes.contains(where: { $0.contains(latitude, longitude) }) { return (latitude, longitude) }
+            if boxes.contains(where: { $0.contains(latitude: latitude, longitude: longitude, edges: .inclusive) }) {
+                return (latitude, longitude)
+            }
         }
         return (city.latitude, city.longitude)
     }

@@ -6,19 +6,6 @@ import Synchronization
 
 /// What the phone pays per lookup: files fetched and gzipped bytes, over many points.
 public struct LookupStats: Sendable, Codable, Equatable {
-    /// One pass over the points.
-    public struct Pass: Sendable, Codable, Equatable {
-        /// Tile files fetched per lookup (200 answers for `tiles/…`).
-        public var tiles: Spread
-        /// Gzipped tile bytes per lookup.
-        public var bytes: Spread
-        /// Index fetches in the whole pass and their bytes.
-        public var indexFetches: Int
-        public var indexBytes: Int
-        /// Wall time of the pass.
-        public var seconds: Double
-    }
-
     public var points: Int
     public var radiusKm: Double
     /// Cells the 10 km circle's box covers, largest over all points (listed or not).
@@ -26,9 +13,9 @@ public struct LookupStats: Sendable, Codable, Equatable {
     /// Stations found per lookup, median.
     public var stationsMedian: Double
     /// A new client per lookup: nothing cached.
-    public var cold: Pass
+    public var cold: LookupPass
     /// One client with its disk cache for all lookups, in random order: what a phone that keeps its cache pays.
-    public var warm: Pass
+    public var warm: LookupPass
 }
 
 /// Runs the client's `stationsAround` over points sampled from published station locations.
@@ -95,7 +82,9 @@ public enum LookupBench {
             stationsMedian: BenchMath.median(stationCounts), cold: cold, warm: warm)
     }
 
-    private static func lookup(_ client: TileClient, _ latitude: Double, _ longitude: Double, _ radius: Double)
+    /// One `stationsAround` of `client`, its failure named by the point.
+    /// - Throws: ``BenchError`` when the lookup fails.
+    static func lookup(_ client: TileClient, _ latitude: Double, _ longitude: Double, _ radius: Double)
         async throws -> NearbyResult
     {
         do {
@@ -106,9 +95,9 @@ public enum LookupBench {
     }
 
     private static func pass(_ tiles: [Double], _ bytes: [Double], index: (Int, Int), seconds: Double)
-        -> LookupStats.Pass
+        -> LookupPass
     {
-        LookupStats.Pass(
+        LookupPass(
             tiles: Spread(tiles), bytes: Spread(bytes), indexFetches: index.0, indexBytes: index.1, seconds: seconds)
     }
 

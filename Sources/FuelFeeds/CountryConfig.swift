@@ -5,27 +5,8 @@ import FuelFormat
 /// A country's metadata from `adapters/<CC>/source.json`: the publisher and licence that `sources.json` repeats,
 /// the time zone of its local times, the boxes its stations must fall in, and where fetching gets the feed.
 public struct CountryConfig: Sendable, Decodable, Equatable {
-    /// A latitude/longitude rectangle, inclusive.
-    public struct Box: Sendable, Codable, Equatable {
-        public var name: String
-        public var south: Double
-        public var west: Double
-        public var north: Double
-        public var east: Double
-
-        public init(name: String, south: Double, west: Double, north: Double, east: Double) {
-            self.name = name
-            self.south = south
-            self.west = west
-            self.north = north
-            self.east = east
-        }
-
-        /// True when the point lies inside the box, edges included.
-        public func contains(latitude: Double, longitude: Double) -> Bool {
-            latitude >= south && latitude <= north && longitude >= west && longitude <= east
-        }
-    }
+    /// A country's box: a named ``GeoBox`` whose edges are all included (``GeoBox/Edges/inclusive``).
+    public typealias Box = GeoBox
 
     public var version: Int
     public var country: String
@@ -80,26 +61,6 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
     /// Source fuel names to canonical fuels, from `adapters/<CC>/fuels.json`; not part of `source.json`.
     public var fuels: FuelTable = FuelTable()
 
-    public init(
-        version: Int = 1, country: String, publisher: String, url: String, licence: String, licenceUrl: String,
-        attribution: String, coverage: String, timeZone: String, maxPriceAgeDays: Int, maxFeedAgeHours: Int? = nil,
-        boxes: [Box], fetch: FetchSettings? = nil
-    ) {
-        self.version = version
-        self.country = country
-        self.publisher = publisher
-        self.url = url
-        self.licence = licence
-        self.licenceUrl = licenceUrl
-        self.attribution = attribution
-        self.coverage = coverage
-        self.timeZone = timeZone
-        self.maxPriceAgeDays = maxPriceAgeDays
-        self.maxFeedAgeHours = maxFeedAgeHours
-        self.boxes = boxes
-        self.fetch = fetch
-    }
-
     private enum CodingKeys: String, CodingKey {
         case version, country, publisher, url, licence, licenceUrl, attribution, coverage, timeZone, maxPriceAgeDays
         case maxFeedAgeHours, boxes, fetch, maxShrinkPercent, warnShrinkPercent, checkPriceMedianPercent
@@ -128,6 +89,10 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
         warnShrinkPercent = try container.decodeIfPresent(Double.self, forKey: .warnShrinkPercent)
         checkPriceMedianPercent = try container.decodeIfPresent(Double.self, forKey: .checkPriceMedianPercent)
         boxes = try container.decode([Box].self, forKey: .boxes)
+        if let unnamed = boxes.firstIndex(where: { $0.name == nil }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .boxes, in: container, debugDescription: "box \(unnamed) has no \"name\"")
+        }
         publicHolidays = try container.decodeIfPresent([PublicHolidayRule].self, forKey: .publicHolidays) ?? []
         scaffold = try container.decodeIfPresent(Bool.self, forKey: .scaffold) ?? false
         let feedCountry = CountryRegistry.country(country)
@@ -147,7 +112,7 @@ public struct CountryConfig: Sendable, Decodable, Equatable {
 
     /// True when one of the country's boxes holds the point, edges included.
     public func contains(latitude: Double, longitude: Double) -> Bool {
-        boxes.contains { $0.contains(latitude: latitude, longitude: longitude) }
+        boxes.contains { $0.contains(latitude: latitude, longitude: longitude, edges: .inclusive) }
     }
 
     /// ``maxShrinkPercent`` with its default.

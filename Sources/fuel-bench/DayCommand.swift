@@ -44,7 +44,7 @@ enum DayCommand {
 
     static func run(_ arguments: inout Arguments) async throws {
         if CommandMain.arguments.contains("--faults") { return try await FaultDayCommand.run(&arguments) }
-        let (options, output, write, json) = try arguments.parse(usage: usage) { arguments in
+        let (options, output) = try arguments.parse(usage: usage) { arguments in
             let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
             guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }
             let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 0.05
@@ -62,36 +62,15 @@ enum DayCommand {
             let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
             let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 5
             guard points > 0 else { throw UsageError("--points must be at least 1") }
-            let work = try arguments.option("--work") ?? ".build/bench-day"
-            let adapters = try arguments.option("--adapters") ?? "adapters"
-            let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
-            let write = try arguments.flag("--write-benchmarks")
-            let json = try arguments.flag("--json")
+            let output = try DayBenchOutput(&arguments, work: ".build/bench-day")
             let options = DayOptions(
                 hours: hours, scale: scale, schedules: schedules, seed: seed, lookupsPerCheck: points,
-                work: URL(fileURLWithPath: work), adapters: URL(fileURLWithPath: adapters),
+                work: output.work, adapters: output.adapters,
                 s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"))
-            return (options, output, write, json)
+            return (options, output)
         }
         let report = try await DayBench.run(options) { Console.error($0) }
-        let markdown = DayMarkdown(report: report, command: commandLine)
-        try deliver(
-            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
-            markdown.write(to:))
-    }
-
-    /// The command as it was run, for the markdown's header.
-    static var commandLine: String { (["fuel-bench"] + CommandMain.arguments).joined(separator: " ") }
-
-    /// What both day benches do with their report: `json` on standard output when given (`--json`), else `summary`
-    /// on standard error; then, when `write` names a file (`--write-benchmarks`), the markdown written there.
-    static func deliver(
-        json: String?, summary: @autoclosure () -> String, write file: URL?, _ writeMarkdown: (URL) throws -> Void
-    ) throws {
-        if let json { Console.output(json) } else { Console.error(summary()) }
-        if let file {
-            try writeMarkdown(file)
-            Console.error("wrote \(file.path)")
-        }
+        let markdown = DayMarkdown(report: report, command: DayBenchOutput.commandLine)
+        try output.deliver(json: report.json, summary: markdown.summary(), markdown.write(to:))
     }
 }

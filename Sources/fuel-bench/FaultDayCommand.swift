@@ -5,7 +5,7 @@ import FuelCommandLine
 /// `fuel-bench day --faults`: the hourly job over a faulted span (usage in ``DayCommand/usage``).
 enum FaultDayCommand {
     static func run(_ arguments: inout Arguments) async throws {
-        let (options, output, write, json) = try arguments.parse(usage: DayCommand.usage) { arguments in
+        let (options, output) = try arguments.parse(usage: DayCommand.usage) { arguments in
             _ = try arguments.flag("--faults")
             let hours = try arguments.option("--hours", as: { Int($0) }, expected: "a whole number of hours") ?? 48
             guard hours >= 2, hours <= 96 else { throw UsageError("--hours must be 2 to 96 with --faults") }
@@ -19,23 +19,17 @@ enum FaultDayCommand {
             let lease = try arguments.option("--lock-lease")
             let publisher =
                 try arguments.option("--publisher").map { URL(fileURLWithPath: $0) } ?? Self.besideThisExecutable()
-            let work = try arguments.option("--work") ?? ".build/bench-fault-day"
-            let adapters = try arguments.option("--adapters") ?? "adapters"
-            let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
-            let write = try arguments.flag("--write-benchmarks")
-            let json = try arguments.flag("--json")
+            let output = try DayBenchOutput(&arguments, work: ".build/bench-fault-day")
             let options = FaultDayOptions(
                 hours: hours, scale: scale, seed: seed, faultRate: rate, kills: kills, lockLease: lease,
-                work: URL(fileURLWithPath: work), adapters: URL(fileURLWithPath: adapters),
+                work: output.work, adapters: output.adapters,
                 s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"),
                 proxyScript: URL(fileURLWithPath: "scripts/servers/fault_proxy.py"), publisher: publisher)
-            return (options, output, write, json)
+            return (options, output)
         }
         let report = try await FaultDayBench.run(options) { Console.error($0) }
-        let markdown = FaultDayMarkdown(report: report, command: DayCommand.commandLine)
-        try DayCommand.deliver(
-            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
-            markdown.write(to:))
+        let markdown = FaultDayMarkdown(report: report, command: DayBenchOutput.commandLine)
+        try output.deliver(json: report.json, summary: markdown.summary(), markdown.write(to:))
     }
 
     /// `fuel-publish` in the folder of the running `fuel-bench`, as `swift build` lays them out.

@@ -25,58 +25,51 @@ struct FuelPublishCommand {
         \(ExitCodes.help)
         """
 
-    /// The commands, as typed after `fuel-publish`.
-    static let commands = [
-        "fetch", "build", "upload", "status", "builds", "rollback", "verify", "diff", "report", "help",
+    /// One command: its name as typed after `fuel-publish`, its options' text, and what runs it.
+    struct Command: Sendable {
+        let name: String
+        let usage: String
+        let run: @Sendable (inout Arguments) async throws -> Void
+    }
+
+    /// Every command but `help`, in the usage's order: the one table the dispatch and `help <command>` read.
+    static let table = [
+        Command(name: "fetch", usage: FetchCommand.usage, run: FetchCommand.run),
+        Command(name: "build", usage: BuildCommand.usage, run: BuildCommand.run),
+        Command(name: "upload", usage: UploadCommand.usage, run: UploadCommand.run),
+        Command(name: "status", usage: StatusCommand.usage, run: StatusCommand.run),
+        Command(name: "builds", usage: BuildsCommand.usage, run: BuildsCommand.run),
+        Command(name: "rollback", usage: RollbackCommand.usage, run: RollbackCommand.run),
+        Command(name: "verify", usage: VerifyCommand.usage, run: VerifyCommand.run),
+        Command(name: "diff", usage: DiffCommand.usage, run: DiffCommand.run),
+        Command(name: "report", usage: ReportCommand.usage, run: ReportCommand.run),
     ]
+
+    /// The commands, as typed after `fuel-publish`.
+    static let commands = table.map(\.name) + ["help"]
 
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(Set(commands)) {
-            case "help":
-                try help(&arguments)
-            case "build":
-                try await BuildCommand.run(&arguments)
-            case "fetch":
-                try await FetchCommand.run(&arguments)
-            case "upload":
-                try await UploadCommand.run(&arguments)
-            case "status":
-                try await StatusCommand.run(&arguments)
-            case "builds":
-                try await BuildsCommand.run(&arguments)
-            case "rollback":
-                try await RollbackCommand.run(&arguments)
-            case "verify":
-                try await VerifyCommand.run(&arguments)
-            case "diff":
-                try await DiffCommand.run(&arguments)
-            case "report":
-                try await ReportCommand.run(&arguments)
-            default:
-                if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
-                if let first = CommandMain.arguments.first, !first.hasPrefix("-") {
-                    throw UsageError("unknown command '\(first)'")
-                }
-                try await RunCommand.run(&arguments)
+            let name = arguments.subcommand(Set(commands))
+            if name == "help" { try help(&arguments) }
+            if let command = table.first(where: { $0.name == name }) { return try await command.run(&arguments) }
+            if arguments.wantsHelp { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
+            if let first = CommandMain.arguments.first, !first.hasPrefix("-") {
+                throw UsageError("unknown command '\(first)'")
             }
+            try await RunCommand.run(&arguments)
         }
     }
 
     /// `help`: the program's usage and the whole run's, exit 0; `help <command>`: that command's.
     static func help(_ arguments: inout Arguments) throws -> Never {
-        let usages = [
-            "build": BuildCommand.usage, "fetch": FetchCommand.usage, "upload": UploadCommand.usage,
-            "status": StatusCommand.usage, "builds": BuildsCommand.usage, "rollback": RollbackCommand.usage,
-            "verify": VerifyCommand.usage, "diff": DiffCommand.usage, "report": ReportCommand.usage,
-        ]
         let topics = arguments.positionals()
         try arguments.finish()
         guard let topic = topics.first else { throw CleanExit(usage + "\n\n" + RunCommand.usage) }
-        guard topics.count == 1, let text = usages[topic] else {
-            throw UsageError("help takes one command's name: \(usages.keys.sorted().joined(separator: ", "))")
+        guard topics.count == 1, let command = table.first(where: { $0.name == topic }) else {
+            throw UsageError("help takes one command's name: \(table.map(\.name).sorted().joined(separator: ", "))")
         }
-        throw CleanExit(text)
+        throw CleanExit(command.usage)
     }
 }

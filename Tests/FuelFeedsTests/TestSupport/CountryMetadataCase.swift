@@ -1,4 +1,5 @@
 import Foundation
+import FuelFormat
 import Testing
 
 @testable import FuelFeeds
@@ -40,7 +41,6 @@ struct BoxPlace: Sendable, CustomTestStringConvertible {
 
     /// Whether the country's boxes hold the place is whether it should.
     func expectInBoxes() throws {
-        let boxes = try FeedRun.config(country).boxes
-        #expect(boxes.contains { $0.contains(latitude: latitude, longitude: longitude) } == inside)
+        #expect(try FeedRun.config(country).contains(latitude: latitude, longitude: longitude) == inside)
     }
 }

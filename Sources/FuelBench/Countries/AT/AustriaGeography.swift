@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension AustriaFeed {
     /// Austria, one city per political district (E-Control `PB` codes); the group is the Bundesland code.
     static let geography = CountryGeography(
@@ -98,7 +100,7 @@ extension AustriaFeed {
             Feldkirch | 47.2380 | 9.5990 | 2.5 | 6 | Feldkirch | 804 | 8 | 6800
             Wien | 48.2082 | 16.3738 | 12 |  | Wien | 900 | 9 | 1010
             """),
-        boxes: [LandBox(south: 46.38, west: 9.54, north: 49.01, east: 17.15)],
+        boxes: [GeoBox(south: 46.38, west: 9.54, north: 49.01, east: 17.15)],
         ruralShare: 0.15)
 
     /// Bundesland names by code.

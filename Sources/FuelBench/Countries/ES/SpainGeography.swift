@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension SpainFeed {
     /// Spain: mainland, the Balearic and Canary Islands, Ceuta and Melilla; MITECO province spellings and ids.
     static let geography = CountryGeography(
@@ -70,10 +72,10 @@ extension SpainFeed {
             Melilla | 35.2923 | -2.9381 | 0.4 | 1.2 | MELILLA | 52 | 19 | 52
             """),
         boxes: [
-            LandBox(south: 36.00, west: -9.30, north: 43.79, east: 3.32),
-            LandBox(south: 38.64, west: 1.15, north: 40.09, east: 4.33),
-            LandBox(south: 27.64, west: -18.16, north: 29.41, east: -13.42),
-            LandBox(south: 35.87, west: -5.38, north: 35.92, east: -5.28),
-            LandBox(south: 35.27, west: -2.97, north: 35.31, east: -2.92),
+            GeoBox(south: 36.00, west: -9.30, north: 43.79, east: 3.32),
+            GeoBox(south: 38.64, west: 1.15, north: 40.09, east: 4.33),
+            GeoBox(south: 27.64, west: -18.16, north: 29.41, east: -13.42),
+            GeoBox(south: 35.87, west: -5.38, north: 35.92, east: -5.28),
+            GeoBox(south: 35.27, west: -2.97, north: 35.31, east: -2.92),
         ])
 }

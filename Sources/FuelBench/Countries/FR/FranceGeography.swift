@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension FranceFeed {
     /// Metropolitan France and Corsica; département codes and the postcodes of their seats.
     static let geography = CountryGeography(
@@ -106,7 +108,7 @@ extension FranceFeed {
             Bastia | 42.6977 | 9.4508 | 1.2 | 6 | 2B | 20 | 0 | 20200
             """),
         boxes: [
-            LandBox(south: 42.34, west: -4.78, north: 51.08, east: 8.22),
-            LandBox(south: 41.38, west: 8.55, north: 43.00, east: 9.55),
+            GeoBox(south: 42.34, west: -4.78, north: 51.08, east: 8.22),
+            GeoBox(south: 41.38, west: 8.55, north: 43.00, east: 9.55),
         ])
 }

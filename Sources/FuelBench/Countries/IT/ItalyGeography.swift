@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension ItalyFeed {
     /// Italy: the mainland, Sicily and Sardinia; province codes as the registry prints them.
     static let geography = CountryGeography(
@@ -113,8 +115,8 @@ extension ItalyFeed {
             Barletta | 41.3196 | 16.2837 | 3 |  | BT | 0 | 0 |
             """),
         boxes: [
-            LandBox(south: 37.92, west: 6.64, north: 47.08, east: 18.50),
-            LandBox(south: 36.66, west: 12.38, north: 38.32, east: 15.66),
-            LandBox(south: 38.88, west: 8.14, north: 41.30, east: 9.82),
+            GeoBox(south: 37.92, west: 6.64, north: 47.08, east: 18.50),
+            GeoBox(south: 36.66, west: 12.38, north: 38.32, east: 15.66),
+            GeoBox(south: 38.88, west: 8.14, north: 41.30, east: 9.82),
         ])
 }

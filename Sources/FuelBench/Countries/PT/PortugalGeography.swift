@@ -1,3 +1,5 @@
+import FuelFormat
+
 extension PortugalFeed {
     /// Portugal: mainland, Madeira and the Azores; DGEG district ids and names.
     static let geography = CountryGeography(
@@ -30,8 +32,8 @@ extension PortugalFeed {
             Ponta Delgada | 37.7412 | -25.6756 | 1.5 | 4 | Açores | 20 | 0 | 9500
             """),
         boxes: [
-            LandBox(south: 36.96, west: -9.50, north: 42.15, east: -6.20),
-            LandBox(south: 32.62, west: -17.28, north: 32.88, east: -16.66),
-            LandBox(south: 36.92, west: -31.28, north: 39.74, east: -25.02),
+            GeoBox(south: 36.96, west: -9.50, north: 42.15, east: -6.20),
+            GeoBox(south: 32.62, west: -17.28, north: 32.88, east: -16.66),
+            GeoBox(south: 36.92, west: -31.28, north: 39.74, east: -25.02),
         ])
 }

@@ -103,11 +103,11 @@ final class FRDocumentHandler: XMLEventHandler {
             }
             value = value.map(Text.repairingWindows1252)
             switch capture {
-            case .address: current?.address = value
-            case .city: current?.city = value
+            case .address: current?.common.address = value
+            case .city: current?.common.city = value
             case .service:
-                if let value = pool.shared(value), current?.services.contains(value) == false {
-                    current?.services.append(value)
+                if let value = pool.shared(value), current?.common.services.contains(value) == false {
+                    current?.common.services.append(value)
                 }
             case .none: break
             }
@@ -142,10 +142,10 @@ final class FRDocumentHandler: XMLEventHandler {
         }
         var draft = FRStationDraft(id: id, location: prefix + "line \(line)")
         current = draft
-        draft.latitude = try coordinate(attributes, "latitude", line: line)
-        draft.longitude = try coordinate(attributes, "longitude", line: line)
+        draft.common.latitude = try coordinate(attributes, "latitude", line: line)
+        draft.common.longitude = try coordinate(attributes, "longitude", line: line)
         if let postcode = attributes.value("cp") {
-            draft.postcode = Text.clean(postcode).text
+            draft.common.postcode = Text.clean(postcode).text
         }
         if let pop = attributes.value("pop").map(Text.trimmed), pop.count == 1 {
             // The tile format writes `motorway` only when true.

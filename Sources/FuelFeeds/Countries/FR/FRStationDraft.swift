@@ -22,19 +22,15 @@ struct FRStationDraft {
     var id: Int
     /// Where the record starts, for messages: `entry X, line N`.
     var location: String
-    /// Degrees; nil when the feed left the coordinate empty.
-    var latitude: Double?
-    var longitude: Double?
-    var postcode: String?
+    /// What every feed's draft holds: the coordinates (nil where the feed left one empty), the postcode, address
+    /// and city, and each service once, in the feed's order. Its prices stay empty: ``prices`` holds this feed's
+    /// own, by fuel name, until ``station(reference:maxPriceAge:fuels:counters:)`` resolves them.
+    var common = StationDraft()
     var motorway: Bool?
-    var address: String?
-    var city: String?
     /// The newest price of each fuel name.
     var prices: [String: Price] = [:]
     var shortages: [Shortage] = []
     var hours: FRHours?
-    /// Each service once, in the feed's order.
-    var services: [String] = []
 
     /// The newest price time of the station, for choosing between duplicates.
     var newestUpdate: Int64 { prices.values.map(\.updated).max() ?? Int64.min }
@@ -60,7 +56,7 @@ struct FRStationDraft {
     func station(
         reference: Int64, maxPriceAge: Int64, fuels: inout FRFuelResolver, counters: inout ReasonTally
     ) -> Station? {
-        guard let latitude, let longitude else { return nil }
+        guard common.latitude != nil, common.longitude != nil else { return nil }
         var discontinued: Set<String> = []
         var unavailable: Set<FuelCode> = []
         for shortage in shortages {
@@ -93,7 +89,6 @@ struct FRStationDraft {
                     updated: Date(timeIntervalSince1970: TimeInterval(price.updated)), unit: entry?.unit ?? .litre,
                     label: fuel == .other ? price.name : nil))
         }
-        result.sort(by: FuelPrice.canonicalOrder)
         var hoursText = hours?.text
         var openingHours = hours?.openingHours
         let currentSince = Date(timeIntervalSince1970: TimeInterval(reference - maxPriceAge))
@@ -102,12 +97,16 @@ struct FRStationDraft {
             hoursText = hours.automat ? FRHours(automat: true).text : nil
             openingHours = nil
         }
-        return Station(
-            id: "FR-\(id)", country: "FR", name: nil, brand: nil, address: address, postcode: postcode, city: city,
-            latitude: latitude, longitude: longitude, prices: result,
-            unavailable: unavailable.isEmpty ? nil : unavailable.sorted(), hours: hoursText,
-            openingHours: openingHours, automatHours: hours?.automat == true ? "24/7" : nil,
-            services: services.isEmpty ? nil : services.sorted(), motorway: motorway)
+        var draft = common
+        draft.prices = result
+        guard
+            var station = draft.station(
+                id: "FR-\(id)", country: "FR", brand: nil, hours: hoursText, openingHours: openingHours)
+        else { return nil }
+        station.unavailable = unavailable.isEmpty ? nil : unavailable.sorted()
+        station.automatHours = hours?.automat == true ? "24/7" : nil
+        station.motorway = motorway
+        return station
     }
 }
 

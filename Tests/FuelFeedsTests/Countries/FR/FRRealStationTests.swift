@@ -221,7 +221,7 @@ import Testing
         let config = try FeedRun.config("FR")
         for station in result.stations {
             #expect(
-                config.boxes.contains { $0.contains(latitude: station.latitude, longitude: station.longitude) },
+                config.contains(latitude: station.latitude, longitude: station.longitude),
                 "\(station.id) at \(station.latitude), \(station.longitude) is outside every FR box")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import FuelCodecs
 import FuelFeeds
+import FuelFormat
 
 /// __NAME__ in the bench: the template's `;`-separated station list. When the real parser replaces the template's,
 /// make ``__CC__Feed`` write the real feed's format, sizes and quirks, as the other countries' writers do.
@@ -24,7 +25,7 @@ struct __CC__Feed: CountryFeed {
     static let geography = CountryGeography(
         country: "__CC__",
         cities: City.table("Template Town | 60.3913 | 5.3221 | 1 | 6 | Template Region | 1 | 0 | 5000"),
-        boxes: [LandBox(south: 60.25, west: 5.15, north: 60.55, east: 5.55)])
+        boxes: [GeoBox(south: 60.25, west: 5.15, north: 60.55, east: 5.55)])
 
     /// The list is published every hour.
     static let service = DayService(host: "example.invalid", publication: .every(seconds: 3_600))

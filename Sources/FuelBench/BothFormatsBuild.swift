@@ -2,13 +2,27 @@ import Foundation
 
 /// The build the phone-side benchmarks read (`fuel-bench route`, `fuel-bench first-read`): generated feeds at a
 /// scale, built by `fuel-publish` in both formats into `WORK/out`.
-enum BothFormatsBuild {
-    /// Generates the feeds and builds them; `WORK` is emptied first.
+public struct BothFormatsBuild: Sendable {
+    /// The generator's scale (1 ≈ 52,000 stations).
+    public var scale = 1.0
+    /// The seed of the generator, and of what the bench draws.
+    public var seed: UInt64 = 1
+    /// The scratch folder, emptied first.
+    public var work: URL
+    /// The `fuel-publish` to build with.
+    public var publisher: String
+    /// The country metadata it reads.
+    public var adapters = URL(fileURLWithPath: "adapters")
+
+    public init(work: URL, publisher: String) {
+        self.work = work
+        self.publisher = publisher
+    }
+
+    /// Generates the feeds and builds them.
     /// - Returns: the output folder, holding `fuel` with both formats.
     /// - Throws: ``BenchError`` when generating or building fails.
-    static func make(
-        scale: Double, seed: UInt64, work: URL, publisher: String, adapters: URL, log: (String) -> Void
-    ) throws -> URL {
+    func make(log: (String) -> Void) throws -> URL {
         let feeds = work.appendingPathComponent("feeds")
         let out = work.appendingPathComponent("out")
         try? FileManager.default.removeItem(at: work)
@@ -25,4 +39,7 @@ enum BothFormatsBuild {
         guard build.status == 0 else { throw BenchError("the build failed; see \(work.path)/build.err") }
         return out
     }
+
+    /// The machine and commit the bench ran on, for its report.
+    var machine: (Machine, String) { (Machine.current(publisher: publisher), Machine.commit()) }
 }

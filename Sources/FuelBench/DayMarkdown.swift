@@ -1,9 +1,10 @@
 import Foundation
 
 /// The "Fresher prices" section of `BENCHMARKS.md` and the terminal summary of `fuel-bench day`.
-public struct DayMarkdown: Sendable {
-    static let begin = "<!-- day:begin: written by fuel-bench day --write-benchmarks; edit outside these markers -->"
-    static let end = "<!-- day:end -->"
+public struct DayMarkdown: Sendable, BenchSection {
+    public static let begin =
+        "<!-- day:begin: written by fuel-bench day --write-benchmarks; edit outside these markers -->"
+    public static let end = "<!-- day:end -->"
     /// R2's free Class A operations a month.
     static let freeClassA = 1_000_000.0
     /// The hourly median age at the phone ES and FR must stay within, minutes.
@@ -128,12 +129,6 @@ public struct DayMarkdown: Sendable {
         (table() + [""]
             + targets.map { "\($0.pass ? "pass" : "MISS"): \($0.name): \($0.measured) (target \($0.limit))" })
             .joined(separator: "\n")
-    }
-
-    /// Replaces the marked section of `file`, or appends it.
-    /// - Throws: ``BenchError`` when the file cannot be written.
-    public func write(to file: URL) throws {
-        try MarkedSection.write(section(), between: Self.begin, and: Self.end, in: file)
     }
 
     static func minutes(_ value: Double) -> String {

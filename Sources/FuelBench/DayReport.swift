@@ -2,7 +2,7 @@ import Foundation
 import FuelFormat
 
 /// Everything `fuel-bench day` measured.
-public struct DayReport: Sendable, Codable, Equatable {
+public struct DayReport: Sendable, Codable, Equatable, BenchReport {
     public var scale: Double
     public var seed: UInt64
     public var start: String
@@ -13,10 +13,4 @@ public struct DayReport: Sendable, Codable, Equatable {
         schedules.first { $0.schedule == schedule.rawValue }
     }
 
-    /// The report as pretty, sorted JSON.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
-    }
 }

@@ -1,10 +1,11 @@
 import Foundation
 
 /// The "A faulted 48 hours" section of `BENCHMARKS.md` and the terminal summary of `fuel-bench day --faults`.
-public struct FaultDayMarkdown: Sendable {
-    static let begin =
+public struct FaultDayMarkdown: Sendable, BenchSection {
+    public static let begin =
         "<!-- fault-day:begin: written by fuel-bench day --faults --write-benchmarks; edit outside these markers -->"
-    static let end = "<!-- fault-day:end -->"
+    public static let end = "<!-- fault-day:end -->"
+    public static let heading = "## A faulted 48 hours of the hourly job\n\n"
 
     public var report: FaultDayReport
     /// The command that produced the report.
@@ -103,11 +104,4 @@ public struct FaultDayMarkdown: Sendable {
         return lines
     }
 
-    /// Replaces the section between the markers of `file`, or appends it.
-    /// - Throws: ``BenchError`` when the file cannot be written.
-    public func write(to file: URL) throws {
-        try MarkedSection.write(
-            section(), between: Self.begin, and: Self.end, in: file,
-            heading: "## A faulted 48 hours of the hourly job\n\n")
-    }
 }

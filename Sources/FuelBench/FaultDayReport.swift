@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `fuel-bench day --faults` measured.
-public struct FaultDayReport: Sendable, Codable, Equatable {
+public struct FaultDayReport: Sendable, Codable, Equatable, BenchReport {
     /// One hourly run.
     public struct Run: Sendable, Codable, Equatable {
         public enum Outcome: String, Sendable, Codable {
@@ -56,9 +56,4 @@ public struct FaultDayReport: Sendable, Codable, Equatable {
     public var killed: Int { runs.filter { $0.outcome == .killed }.count }
     public var published: Int { runs.filter { $0.outcome == .published }.count }
 
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
 }

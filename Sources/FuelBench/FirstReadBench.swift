@@ -7,7 +7,7 @@ import FuelPublishing
 /// What a phone's first read costs (`fuel-bench first-read`, issue 39): cold 10 km lookups at published stations,
 /// the body bytes read against the floor, the gzipped JSON of the stations the lookup returns, and the requests, in
 /// each format.
-public struct FirstReadReport: Sendable, Codable, Equatable {
+public struct FirstReadReport: Sendable, Codable, Equatable, BenchReport {
     /// One format's figures over every lookup.
     public struct Format: Sendable, Codable, Equatable {
         /// `1` or `2`.
@@ -24,44 +24,33 @@ public struct FirstReadReport: Sendable, Codable, Equatable {
 
     public var machine: Machine
     public var commit: String
+    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
+    public var command = ""
     public var scale: Double
     public var lookups: Int
     public var radiusKm: Double
     public var formats: [Format]
 
-    /// The report as pretty JSON.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
 }
 
 /// Runs the first-read benchmark.
 public enum FirstReadBench {
-    /// What to measure: the scale, the lookups and their radius, the seed, the scratch folder, the `fuel-publish`
-    /// to build with and the country metadata it reads.
+    /// What to measure: the build to read, and the lookups and their radius.
     public struct Options: Sendable {
-        public var scale = 1.0
+        public var build: BothFormatsBuild
         public var lookups = 100
         public var radiusKm = 10.0
-        public var seed: UInt64 = 1
-        public var work = URL(fileURLWithPath: ".build/bench-first-read")
-        public var publisher: String
-        public var adapters = URL(fileURLWithPath: "adapters")
 
-        public init(publisher: String) { self.publisher = publisher }
+        public init(_ build: BothFormatsBuild) { self.build = build }
     }
 
     /// Generates feeds, builds both formats, and looks up each point cold in each format.
     /// - Throws: ``BenchError`` when generating, building or a lookup fails.
     public static func run(_ options: Options, log: (String) -> Void) async throws -> FirstReadReport {
-        let out = try BothFormatsBuild.make(
-            scale: options.scale, seed: options.seed, work: options.work, publisher: options.publisher,
-            adapters: options.adapters, log: log)
+        let out = try options.build.make(log: log)
         let locations = try LookupBench.stationLocations(out.appendingPathComponent("fuel"))
         guard !locations.isEmpty else { throw BenchError("no station in \(out.path)/fuel") }
-        var rng = SplitMix64(options.seed, SplitMix64.tag("first read"))
+        var rng = SplitMix64(options.build.seed, SplitMix64.tag("first read"))
         let points = (0..<options.lookups).map { _ in locations[rng.below(locations.count)] }
         var formats: [FirstReadReport.Format] = []
         for (format, read) in [(1, ReadFormat.v1), (2, ReadFormat.v2)] {
@@ -89,8 +78,9 @@ public enum FirstReadBench {
                     format: format, ratio: Spread(ratios), requests: Spread(requests), bytes: Spread(bytes),
                     floor: Spread(floors)))
         }
+        let (machine, commit) = options.build.machine
         return FirstReadReport(
-            machine: Machine.current(publisher: options.publisher), commit: Machine.commit(), scale: options.scale,
+            machine: machine, commit: commit, scale: options.build.scale,
             lookups: points.count, radiusKm: options.radiusKm, formats: formats)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// build, the gzip floor of its output, and a rebuild over a copy of it in each of the hourly cases, each the best of
 /// several runs, with its CPU time and peak RSS, and a check that it published the same bytes as a rebuild that
 /// ignores the kept state (`--ignore-kept-state`).
-public struct HourlyRebuildReport: Sendable, Codable, Equatable {
+public struct HourlyRebuildReport: Sendable, Codable, Equatable, BenchReport {
     /// One scale's figures.
     public struct Scale: Sendable, Codable, Equatable {
         public var scale: Double
@@ -37,15 +37,11 @@ public struct HourlyRebuildReport: Sendable, Codable, Equatable {
 
     public var machine: Machine
     public var commit: String
+    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
+    public var command = ""
     public var runs: Int
     public var scales: [Scale]
 
-    /// The report as pretty JSON.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
 }
 
 /// How the feeds of an hourly rebuild differ from those of the build before it.

@@ -5,7 +5,7 @@ import FuelFormat
 /// What a lookup along a route costs the phone (`fuel-bench route`): for routes of about the given length between two
 /// published stations, the requests and body bytes of a cold `stationsAlong` (a new client per route, nothing
 /// cached) and its time, in each format.
-public struct RouteLookupReport: Sendable, Codable, Equatable {
+public struct RouteLookupReport: Sendable, Codable, Equatable, BenchReport {
     /// One format's figures over every route.
     public struct Format: Sendable, Codable, Equatable {
         /// `1` or `2`.
@@ -26,51 +26,41 @@ public struct RouteLookupReport: Sendable, Codable, Equatable {
 
     public var machine: Machine
     public var commit: String
+    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
+    public var command = ""
     public var scale: Double
     public var routes: Int
     public var lengthKm: Spread
     public var bufferKm: Double
     public var formats: [Format]
 
-    /// The report as pretty JSON.
-    public func json() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }
 }
 
 /// Runs the route lookup benchmark.
 public enum RouteLookupBench {
-    /// What to measure: the scale, how many routes of about what length, the buffer, the generator's seed, the
-    /// scratch folder, the `fuel-publish` to build with and the country metadata it reads.
+    /// What to measure: the build to read, and how many routes of about what length, with what buffer.
     public struct Options: Sendable {
-        public var scale = 1.0
+        public var build: BothFormatsBuild
         public var routes = 30
         public var lengthKm = 300.0
         public var bufferKm = 5.0
-        public var seed: UInt64 = 1
-        public var work = URL(fileURLWithPath: ".build/bench-route")
-        public var publisher: String
-        public var adapters = URL(fileURLWithPath: "adapters")
 
-        public init(publisher: String) { self.publisher = publisher }
+        public init(_ build: BothFormatsBuild) { self.build = build }
     }
 
     /// Generates feeds, builds both formats, draws the routes and looks each one up cold in each format.
     /// - Throws: ``BenchError`` when generating, building or a lookup fails, or no route of the length exists.
     public static func run(_ options: Options, log: (String) -> Void) async throws -> RouteLookupReport {
-        let out = try BothFormatsBuild.make(
-            scale: options.scale, seed: options.seed, work: options.work, publisher: options.publisher,
-            adapters: options.adapters, log: log)
+        let out = try options.build.make(log: log)
         let routes = try draw(options, from: LookupBench.stationLocations(out.appendingPathComponent("fuel")))
         var formats: [RouteLookupReport.Format] = []
         for (format, read) in [(1, ReadFormat.v1), (2, ReadFormat.v2)] {
             log("format \(format): \(routes.count) routes, cold")
             formats.append(try await measure(routes, format: format, read: read, base: out, bufferKm: options.bufferKm))
         }
+        let (machine, commit) = options.build.machine
         return RouteLookupReport(
-            machine: Machine.current(publisher: options.publisher), commit: Machine.commit(), scale: options.scale,
+            machine: machine, commit: commit, scale: options.build.scale,
             routes: routes.count, lengthKm: Spread(routes.map { $0.lengthKm }), bufferKm: options.bufferKm,
             formats: formats)
     }
@@ -79,7 +69,7 @@ public enum RouteLookupBench {
     /// track with a point about every kilometre, as a phone's GPS or a router gives it.
     static func draw(_ options: Options, from locations: [(Double, Double)]) throws -> [Route] {
         guard locations.count >= 2 else { throw BenchError("too few stations to draw routes between") }
-        var rng = SplitMix64(options.seed, SplitMix64.tag("route lookups"))
+        var rng = SplitMix64(options.build.seed, SplitMix64.tag("route lookups"))
         var routes: [Route] = []
         var attempts = 0
         while routes.count < options.routes, attempts < options.routes * 2_000 {

@@ -62,7 +62,7 @@ enum DayCommand {
             let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
             let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 5
             guard points > 0 else { throw UsageError("--points must be at least 1") }
-            let output = try DayBenchOutput(&arguments, work: ".build/bench-day")
+            let output = try BenchCommandOutput(&arguments, work: ".build/bench-day")
             let options = DayOptions(
                 hours: hours, scale: scale, schedules: schedules, seed: seed, lookupsPerCheck: points,
                 work: output.work, adapters: output.adapters,
@@ -70,7 +70,7 @@ enum DayCommand {
             return (options, output)
         }
         let report = try await DayBench.run(options) { Console.error($0) }
-        let markdown = DayMarkdown(report: report, command: DayBenchOutput.commandLine)
+        let markdown = DayMarkdown(report: report, command: BenchCommandOutput.commandLine)
         try output.deliver(json: report.json, summary: markdown.summary(), markdown.write(to:))
     }
 }

@@ -19,7 +19,7 @@ enum FaultDayCommand {
             let lease = try arguments.option("--lock-lease")
             let publisher =
                 try arguments.option("--publisher").map { URL(fileURLWithPath: $0) } ?? Self.besideThisExecutable()
-            let output = try DayBenchOutput(&arguments, work: ".build/bench-fault-day")
+            let output = try BenchCommandOutput(&arguments, work: ".build/bench-fault-day")
             let options = FaultDayOptions(
                 hours: hours, scale: scale, seed: seed, faultRate: rate, kills: kills, lockLease: lease,
                 work: output.work, adapters: output.adapters,
@@ -28,7 +28,7 @@ enum FaultDayCommand {
             return (options, output)
         }
         let report = try await FaultDayBench.run(options) { Console.error($0) }
-        let markdown = FaultDayMarkdown(report: report, command: DayBenchOutput.commandLine)
+        let markdown = FaultDayMarkdown(report: report, command: BenchCommandOutput.commandLine)
         try output.deliver(json: report.json, summary: markdown.summary(), markdown.write(to:))
     }
 

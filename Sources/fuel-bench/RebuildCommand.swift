@@ -19,41 +19,29 @@ enum RebuildCommand {
           --runs N             runs of each build (default 3)
           --seed N             the generator's seed (default 1)
           --publisher PATH     fuel-publish to run (default: the one beside this fuel-bench)
-          --work DIR           scratch folder (default .build/bench-rebuild)
-          --adapters DIR       country metadata (default adapters)
-          --output FILE        the Markdown file to update (default BENCHMARKS.md)
-          --write-benchmarks   replace the marked section of --output with the results
-          --json               print the results as JSON on stdout
+        \(BenchCommandOutput.usage(work: ".build/bench-rebuild"))
         """
 
     static func run(_ arguments: inout Arguments) throws {
-        let (options, output, write, json) = try arguments.parse(usage: usage) { arguments in
-            let scales: [Double] =
+        let (options, output) = try arguments.parse(usage: usage) { arguments in
+            let output = try BenchCommandOutput(&arguments, work: ".build/bench-rebuild")
+            var options = HourlyRebuildBench.Options(
+                publisher: try arguments.option("--publisher") ?? FaultDayCommand.besideThisExecutable().path)
+            (options.work, options.adapters) = (output.work, output.adapters)
+            options.scales =
                 try arguments.list("--scales")?.map { text -> Double in
                     guard let scale = Double(text), scale > 0, scale <= 20 else {
                         throw UsageError("--scales takes numbers above 0 and at most 20, got \(text)")
                     }
                     return scale
                 } ?? [1, 3]
-            let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 3
-            guard (1...10).contains(runs) else { throw UsageError("--runs must be 1 to 10") }
-            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
-            let publisher = try arguments.option("--publisher") ?? FaultDayCommand.besideThisExecutable().path
-            let work = try arguments.option("--work") ?? ".build/bench-rebuild"
-            let adapters = try arguments.option("--adapters") ?? "adapters"
-            let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
-            let write = try arguments.flag("--write-benchmarks")
-            let json = try arguments.flag("--json")
-            var options = HourlyRebuildBench.Options(publisher: publisher)
-            (options.scales, options.runs, options.seed) = (scales, runs, seed)
-            options.work = URL(fileURLWithPath: work)
-            options.adapters = URL(fileURLWithPath: adapters)
-            return (options, output, write, json)
+            options.runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 3
+            guard (1...10).contains(options.runs) else { throw UsageError("--runs must be 1 to 10") }
+            options.seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            return (options, output)
         }
-        let report = try HourlyRebuildBench.run(options) { Console.error($0) }
-        let markdown = HourlyRebuildMarkdown(report, command: DayCommand.commandLine)
-        try DayCommand.deliver(
-            json: json ? report.json() : nil, summary: markdown.summary(), write: write ? output : nil,
-            markdown.write(to:))
+        var report = try HourlyRebuildBench.run(options) { Console.error($0) }
+        report.command = BenchCommandOutput.commandLine
+        try output.deliver(json: report.json, summary: report.summary(), report.write(to:))
     }
 }

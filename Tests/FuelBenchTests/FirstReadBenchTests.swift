@@ -13,9 +13,10 @@ import _FuelTestSupport
     @Test(.tags(.executable)) func coldLookupsAreMeasuredAgainstTheirAnswer() async throws {
         let work = RepositoryPaths.temporaryDirectory("bench-first-read")
         defer { try? FileManager.default.removeItem(at: work) }
-        var options = FirstReadBench.Options(publisher: Executable.url("fuel-publish").path)
-        (options.scale, options.lookups, options.work) = (0.01, 5, work)
-        options.adapters = RepositoryPaths.adapters()
+        var build = BothFormatsBuild(work: work, publisher: Executable.url("fuel-publish").path)
+        (build.scale, build.adapters) = (0.01, RepositoryPaths.adapters())
+        var options = FirstReadBench.Options(build)
+        options.lookups = 5
         let report = try await FirstReadBench.run(options) { _ in }
 
         #expect(report.lookups == 5 && report.formats.map(\.format) == [1, 2])
@@ -25,8 +26,10 @@ import _FuelTestSupport
             #expect(format.floor.median > 0 && format.requests.median >= 2, "\(format)")
             #expect(format.ratio.median > 1 && format.bytes.median > format.floor.median, "\(format)")
         }
-        let section = FirstReadMarkdown(report, command: "fuel-bench first-read --scale 0.01").section()
-        #expect(section.contains("| 1 |") && section.contains("| 2 |") && section.hasSuffix(FirstReadMarkdown.end))
+        var described = report
+        described.command = "fuel-bench first-read --scale 0.01"
+        let section = described.section()
+        #expect(section.contains("| 1 |") && section.contains("| 2 |") && section.hasSuffix(FirstReadReport.end))
     }
 
     /// The floor is the answer's stations as a JSON array, gzipped: none costs the bytes of `[]` alone.

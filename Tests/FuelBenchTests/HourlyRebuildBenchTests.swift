@@ -22,7 +22,9 @@ import _FuelTestSupport
             #expect(hourly.runs.count == 2 && hourly.runs.allSatisfy { $0.status == 0 && $0.maxRSSBytes > 0 })
             #expect(hourly.identicalToIgnoringState, "\(hourly.name.rawValue): \(hourly.differences)")
         }
-        let section = HourlyRebuildMarkdown(report, command: "fuel-bench rebuild --scales 0.01").section()
+        var described = report
+        described.command = "fuel-bench rebuild --scales 0.01"
+        let section = described.section()
         for hourly in HourlyCase.allCases { #expect(section.contains("| \(hourly.rawValue) |")) }
         #expect(section.contains("the floor**"))
     }

@@ -10,9 +10,10 @@ import _FuelTestSupport
     @Test(.tags(.executable)) func routesAreDrawnAndLookedUpInBothFormats() async throws {
         let work = RepositoryPaths.temporaryDirectory("bench-route")
         defer { try? FileManager.default.removeItem(at: work) }
-        var options = RouteLookupBench.Options(publisher: Executable.url("fuel-publish").path)
-        (options.scale, options.routes, options.work) = (0.01, 3, work)
-        options.adapters = RepositoryPaths.adapters()
+        var build = BothFormatsBuild(work: work, publisher: Executable.url("fuel-publish").path)
+        (build.scale, build.adapters) = (0.01, RepositoryPaths.adapters())
+        var options = RouteLookupBench.Options(build)
+        options.routes = 3
         let report = try await RouteLookupBench.run(options) { _ in }
 
         #expect(report.routes == 3)
@@ -24,14 +25,17 @@ import _FuelTestSupport
             #expect(format.cells.median >= format.tiles.median)
             #expect(format.requests.median > format.tiles.median && format.bytes.median > 0, "the index and the tiles")
         }
-        let section = RouteLookupMarkdown(report, command: "fuel-bench route --scale 0.01").section()
-        #expect(section.hasPrefix(RouteLookupMarkdown.begin) && section.hasSuffix(RouteLookupMarkdown.end))
+        var described = report
+        described.command = "fuel-bench route --scale 0.01"
+        let section = described.section()
+        #expect(section.hasPrefix(RouteLookupReport.begin) && section.hasSuffix(RouteLookupReport.end))
         #expect(section.contains("| 1 |") && section.contains("| 2 |"))
     }
 
     /// No route is drawn where no two stations lie the length apart: the bench says so instead of measuring nothing.
     @Test func noRouteOfTheLengthIsAnError() {
-        var options = RouteLookupBench.Options(publisher: "unused")
+        var options = RouteLookupBench.Options(
+            BothFormatsBuild(work: URL(fileURLWithPath: "/unused"), publisher: "unused"))
         options.lengthKm = 300
         #expect(throws: BenchError.self) {
             try RouteLookupBench.draw(options, from: [(41.0, 2.0), (41.1, 2.1)])

@@ -1,9 +1,9 @@
 import Foundation
 import FuelCommandLine
 
-/// The options both day benches (`fuel-bench day`, with or without `--faults`) share: their folders, and what they
-/// do with their report (`--output`, `--write-benchmarks`, `--json`).
-struct DayBenchOutput {
+/// The options every bench that writes a section of BENCHMARKS.md shares (`day`, `day --faults`, `rebuild`, `route`,
+/// `first-read`): its folders, and what it does with its report (`--output`, `--write-benchmarks`, `--json`).
+struct BenchCommandOutput {
     /// The bench's scratch folder (`--work`).
     var work: URL
     /// The adapters folder the feeds are made for (`--adapters`).
@@ -21,6 +21,17 @@ struct DayBenchOutput {
         let output = URL(fileURLWithPath: try arguments.option("--output") ?? "BENCHMARKS.md")
         markdownFile = try arguments.flag("--write-benchmarks") ? output : nil
         json = try arguments.flag("--json")
+    }
+
+    /// Their usage lines, for a bench whose scratch folder defaults to `work`.
+    static func usage(work: String) -> String {
+        """
+          --work DIR           scratch folder (default \(work))
+          --adapters DIR       per-country metadata (default adapters)
+          --output FILE        the Markdown file --write-benchmarks updates (default BENCHMARKS.md)
+          --write-benchmarks   replace the bench's marked section of the output file with the results
+          --json               print the results as JSON on stdout
+        """
     }
 
     /// The command as it was run, for the markdown's header.

@@ -1,34 +1,24 @@
 import Foundation
 
-/// BENCHMARKS.md's section of `fuel-bench rebuild`, between its markers.
-public struct HourlyRebuildMarkdown: Sendable {
-    public var report: HourlyRebuildReport
-    /// The command line that made the report, quoted in the section.
-    public var command: String
-
-    /// The section of `report`, made by `command`.
-    public init(_ report: HourlyRebuildReport, command: String) {
-        (self.report, self.command) = (report, command)
-    }
-
-    static let begin = "<!-- rebuild:begin -->"
-    static let end = "<!-- rebuild:end -->"
-    static let heading = "## What an hourly rebuild costs (issue 38)\n\n"
+/// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
+extension HourlyRebuildReport: BenchSection {
+    public static let begin = "<!-- rebuild:begin -->"
+    public static let end = "<!-- rebuild:end -->"
+    public static let heading = "## What an hourly rebuild costs (issue 38)\n\n"
 
     /// The section, markers included.
     public func section() -> String {
-        let machine = report.machine
         var lines = [
             Self.begin,
-            "Measured by `\(command)` at commit \(report.commit), on \(machine.processors) × \(machine.cpuModel), "
-                + "\(machine.swift). Each figure is the best of \(report.runs) runs in the same `fuel-bench` run: "
+            "Measured by `\(command)` at commit \(commit), on \(machine.processors) × \(machine.cpuModel), "
+                + "\(machine.swift). Each figure is the best of \(runs) runs in the same `fuel-bench` run: "
                 + "a fresh build into an empty `OUT`, then each rebuild over a fresh copy of it (the copy not "
                 + "timed), an hour later. The floor is one `gzip -9 -n` of every file the fresh build wrote, "
                 + "decompressed and concatenated. \"Same bytes\" compares the rebuild's `OUT/fuel` with a rebuild "
                 + "of the same feeds over the same copy with `--ignore-kept-state`.",
             "",
         ]
-        for scale in report.scales {
+        for scale in scales {
             lines += table(scale)
         }
         lines.append(Self.end)
@@ -67,7 +57,7 @@ public struct HourlyRebuildMarkdown: Sendable {
 
     /// A few lines for the terminal: each scale's fresh build against the floor, and each case against it.
     public func summary() -> String {
-        report.scales.flatMap { scale -> [String] in
+        scales.flatMap { scale -> [String] in
             guard let fresh = scale.bestFresh else { return [] }
             var lines = [
                 "scale \(BenchMarkdown.scaleText(scale.scale)): fresh \(Self.seconds(fresh.wallSeconds)), floor "
@@ -84,9 +74,4 @@ public struct HourlyRebuildMarkdown: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// Replaces the section in `file`, or appends it.
-    /// - Throws: ``BenchError`` when the file cannot be written.
-    public func write(to file: URL) throws {
-        try MarkedSection.write(section(), between: Self.begin, and: Self.end, in: file, heading: Self.heading)
-    }
 }

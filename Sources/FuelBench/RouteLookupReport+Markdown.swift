@@ -1,30 +1,21 @@
 import Foundation
 
-/// BENCHMARKS.md's section of `fuel-bench route`, between its markers.
-public struct RouteLookupMarkdown: Sendable {
-    public var report: RouteLookupReport
-    /// The command line that made the report, quoted in the section.
-    public var command: String
-
-    /// The section of `report`, made by `command`.
-    public init(_ report: RouteLookupReport, command: String) {
-        (self.report, self.command) = (report, command)
-    }
-
-    static let begin = "<!-- route:begin -->"
-    static let end = "<!-- route:end -->"
-    static let heading = "## A lookup along a route (issue 39)\n\n"
+/// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
+extension RouteLookupReport: BenchSection {
+    public static let begin = "<!-- route:begin -->"
+    public static let end = "<!-- route:end -->"
+    public static let heading = "## A lookup along a route (issue 39)\n\n"
 
     /// The section, markers included.
     public func section() -> String {
-        let length = report.lengthKm
+        let length = lengthKm
         var lines = [
             Self.begin,
-            "Measured by `\(command)` at commit \(report.commit), on \(report.machine.processors) × "
-                + "\(report.machine.cpuModel). \(report.routes) routes between two published stations of the "
-                + "scale-\(BenchMarkdown.scaleText(report.scale)) build, \(Self.number(length.median)) km long "
+            "Measured by `\(command)` at commit \(commit), on \(machine.processors) × "
+                + "\(machine.cpuModel). \(routes) routes between two published stations of the "
+                + "scale-\(BenchMarkdown.scaleText(scale)) build, \(Self.number(length.median)) km long "
                 + "(median; at most \(Self.number(length.max)) km), each a straight track with a point every "
-                + "kilometre, looked up with a \(Self.number(report.bufferKm)) km buffer by `TileClient.stationsAlong` "
+                + "kilometre, looked up with a \(Self.number(bufferKm)) km buffer by `TileClient.stationsAlong` "
                 + "with a new client each (nothing cached), files served from the disk as a static host would "
                 + "(every answer and body byte counted).",
             "",
@@ -32,7 +23,7 @@ public struct RouteLookupMarkdown: Sendable {
                 + "| p95 | time: median | p95 | stations: median |",
             "|---|---|---|---|---|---|---|---|---|---|---|",
         ]
-        for format in report.formats {
+        for format in formats {
             lines.append(
                 "| \(format.format) | \(Self.number(format.cells.median)) | \(Self.number(format.tiles.median)) | "
                     + "\(Self.number(format.tiles.p95)) | \(Self.number(format.requests.median)) | "
@@ -47,10 +38,10 @@ public struct RouteLookupMarkdown: Sendable {
 
     /// One line per format for the terminal.
     public func summary() -> String {
-        report.formats.map { format in
+        formats.map { format in
             "format \(format.format): \(Self.number(format.tiles.median)) tiles, "
                 + "\(Self.kilobytes(format.bytes.median)), \(Self.milliseconds(format.seconds.median)) per route "
-                + "(median of \(report.routes))"
+                + "(median of \(routes))"
         }.joined(separator: "\n")
     }
 
@@ -58,9 +49,4 @@ public struct RouteLookupMarkdown: Sendable {
     static func kilobytes(_ bytes: Double) -> String { String(format: "%.1f kB", bytes / 1000) }
     static func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
 
-    /// Replaces the section in `file`, or appends it.
-    /// - Throws: ``BenchError`` when the file cannot be written.
-    public func write(to file: URL) throws {
-        try MarkedSection.write(section(), between: Self.begin, and: Self.end, in: file, heading: Self.heading)
-    }
 }

@@ -39,7 +39,4 @@ public struct BothFormatsBuild: Sendable {
         guard build.status == 0 else { throw BenchError("the build failed; see \(work.path)/build.err") }
         return out
     }
-
-    /// The machine and commit the bench ran on, for its report.
-    var machine: (Machine, String) { (Machine.current(publisher: publisher), Machine.commit()) }
 }

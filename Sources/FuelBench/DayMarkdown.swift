@@ -2,6 +2,7 @@ import Foundation
 
 /// The "Fresher prices" section of `BENCHMARKS.md` and the terminal summary of `fuel-bench day`.
 public struct DayMarkdown: Sendable, BenchSection {
+    public static let marker = "day"
     public static let begin =
         "<!-- day:begin: written by fuel-bench day --write-benchmarks; edit outside these markers -->"
     public static let end = "<!-- day:end -->"

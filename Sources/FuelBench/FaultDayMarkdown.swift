@@ -2,6 +2,7 @@ import Foundation
 
 /// The "A faulted 48 hours" section of `BENCHMARKS.md` and the terminal summary of `fuel-bench day --faults`.
 public struct FaultDayMarkdown: Sendable, BenchSection {
+    public static let marker = "fault-day"
     public static let begin =
         "<!-- fault-day:begin: written by fuel-bench day --faults --write-benchmarks; edit outside these markers -->"
     public static let end = "<!-- fault-day:end -->"

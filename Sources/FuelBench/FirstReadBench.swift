@@ -22,10 +22,8 @@ public struct FirstReadReport: Sendable, Codable, Equatable, BenchReport {
         public var floor: Spread
     }
 
-    public var machine: Machine
-    public var commit: String
-    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
-    public var command = ""
+    /// The machine, commit and command line (quoted in the report's section of BENCHMARKS.md).
+    public var run: BenchRun
     public var scale: Double
     public var lookups: Int
     public var radiusKm: Double
@@ -78,9 +76,8 @@ public enum FirstReadBench {
                     format: format, ratio: Spread(ratios), requests: Spread(requests), bytes: Spread(bytes),
                     floor: Spread(floors)))
         }
-        let (machine, commit) = options.build.machine
         return FirstReadReport(
-            machine: machine, commit: commit, scale: options.build.scale,
+            run: .current(publisher: options.build.publisher), scale: options.build.scale,
             lookups: points.count, radiusKm: options.radiusKm, formats: formats)
     }
 

@@ -2,15 +2,14 @@ import Foundation
 
 /// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
 extension FirstReadReport: BenchSection {
-    public static let begin = "<!-- first-read:begin -->"
-    public static let end = "<!-- first-read:end -->"
+    public static let marker = "first-read"
     public static let heading = "## A phone's first read (issue 39, item 5)\n\n"
 
     /// The section, markers included.
     public func section() -> String {
         var lines = [
             Self.begin,
-            "Measured by `\(command)` at commit \(commit). \(lookups) cold lookups of "
+            run.measuredBy + " \(lookups) cold lookups of "
                 + "\(Self.number(radiusKm)) km (`TileClient.stationsAround`, a new client each, nothing cached) "
                 + "at published stations of the scale-\(BenchMarkdown.scaleText(scale)) build, its files served "
                 + "from the disk as a static host would. The floor of a lookup is its answer alone: `[` the returned "

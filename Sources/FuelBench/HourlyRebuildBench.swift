@@ -35,10 +35,8 @@ public struct HourlyRebuildReport: Sendable, Codable, Equatable, BenchReport {
         public var peakRSSBytes: Int { runs.map(\.maxRSSBytes).max() ?? 0 }
     }
 
-    public var machine: Machine
-    public var commit: String
-    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
-    public var command = ""
+    /// The machine, commit and command line (quoted in the report's section of BENCHMARKS.md).
+    public var run: BenchRun
     public var runs: Int
     public var scales: [Scale]
 
@@ -99,7 +97,7 @@ public enum HourlyRebuildBench {
             scales.append(try measure(scale: scale, options, trash: trash, log: log))
         }
         return HourlyRebuildReport(
-            machine: Machine.current(publisher: options.publisher), commit: Machine.commit(), runs: options.runs,
+            run: .current(publisher: options.publisher), runs: options.runs,
             scales: scales)
     }
 

@@ -2,16 +2,14 @@ import Foundation
 
 /// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
 extension HourlyRebuildReport: BenchSection {
-    public static let begin = "<!-- rebuild:begin -->"
-    public static let end = "<!-- rebuild:end -->"
+    public static let marker = "rebuild"
     public static let heading = "## What an hourly rebuild costs (issue 38)\n\n"
 
     /// The section, markers included.
     public func section() -> String {
         var lines = [
             Self.begin,
-            "Measured by `\(command)` at commit \(commit), on \(machine.processors) × \(machine.cpuModel), "
-                + "\(machine.swift). Each figure is the best of \(runs) runs in the same `fuel-bench` run: "
+            run.measuredBy + " Each figure is the best of \(runs) runs in the same `fuel-bench` run: "
                 + "a fresh build into an empty `OUT`, then each rebuild over a fresh copy of it (the copy not "
                 + "timed), an hour later. The floor is one `gzip -9 -n` of every file the fresh build wrote, "
                 + "decompressed and concatenated. \"Same bytes\" compares the rebuild's `OUT/fuel` with a rebuild "

@@ -24,10 +24,8 @@ public struct RouteLookupReport: Sendable, Codable, Equatable, BenchReport {
         public var stations: Spread
     }
 
-    public var machine: Machine
-    public var commit: String
-    /// The command line that made the report, quoted in its section of BENCHMARKS.md.
-    public var command = ""
+    /// The machine, commit and command line (quoted in the report's section of BENCHMARKS.md).
+    public var run: BenchRun
     public var scale: Double
     public var routes: Int
     public var lengthKm: Spread
@@ -58,10 +56,10 @@ public enum RouteLookupBench {
             log("format \(format): \(routes.count) routes, cold")
             formats.append(try await measure(routes, format: format, read: read, base: out, bufferKm: options.bufferKm))
         }
-        let (machine, commit) = options.build.machine
         return RouteLookupReport(
-            machine: machine, commit: commit, scale: options.build.scale,
-            routes: routes.count, lengthKm: Spread(routes.map { $0.lengthKm }), bufferKm: options.bufferKm,
+            run: .current(publisher: options.build.publisher), scale: options.build.scale,
+            routes: routes.count, lengthKm: Spread(routes.map { $0.segmentLengthsKm.reduce(0, +) }),
+            bufferKm: options.bufferKm,
             formats: formats)
     }
 
@@ -121,17 +119,5 @@ public enum RouteLookupBench {
             format: format, requests: Spread(requests), cells: Spread(cells), tiles: Spread(tiles),
             bytes: Spread(bytes),
             seconds: Spread(seconds), stations: Spread(stations))
-    }
-}
-
-extension Route {
-    /// The track's length, in kilometres, by the haversine distance of its segments.
-    var lengthKm: Double {
-        zip(points, points.dropFirst()).reduce(0) { total, segment in
-            total
-                + Earth.distanceKm(
-                    fromLatitude: segment.0.latitude, longitude: segment.0.longitude,
-                    toLatitude: segment.1.latitude, longitude: segment.1.longitude)
-        }
     }
 }

@@ -2,8 +2,7 @@ import Foundation
 
 /// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
 extension RouteLookupReport: BenchSection {
-    public static let begin = "<!-- route:begin -->"
-    public static let end = "<!-- route:end -->"
+    public static let marker = "route"
     public static let heading = "## A lookup along a route (issue 39)\n\n"
 
     /// The section, markers included.
@@ -11,8 +10,7 @@ extension RouteLookupReport: BenchSection {
         let length = lengthKm
         var lines = [
             Self.begin,
-            "Measured by `\(command)` at commit \(commit), on \(machine.processors) × "
-                + "\(machine.cpuModel). \(routes) routes between two published stations of the "
+            run.measuredBy + " \(routes) routes between two published stations of the "
                 + "scale-\(BenchMarkdown.scaleText(scale)) build, \(Self.number(length.median)) km long "
                 + "(median; at most \(Self.number(length.max)) km), each a straight track with a point every "
                 + "kilometre, looked up with a \(Self.number(bufferKm)) km buffer by `TileClient.stationsAlong` "

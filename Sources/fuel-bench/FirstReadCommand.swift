@@ -32,7 +32,7 @@ enum FirstReadCommand {
             return (options, output)
         }
         var report = try await FirstReadBench.run(options) { Console.error($0) }
-        report.command = BenchCommandOutput.commandLine
+        report.run.command = BenchCommandOutput.commandLine
         try output.deliver(json: report.json, summary: report.summary(), report.write(to:))
     }
 }

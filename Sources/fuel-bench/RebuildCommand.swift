@@ -41,7 +41,7 @@ enum RebuildCommand {
             return (options, output)
         }
         var report = try HourlyRebuildBench.run(options) { Console.error($0) }
-        report.command = BenchCommandOutput.commandLine
+        report.run.command = BenchCommandOutput.commandLine
         try output.deliver(json: report.json, summary: report.summary(), report.write(to:))
     }
 }

@@ -37,7 +37,7 @@ enum RouteCommand {
             return (options, output)
         }
         var report = try await RouteLookupBench.run(options) { Console.error($0) }
-        report.command = BenchCommandOutput.commandLine
+        report.run.command = BenchCommandOutput.commandLine
         try output.deliver(json: report.json, summary: report.summary(), report.write(to:))
     }
 }

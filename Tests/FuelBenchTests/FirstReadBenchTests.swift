@@ -27,7 +27,7 @@ import _FuelTestSupport
             #expect(format.ratio.median > 1 && format.bytes.median > format.floor.median, "\(format)")
         }
         var described = report
-        described.command = "fuel-bench first-read --scale 0.01"
+        described.run.command = "fuel-bench first-read --scale 0.01"
         let section = described.section()
         #expect(section.contains("| 1 |") && section.contains("| 2 |") && section.hasSuffix(FirstReadReport.end))
     }

@@ -23,7 +23,7 @@ import _FuelTestSupport
             #expect(hourly.identicalToIgnoringState, "\(hourly.name.rawValue): \(hourly.differences)")
         }
         var described = report
-        described.command = "fuel-bench rebuild --scales 0.01"
+        described.run.command = "fuel-bench rebuild --scales 0.01"
         let section = described.section()
         for hourly in HourlyCase.allCases { #expect(section.contains("| \(hourly.rawValue) |")) }
         #expect(section.contains("the floor**"))

@@ -26,7 +26,7 @@ import _FuelTestSupport
             #expect(format.requests.median > format.tiles.median && format.bytes.median > 0, "the index and the tiles")
         }
         var described = report
-        described.command = "fuel-bench route --scale 0.01"
+        described.run.command = "fuel-bench route --scale 0.01"
         let section = described.section()
         #expect(section.hasPrefix(RouteLookupReport.begin) && section.hasSuffix(RouteLookupReport.end))
         #expect(section.contains("| 1 |") && section.contains("| 2 |"))

@@ -1,4 +1,5 @@
 import Foundation
+import FuelClient
 
 /// The build the phone-side benchmarks read (`fuel-bench route`, `fuel-bench first-read`): generated feeds at a
 /// scale, built by `fuel-publish` in both formats into `WORK/out`.
@@ -13,6 +14,11 @@ public struct BothFormatsBuild: Sendable {
     public var publisher: String
     /// The country metadata it reads.
     public var adapters = URL(fileURLWithPath: "adapters")
+
+    /// The readers' policy: the standard one, but with a deadline no lookup reaches, so that every lookup is
+    /// measured to its end (a phone's 30 s deadline would drop a slow one from the figures, or fail the bench on a
+    /// loaded machine).
+    static let policy = TileCachePolicy(lookupDeadline: 3_600)
 
     public init(work: URL, publisher: String) {
         self.work = work

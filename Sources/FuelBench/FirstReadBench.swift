@@ -57,7 +57,7 @@ public enum FirstReadBench {
             var (ratios, requests, bytes, floors) = ([Double](), [Double](), [Double](), [Double]())
             for (latitude, longitude) in points {
                 transport.reset()
-                let client = TileClient(base: out, transport: transport, format: read)
+                let client = TileClient(base: out, transport: transport, policy: BothFormatsBuild.policy, format: read)
                 let result: NearbyResult
                 do {
                     result = try await client.stationsAround(

@@ -100,7 +100,7 @@ public enum RouteLookupBench {
         var (seconds, stations) = ([Double](), [Double]())
         for route in routes {
             transport.reset()
-            let client = TileClient(base: base, transport: transport, format: read)
+            let client = TileClient(base: base, transport: transport, policy: BothFormatsBuild.policy, format: read)
             let started = ProcessMeter.monotonicSeconds()
             let result: NearbyResult
             do {

@@ -101,6 +101,8 @@ public struct Builder: Sendable {
         let tileSink = options.layout.includesV1 ? staged : nil
         // Each country's state for the next build is written by the worker that encoded it.
         let keptSink = staged.map { KeptState.Sink(output: output, build: $0.name) }
+        var keptCommitted = false
+        defer { if !keptCommitted { keptSink?.discard() } }
         // An unchanged tile reuses the previous build's gzipped file, when that build left its digests.
         let reuse = staged == nil ? nil : TileReuse.load(output)
         let assembler = TileAssembler(
@@ -137,6 +139,7 @@ public struct Builder: Sendable {
         if let staged {
             CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
             keptSink?.commit(Set(builds.filter { $0.carriedBecause == nil }.map(\.tiles.config.country)))
+            keptCommitted = true
         }
         if !options.dryRun {
             do {

@@ -69,6 +69,17 @@ extension KeptState {
             }
         }
 
+        /// Waits for the writes and removes this build's files: the build failed, and the files of the build it
+        /// leaves published stay as they were.
+        func discard() {
+            pending.wait()
+            for country in written.withLock({ $0 }) {
+                unlink(folder.appendingPathComponent("\(country).\(build)").path)
+            }
+            // A folder this build created and left empty goes too.
+            rmdir(folder.path)
+        }
+
         /// Waits for the writes, renames the states of `countries` written whole by this build into place, and
         /// removes every other file of the folder (the states of countries without one now, and any an earlier
         /// build left), so it holds at most one file per published country.

@@ -211,28 +211,48 @@ extension KeptState {
             trendFigures: figures, cells: cells, priceLines: priceLines)
     }
 
-    /// Every price of the country, station by station, from its price lines.
+    /// Every price of the country, station by station, from its price lines. A station's id and each fuel code are
+    /// made into text once, not once a line: a changed country's build reads tens of thousands of lines.
     /// - Throws: ``Unusable`` when a line is not one a build writes.
     func prices() throws(Unusable) -> [Price] {
         var prices: [Price] = []
-        for line in priceLines.split(separator: 0x0A) {
-            let fields = line.split(separator: 0x09, omittingEmptySubsequences: false)
-            guard fields.count == 9, let station = Self.text(fields[0]), let fuel = Self.text(fields[1]),
-                let unit = PriceUnit(rawValue: String(decoding: fields[2], as: UTF8.self)),
-                let thousandths = Self.number(fields[5]), let updated = Self.number(fields[6])
-            else { throw Unusable(description: "a price line is not one a build writes") }
-            let service: ServiceKind?
-            if fields[3].isEmpty {
-                service = nil
-            } else if let kind = ServiceKind(rawValue: String(decoding: fields[3], as: UTF8.self)) {
-                service = kind
-            } else {
-                throw Unusable(description: "a price line has an unknown service")
+        prices.reserveCapacity(priceLines.count / 40)
+        var station: (bytes: ArraySlice<UInt8>, id: String) = ([], "")
+        var fuels: [(bytes: ArraySlice<UInt8>, code: FuelCode)] = []
+        var fields = [ArraySlice<UInt8>](repeating: [], count: 9)
+        var start = priceLines.startIndex
+        while start < priceLines.endIndex {
+            let end = priceLines[start...].firstIndex(of: 0x0A) ?? priceLines.endIndex
+            var count = 0
+            var fieldStart = start
+            for index in start..<end where priceLines[index] == 0x09 {
+                guard count < 8 else { throw Unusable(description: "a price line has too many fields") }
+                fields[count] = priceLines[fieldStart..<index]
+                count += 1
+                fieldStart = index + 1
             }
+            guard count == 8 else { throw Unusable(description: "a price line is not one a build writes") }
+            fields[8] = priceLines[fieldStart..<end]
+            start = end + 1
+            if !station.bytes.elementsEqual(fields[0]) {
+                guard let id = Self.text(fields[0]) else { throw Unusable(description: "a station id is malformed") }
+                station = (fields[0], id)
+            }
+            let fuel: FuelCode
+            if let known = fuels.first(where: { $0.bytes.elementsEqual(fields[1]) }) {
+                fuel = known.code
+            } else {
+                guard let text = Self.text(fields[1]) else { throw Unusable(description: "a fuel code is malformed") }
+                fuel = FuelCode(rawValue: text)
+                fuels.append((fields[1], fuel))
+            }
+            guard let unit = Self.unit(fields[2]), let thousandths = Self.number(fields[5]),
+                let updated = Self.number(fields[6])
+            else { throw Unusable(description: "a price line is not one a build writes") }
             var price = Price(
-                station: station,
+                station: station.id,
                 slot: LastChanges.Key(
-                    fuel: FuelCode(rawValue: fuel), unit: unit, service: service,
+                    fuel: fuel, unit: unit, service: try Self.service(fields[3]),
                     label: try Self.optionalText(fields[4])),
                 thousandths: thousandths, updated: updated)
             if !fields[7].isEmpty || !fields[8].isEmpty {
@@ -244,6 +264,21 @@ extension KeptState {
             prices.append(price)
         }
         return prices
+    }
+
+    /// The unit of a field: the common ones by their bytes, any other through its text.
+    private static func unit(_ field: ArraySlice<UInt8>) -> PriceUnit? {
+        [PriceUnit.litre, .kilogram, .cubicMetre].first { $0.rawValue.utf8.elementsEqual(field) }
+            ?? PriceUnit(rawValue: String(decoding: field, as: UTF8.self))
+    }
+
+    private static func service(_ field: ArraySlice<UInt8>) throws(Unusable) -> ServiceKind? {
+        guard !field.isEmpty else { return nil }
+        guard
+            let kind = [ServiceKind.selfService, .fullService].first(where: { $0.rawValue.utf8.elementsEqual(field) })
+                ?? ServiceKind(rawValue: String(decoding: field, as: UTF8.self))
+        else { throw Unusable(description: "a price line has an unknown service") }
+        return kind
     }
 
     private static func number(_ field: ArraySlice<UInt8>) -> Int64? {

@@ -101,8 +101,14 @@ public struct TrendFile: Sendable, Hashable, Codable {
         /// left out.
         public init(day: String, stations: [Station]) {
             var prices: [Key: [Double]] = [:]
+            var fuels: [FuelCode] = []
             for station in stations {
-                for fuel in Set(station.prices.map(\.fuel)) where fuel != .other {
+                // Each fuel of the station once, in the order of its prices (a station lists a handful).
+                fuels.removeAll(keepingCapacity: true)
+                for price in station.prices where price.fuel != .other && !fuels.contains(price.fuel) {
+                    fuels.append(price.fuel)
+                }
+                for fuel in fuels {
                     guard let shown = station.displayedPrice(of: fuel)?.price else { continue }
                     prices[Key(fuel: fuel, unit: shown.unit), default: []].append(shown.price)
                 }

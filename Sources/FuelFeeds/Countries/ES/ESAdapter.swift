@@ -52,6 +52,9 @@ private struct ESFeedRun {
     var referenceTime: Date?
     /// `Horario` texts repeat (1,255 distinct in the national feed): one copy each.
     var hoursPool = TextPool()
+    /// Each `Horario` text's `openingHours` value (nil: not converted), converted once: a feed repeats a few dozen
+    /// texts over twelve thousand stations.
+    var openingHoursOf: [String: String?] = [:]
 
     init(input: FeedInput) throws {
         let clock = try input.localClock()
@@ -233,7 +236,12 @@ private struct ESFeedRun {
         hours = hoursPool.shared(hours)
         var openingHours: String?
         if let hours {
-            openingHours = hoursPool.shared(ESOpeningHours.value(hours))
+            if let converted = openingHoursOf[hours] {
+                openingHours = converted
+            } else {
+                openingHours = hoursPool.shared(ESOpeningHours.value(hours))
+                openingHoursOf[hours] = openingHours
+            }
             if openingHours == nil { reasons[.horarioNotConverted] += 1 }
         }
         stations[key] = Station(

@@ -55,3 +55,26 @@ extension BenchSection {
         try MarkedSection.write(section(), between: Self.begin, and: Self.end, in: file, heading: Self.heading)
     }
 }
+
+extension BenchSection {
+    /// The section of `blocks` (paragraphs and tables), separated by blank lines, between the markers.
+    static func wrap(_ blocks: [String]) -> String {
+        ([begin] + blocks.flatMap { [$0, ""] }.dropLast() + [end]).joined(separator: "\n")
+    }
+}
+
+/// How the benches' sections write numbers and tables.
+enum BenchText {
+    static func count(_ value: Double) -> String { String(format: "%.0f", value) }
+    static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+    static func ratio(_ value: Double, decimals: Int = 2) -> String { String(format: "%.\(decimals)f ×", value) }
+    static func kilobytes(_ bytes: Double) -> String { String(format: "%.1f kB", bytes / 1000) }
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
+
+    /// A Markdown table of `header` and `rows`, as one block.
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        let lines = [header, header.map { _ in "---" }] + rows
+        return lines.map { "| " + $0.joined(separator: " | ") + " |" }.joined(separator: "\n")
+    }
+}

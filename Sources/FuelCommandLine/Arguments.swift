@@ -66,6 +66,28 @@ public struct Arguments: Sendable {
         return value
     }
 
+    /// Consumes a whole-number option that must lie within `range`; `default` when it is absent.
+    /// - Throws: ``UsageError`` naming the option and the range.
+    public mutating func number(_ name: String, default value: Int, within range: ClosedRange<Int>) throws -> Int {
+        let number = try option(name, as: { Int($0) }, expected: "a whole number") ?? value
+        guard range.contains(number) else {
+            throw UsageError("\(name) must be \(range.lowerBound) to \(range.upperBound), got \(number)")
+        }
+        return number
+    }
+
+    /// Consumes a number option that must lie above `lower` and at most at `upper`; `default` when it is absent.
+    /// - Throws: ``UsageError`` naming the option and the bounds.
+    public mutating func number(
+        _ name: String, default value: Double, above lower: Double, atMost upper: Double
+    ) throws -> Double {
+        let number = try option(name, as: { Double($0) }, expected: "a number") ?? value
+        guard number > lower, number <= upper else {
+            throw UsageError("\(name) must be above \(lower) and at most \(upper), got \(number)")
+        }
+        return number
+    }
+
     /// Consumes a comma-separated list option (`--countries ES,PT`).
     public mutating func list(_ name: String) throws -> [String]? {
         try option(name).map { $0.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } }

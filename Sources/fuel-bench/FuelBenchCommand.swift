@@ -13,8 +13,7 @@ struct FuelBenchCommand {
           day         simulate a day of the publish job, daily against hourly: freshness and cost
           run         measure build, gzip floor, memory, scale, upload and lookups; update BENCHMARKS.md
           rebuild     the hourly job's rebuilds (unchanged, 5 % changed, a feed replaced) against a fresh build
-          route       what a lookup along a route costs the phone, in each format
-          first-read  what a phone's cold lookup reads against the answer's own size, in each format
+          phone       what the phone reads: a cold lookup against its answer, and along a route, in each format
 
         Run 'fuel-bench <command> --help' for a command's options; --version prints the version.
         """
@@ -22,15 +21,13 @@ struct FuelBenchCommand {
     static func main() async {
         await CommandMain.run(usage: usage) {
             var arguments = Arguments(CommandMain.arguments)
-            switch arguments.subcommand(["day", "first-read", "gen", "rebuild", "route", "run"]) {
+            switch arguments.subcommand(["day", "gen", "phone", "rebuild", "run"]) {
             case "gen":
                 try GenCommand.run(&arguments)
             case "day":
                 try await DayCommand.run(&arguments)
-            case "first-read":
-                try await FirstReadCommand.run(&arguments)
-            case "route":
-                try await RouteCommand.run(&arguments)
+            case "phone":
+                try await PhoneCommand.run(&arguments)
             case "rebuild":
                 try RebuildCommand.run(&arguments)
             case "run":

@@ -1,0 +1,59 @@
+import Foundation
+import FuelCodecs
+import FuelFormat
+import FuelPublishing
+import Testing
+import _FuelTestSupport
+
+@testable import FuelBench
+
+/// `fuel-bench phone` on tiny feeds: cold lookups at published stations and along routes of the asked length, in
+/// both formats, each read counted and weighed against its answer.
+@Suite struct PhoneBenchTests {
+    @Test(.tags(.executable)) func bothKindsOfLookupAreMeasuredInBothFormats() async throws {
+        let work = RepositoryPaths.temporaryDirectory("bench-phone")
+        defer { try? FileManager.default.removeItem(at: work) }
+        var build = BothFormatsBuild(work: work, publisher: Executable.url("fuel-publish").path)
+        (build.scale, build.adapters) = (0.01, RepositoryPaths.adapters())
+        var options = PhoneBench.Options(build)
+        (options.lookups, options.routes) = (5, 3)
+        var report = try await PhoneBench.run(options) { _ in }
+
+        #expect(report.lookups == 5 && report.firstRead.map(\.format) == [1, 2])
+        for format in report.firstRead {
+            // At a published station the answer holds that station, and the reader reads at least the index and
+            // its tile, which hold more than the answer.
+            #expect(format.floor.median > 0 && format.requests.median >= 2, "\(format)")
+            #expect(format.ratio.median > 1 && format.bytes.median > format.floor.median, "\(format)")
+        }
+        #expect(report.routes == 3 && report.alongRoutes.map(\.format) == [1, 2])
+        #expect(report.routeLengthKm.median >= 270 && report.routeLengthKm.max <= 330, "\(report.routeLengthKm)")
+        for format in report.alongRoutes {
+            // A 300 km corridor crosses several cells; each lookup reads the index and the tiles it lists.
+            #expect(format.cells.median >= 3 && format.cells.median >= format.tiles.median, "\(format)")
+            #expect(format.requests.median > format.tiles.median && format.bytes.median > 0, "\(format)")
+        }
+        report.run.command = "fuel-bench phone --scale 0.01"
+        let section = report.section()
+        #expect(section.hasPrefix(PhoneReport.begin) && section.hasSuffix(PhoneReport.end))
+        #expect(
+            section.contains("fuel-bench phone --scale 0.01") && section.components(separatedBy: "| 2 |").count == 3)
+    }
+
+    /// The floor is the answer's stations as a JSON array, gzipped: none costs the bytes of `[]` alone.
+    @Test func theFloorIsTheAnswerGzipped() {
+        #expect(ColdLookupFigures.floorBytes(of: []) == Gzip.compress(Array("[]".utf8)).count)
+        let station = Station(
+            id: "ES-1", country: "ES", latitude: 41.5, longitude: 2.1,
+            prices: [FuelPrice(fuel: .diesel, price: 1.5, updated: Date(timeIntervalSince1970: 0))])
+        let one = ColdLookupFigures.floorBytes(of: [station])
+        #expect(one == Gzip.compress(Array("[".utf8) + TileEncoder.encode(station) + Array("]".utf8)).count)
+        #expect(ColdLookupFigures.floorBytes(of: [station, station]) > one)
+    }
+
+    /// No route is drawn where no two stations lie the length apart: the bench says so instead of measuring nothing.
+    @Test func noRouteOfTheLengthIsAnError() {
+        let options = PhoneBench.Options(BothFormatsBuild(work: URL(fileURLWithPath: "/unused"), publisher: "unused"))
+        #expect(throws: BenchError.self) { try PhoneBench.draw(options, from: [(41.0, 2.0), (41.1, 2.1)]) }
+    }
+}

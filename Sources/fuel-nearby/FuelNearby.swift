@@ -13,7 +13,8 @@ struct FuelNearby {
                            [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
                            [--layout auto|v1|v2]
 
-        Lists fuel stations near a point, or along a route, from published tiles, nearest first or cheapest first.
+        Lists fuel stations near a point, along a route, or by id, from published tiles, nearest first or cheapest
+        first.
 
           --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
           --layout L      which published format to read: auto (the default) reads format 2, BASE/fuel/v2/, when
@@ -50,8 +51,8 @@ struct FuelNearby {
                           closed
           --at TIME       with --open-now, ask about this UTC instant (2026-12-03T18:30:00Z) instead of now
           --json          machine-readable output: the stations with distanceKm (with --route: from the route,
-                          and alongKm and detourKm), the format that answered, the stale and partial flags,
-                          stale reasons and missing cells
+                          and alongKm and detourKm; with --id: 0, and "ids", what became of each id), the
+                          format that answered, the stale and partial flags, stale reasons and missing cells
           --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
                           revalidated; a format-2 tile never changes and is never asked for again, only the index
           --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,

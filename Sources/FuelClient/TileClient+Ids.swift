@@ -53,14 +53,34 @@ extension TileClient {
         let unplaced = references.filter { reference in reference.cell == nil || found[reference.id] != reference.cell }
         var named: [String: TileKey] = [:]
         var tableless = false
+        // The shards a watch list needs are read at once, as a lookup's tiles are; the first failure, in shard
+        // order, fails the lookup.
+        var needed: [(shard: String, ids: [String], file: (path: String, nameHash: String?)?)] = []
         for (shard, ids) in Dictionary(grouping: unplaced.map(\.id), by: Self.shard(of:)).sorted(by: { $0.key < $1.key }
         ) {
             guard let file = index.idShardFile(shard) else {
                 tableless = true
                 continue
             }
-            let table = try await idShard(shard, file: file)
-            for id in ids { if let cell = table[id] { named[id] = cell } }
+            needed.append((shard, ids, file))
+        }
+        let tables = await withTaskGroup(of: (Int, Result<[String: TileKey], NearbyError>).self) { group in
+            for (position, entry) in needed.enumerated() {
+                group.addTask {
+                    do throws(NearbyError) {
+                        return (position, .success(try await self.idShard(entry.shard, file: entry.file)))
+                    } catch {
+                        return (position, .failure(error))
+                    }
+                }
+            }
+            var all: [(Int, Result<[String: TileKey], NearbyError>)] = []
+            for await table in group { all.append(table) }
+            return all.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        for (entry, table) in zip(needed, tables) {
+            let table = try table.get()
+            for id in entry.ids { if let cell = table[id] { named[id] = cell } }
         }
         let more = Set(named.values).subtracting(given).sorted()
         if !more.isEmpty {

@@ -79,7 +79,7 @@ import _FuelTestSupport
     func aWatchListIsAnswered(_ watch: Watch, format: ReadFormat) async throws {
         let out = try Self.publish(Self.later)
         let transport = CountingTransport()
-        let client = TileClient(base: out, transport: transport, format: format)
+        let client = TileClient(base: out, transport: transport, policy: .unhurried, format: format)
         let result = try await client.stations(ids: watch.references)
         let ids = try #require(result.ids)
         #expect(ids.map(\.status.rawValue) == watch.statuses)
@@ -98,7 +98,7 @@ import _FuelTestSupport
     func aColdWatchListOfTenReadsTheIndexAndTheirTilesOnly(format: ReadFormat) async throws {
         let out = try Self.publish(Self.stations)
         let transport = CountingTransport()
-        let client = TileClient(base: out, transport: transport, format: format)
+        let client = TileClient(base: out, transport: transport, policy: .unhurried, format: format)
         let watched = Array(Self.stations.prefix(10))
         let result = try await client.stations(ids: watched.map { StationReference(id: $0.id, cell: Self.cell($0.id)) })
         #expect(result.ids?.allSatisfy { $0.status == .found } == true)
@@ -110,7 +110,7 @@ import _FuelTestSupport
     @Test(arguments: [ReadFormat.v1, .v2])
     func aFuelGivesTheDisplayedPriceAndKeepsStationsWithoutIt(format: ReadFormat) async throws {
         let out = try Self.publish(Self.stations)
-        let client = TileClient(base: out, format: format)
+        let client = TileClient(base: out, policy: .unhurried, format: format)
         let result = try await client.stations(
             ids: [StationReference(id: "PT-4001"), StationReference(id: "PT-2003")], fuel: .diesel)
         #expect(result.stations.map(\.station.id) == ["PT-4001", "PT-2003"])
@@ -122,7 +122,7 @@ import _FuelTestSupport
     @Test func anIndexWithoutAnIdTableAnswersUnknownForWhatItCannotPlace() async throws {
         let out = RepositoryPaths.temporaryDirectory("stations-by-id-old")
         try TileFixtures.write(Self.stations, to: out)
-        let client = TileClient(base: out, format: .v1)
+        let client = TileClient(base: out, policy: .unhurried, format: .v1)
         let result = try await client.stations(ids: [
             StationReference(id: "PT-2001", cell: Self.cell("PT-2001")), StationReference(id: "PT-9001"),
         ])
@@ -142,7 +142,7 @@ import _FuelTestSupport
     func aBadWatchListIsRefused(_ references: Refused) async throws {
         let out = try Self.publish(Self.stations)
         let transport = CountingTransport()
-        let client = TileClient(base: out, transport: transport)
+        let client = TileClient(base: out, transport: transport, policy: .unhurried)
         let error = await #expect(throws: NearbyError.self) { try await client.stations(ids: references.fields) }
         #expect(error?.code == .invalidQuery)
         #expect(transport.paths.isEmpty)

@@ -218,8 +218,11 @@ export function createReader(options) {
         const shard = await shardOf(w.id, /** @type {Function} */ (ctx.sha256));
         byShard.set(shard, [...(byShard.get(shard) ?? []), w.id]);
       }
-      for (const shard of [...byShard.keys()].sort()) {
-        const cells = await readShard(ctx, index, shard);
+      // The shards a watch list needs are read at once, as a lookup's tiles are.
+      const shards = [...byShard.keys()].sort();
+      const tables = await Promise.all(shards.map((shard) => readShard(ctx, index, shard)));
+      for (const [position, shard] of shards.entries()) {
+        const cells = tables[position];
         if (cells === null) {
           tableless = true;
           continue;

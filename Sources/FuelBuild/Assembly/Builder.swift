@@ -117,6 +117,7 @@ public struct Builder: Sendable {
             assembled = try assemble(assembler, builds: builds, previous: previous, into: staged)
         } catch {
             staged?.discard()
+            keptSink?.discard()
             throw error
         }
         for (country, reason) in assembled.trendRestarts.sorted(by: { $0.key < $1.key }) {
@@ -124,7 +125,12 @@ public struct Builder: Sendable {
         }
         if let staged {
             end(Self.writePhase)
-            try swap(staged, assembled: assembled, in: output)
+            do {
+                try swap(staged, assembled: assembled, in: output)
+            } catch {
+                keptSink?.discard()
+                throw error
+            }
             end("swap and clean up")
             withExtendedLifetime(lock) {}
         } else {

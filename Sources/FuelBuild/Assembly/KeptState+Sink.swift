@@ -69,6 +69,15 @@ extension KeptState {
             }
         }
 
+        /// Waits for the writes and removes this build's files, for a build that failed: the states of the build
+        /// before it stay.
+        func discard() {
+            pending.wait()
+            for country in written.withLock({ $0 }) {
+                unlink(folder.appendingPathComponent("\(country).\(build)").path)
+            }
+        }
+
         /// Waits for the writes, renames the states of `countries` written whole by this build into place, and
         /// removes every other file of the folder (the states of countries without one now, and any an earlier
         /// build left), so it holds at most one file per published country.

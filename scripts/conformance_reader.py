@@ -24,6 +24,8 @@ from zoneinfo import ZoneInfo
 EARTH_RADIUS_KM = 6371.0088
 GRID_DEGREES = 0.5
 MAX_RADIUS_KM = 500
+# R13: the most ids one lookup by id accepts.
+MAX_IDS = 1000
 # The newest versions this reader knows: R9's unsupported-index-version and unsupported-tile-version.
 INDEX_VERSIONS = {1: 1, 2: 2}
 TILE_VERSION = 1
@@ -522,6 +524,129 @@ class Reader:
         return {"outcome": "ok", "error": None, "trend": trend}
 
 
+    # R13: stations by id.
+
+    def stations(self, entries, fuel=None):
+        """A watch list by id (R13): {"outcome", "error", "missingTiles", "stations" (each with distanceM 0), "ids"
+        (each {"id", "status"} and "cell" when found or moved), "reads" (every tile and id shard requested, sorted)}."""
+        try:
+            answer = self.watched(entries, fuel)
+        except Failed as failure:
+            answer = {"outcome": "failed", "error": failure.code, "missingTiles": [], "stations": [], "ids": []}
+        answer["reads"] = sorted(path for path, _ in self.server.requests
+                                 if path.startswith(("tiles/", "v2/tiles/", "ids/", "v2/ids/")))
+        return answer
+
+    def watched(self, entries, fuel):
+        watch = valid_watch(entries)
+        if watch is None or (fuel is not None and not isinstance(fuel, str)):
+            raise Failed("invalid-query")
+        index = self.index()
+        results = {}
+
+        def read(names):
+            for name in sorted(names, key=cell_order):
+                if name in index.tiles and name not in results:
+                    results[name] = self.tile(index, name)
+            for code in TILE_ERRORS:
+                if ("failed", code) in results.values():
+                    raise Failed(code)
+
+        def where():
+            return {station["id"]: key(cell(station["lat"], station["lon"]))
+                    for _, stations in results.values() for station in stations}
+
+        given = {c for _, c in watch if c is not None}
+        read(given)
+        found = where()
+        named, tableless, shards = {}, False, {}
+        for ident, c in watch:
+            if c is None or found.get(ident) != c:
+                shards.setdefault(hashlib.sha256(ident.encode("utf-8")).hexdigest()[:2], []).append(ident)
+        for shard in sorted(shards):
+            table = self.id_shard(index, shard)
+            if table is None:
+                tableless = True
+                continue
+            for ident in shards[shard]:
+                if ident in table:
+                    named[ident] = table[ident]
+        read(set(named.values()) - given)
+        found = where()
+        by_id = {}
+        for _, stations in results.values():
+            for station in stations:
+                by_id.setdefault(station["id"], station)
+        states = {name: state for name, (state, _) in results.items()}
+        missing = sorted((name for name, state in states.items() if state == "missing"), key=cell_order)
+        outcomes, answered, seen = [], [], set()
+        for ident, c in watch:
+            if ident in seen:
+                continue
+            seen.add(ident)
+            if ident in found:
+                status = "found" if c is None or c == found[ident] else "moved"
+                outcomes.append({"id": ident, "status": status, "cell": found[ident]})
+                station = by_id[ident]
+                price = price_object(station, fuel) if fuel is not None and displayed_price(station, fuel) else None
+                answered.append({"id": ident, "distanceM": 0, "price": price})
+            elif any(states.get(name) == "missing" for name in (c, named.get(ident)) if name is not None):
+                outcomes.append({"id": ident, "status": "unknown"})
+            elif ident not in named and tableless:
+                outcomes.append({"id": ident, "status": "unknown"})
+            else:
+                outcomes.append({"id": ident, "status": "closed"})
+        outcome = "partial" if missing else ("ok" if answered else "empty")
+        return {"outcome": outcome, "error": None, "missingTiles": missing, "stations": answered, "ids": outcomes}
+
+    def id_shard(self, index, shard):
+        """The cells of one shard's ids (R13); None when the index has no id table; {} for a shard it does not
+        have (format 2 does not list it, format 1 answers 404)."""
+        if index.format == 1:
+            if index.document.get("idShards") is None:
+                return None
+            path = "ids/%s.json" % shard
+        else:
+            listed = index.document.get("ids")
+            if not isinstance(listed, dict):
+                return None
+            if shard not in listed:
+                return {}
+            path = "v2/" + str(listed[shard])
+            if re.fullmatch(r"v2/ids/%s\.[0-9a-f]{16}\.json" % shard, path) is None:
+                raise Failed("ids-unavailable")
+        status, body, _ = self.server.fetch(path)
+        if status == 404 and index.format == 1:
+            return {}
+        if status != 200:
+            raise Failed("ids-unavailable")
+        json_bytes = decoded(body)
+        if index.format == 2 and (json_bytes is None or name_hash(json_bytes) != path.rsplit(".", 2)[1]):
+            raise Failed("hash-mismatch")
+        document = read_json(json_bytes)
+        if (document is None or not isinstance(document.get("version", 1), int) or document.get("version", 1) > 1
+                or document.get("shard") != shard or not isinstance(document.get("stations"), dict)):
+            raise Failed("ids-unavailable")
+        return {ident: c for ident, c in document["stations"].items() if isinstance(c, str)}
+
+
+def valid_watch(entries):
+    """R13 and R7: 1 to 1000 entries, each an id or {"id", "cell"}, ids not empty, cells valid keys; as (id, cell)
+    pairs, or None."""
+    if not isinstance(entries, list) or not 1 <= len(entries) <= MAX_IDS:
+        return None
+    watch = []
+    for entry in entries:
+        ident, c = (entry, None) if isinstance(entry, str) else (
+            (entry.get("id"), entry.get("cell")) if isinstance(entry, dict) else (None, None))
+        if not isinstance(ident, str) or ident == "":
+            return None
+        if c is not None and (not isinstance(c, str) or re.fullmatch(r"-?(0|[1-9][0-9]*)_-?(0|[1-9][0-9]*)", c) is None):
+            return None
+        watch.append((ident, c))
+    return watch
+
+
 def parse_instant(text):
     """`2026-12-06T23:30:00Z` as an aware datetime."""
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
@@ -813,6 +938,8 @@ def run_case(kit, case):
     reader = Reader(server, case["format"])
     if case.get("call") == "trend":
         return reader.trend(case["country"])
+    if case.get("call") == "stations":
+        return reader.stations(case["ids"], case.get("fuel"))
     if "steps" not in case:
         return single_answer(reader.lookup(case["query"]), case["format"])
     answers = []

@@ -58,6 +58,22 @@ struct LookupIndex: Sendable {
         }
     }
 
+    /// Where an id shard is below `fuel/` and the hash its name holds (format 2), by its two hex digits (R13):
+    /// `.none` when the index publishes no id table, `.some(nil)` when the table has no such shard (format 2 lists
+    /// only the shards that hold ids; format 1's absent shard answers 404).
+    func idShardFile(_ shard: String) -> (path: String, nameHash: String?)?? {
+        switch content {
+        case .v1(let index):
+            return index.idShards == nil ? .none : .some((IdShard.path(shard), nil))
+        case .v2(let index):
+            guard let ids = index.ids else { return .none }
+            // Format2Index checked the name: `ids/<shard>.<hash>.json`.
+            guard let path = ids[shard] else { return .some(nil) }
+            let hash = path.dropLast(".json".count).split(separator: ".").last.map(String.init)
+            return .some(("\(Format2.folder)/\(path)", hash))
+        }
+    }
+
     /// The index in format 1's terms: for format 2, its grid, build time, countries and listed cells in grid order.
     var tileIndex: TileIndex {
         switch content {

@@ -56,6 +56,8 @@ public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A country's trend the index lists could not be fetched or read (``TileClient/trend(of:)``); lookups never
         /// answer it.
         public static let trendUnavailable = Code(rawValue: "trend-unavailable")
+        /// An id shard a lookup by id needs (R13) could not be fetched or read (``TileClient/stations(ids:fuel:)``).
+        public static let idsUnavailable = Code(rawValue: "ids-unavailable")
     }
 
     /// What kind of failure this is; branch on this, not on ``message``.
@@ -151,6 +153,10 @@ extension NearbyError {
 
     static func trendUnavailable(url: String, reason: String) -> NearbyError {
         NearbyError(code: .trendUnavailable, message: "cannot load the trend \(url): \(reason)")
+    }
+
+    static func idsUnavailable(url: String, reason: String) -> NearbyError {
+        NearbyError(code: .idsUnavailable, message: "cannot load the id shard \(url): \(reason)")
     }
 
     static func deadlineExceeded(seconds: Double) -> NearbyError {

@@ -93,6 +93,9 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     public var staleTileReasons: [TileKey: String]
     /// The published format the answer was read from: 1 (`fuel/`) or 2 (`fuel/v2/`).
     public var formatVersion: Int
+    /// For a lookup by id (``TileClient/stations(ids:fuel:)``), what became of each id asked for, in the order
+    /// asked; nil for any other lookup.
+    public var ids: [WatchedStation]?
 
     /// A result, as ``TileClient`` builds it.
     public init(
@@ -140,12 +143,13 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, partial, missingTiles, stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, stations
+        case format, partial, missingTiles, stale, staleTiles, staleReasons, indexIsStale, indexBuiltAt, tiles, ids
+        case stations
     }
 
     /// `{"format":2, "partial":…, "missingTiles":[…], "stale":…, "staleTiles":[…],
     /// "staleReasons":{"tiles/76_-18.json":"HTTP 500"}, "indexIsStale":…, "indexBuiltAt":"…", "tiles":{"77_-19":"ok"},
-    /// "stations":[…]}`, as `docs/format.md` documents under "A lookup's answer".
+    /// "ids":[…] (a lookup by id only), "stations":[…]}`, as `docs/format.md` documents under "A lookup's answer".
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .format)
@@ -159,6 +163,7 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
         try container.encode(UTCTime.format(indexBuiltAt), forKey: .indexBuiltAt)
         try container.encode(
             Dictionary(uniqueKeysWithValues: tiles.map { ($0.key.description, $0.value.rawValue) }), forKey: .tiles)
+        try container.encodeIfPresent(ids, forKey: .ids)
         try container.encode(stations, forKey: .stations)
     }
 }

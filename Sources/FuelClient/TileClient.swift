@@ -138,11 +138,13 @@ public actor TileClient {
 
     /// Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them; `select`
     /// gets the countries' clocks when `openAt` is set and a candidate station has hours, else none.
+    /// - Parameter given: the index to read through, when the caller has read it already; else it is read now.
     func lookup(
-        _ cells: [TileKey], openAt: Date?,
+        _ cells: [TileKey], openAt: Date?, through given: LookupIndex? = nil,
         select: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation]
     ) async throws(NearbyError) -> NearbyResult {
-        let index = try await lookupIndex(refetch: false)
+        let index: LookupIndex
+        if let given { index = given } else { index = try await lookupIndex(refetch: false) }
         let tiles = await resolveTiles(cells, through: index)
         var renewed: LookupIndex?
         if tiles.contains(where: \.isNotFound) {

@@ -87,13 +87,18 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// Each country's trend file path below the prefix (`trends/ES.<hash>.json`) and since when it runs; nil in an
     /// index written before trends existed.
     public var trends: [String: TrendListing]?
+    /// Each id shard's path below the prefix (`ids/a3.<hash>.json`), by shard (R13); nil in an index written before
+    /// the id table existed.
+    public var ids: [String: String]?
 
     /// An index of format 2; `tiles`, `brands`, `sources` and `trends` name files by the hash of their JSON.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
-        sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil
+        sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil,
+        ids: [String: String]? = nil
     ) {
         self.trends = trends
+        self.ids = ids
         version = Format2.version
         self.gridDegrees = gridDegrees
         self.builtAt = builtAt
@@ -107,14 +112,14 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// The path of a cell's tile below the prefix, when the cell has stations.
     public func tilePath(_ key: String) -> String? { tiles[key].map { Format2.tilePath(key, hash: $0) } }
 
-    /// Every immutable object this build needs, sorted: tiles, brands, sources and trends.
+    /// Every immutable object this build needs, sorted: tiles, brands, sources, trends and id shards.
     public var objectPaths: [String] {
         (tiles.map { Format2.tilePath($0.key, hash: $0.value) } + brands.values + [sources]
-            + (trends ?? [:]).values.map(\.path)).sorted()
+            + (trends ?? [:]).values.map(\.path) + (ids ?? [:]).values).sorted()
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends
+        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids
     }
 
     /// Reads a format-2 index and checks every name it holds: each tile's key and hash, and the brands and sources
@@ -140,6 +145,12 @@ public struct Format2Index: Sendable, Hashable, Codable {
         sources = try container.decode(String.self, forKey: .sources)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
+        ids = try container.decodeIfPresent([String: String].self, forKey: .ids)
+        for (shard, path) in (ids ?? [:]).sorted(by: { $0.key < $1.key })
+        where !IdShard.isShard(shard) || !Self.isObjectName(path) || !path.hasPrefix("\(IdShard.folder)/\(shard).") {
+            throw DecodingError.dataCorruptedError(
+                forKey: .ids, in: container, debugDescription: "id shard \(shard): not its format-2 file name: \(path)")
+        }
         for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
         where !Self.isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
             throw DecodingError.dataCorruptedError(
@@ -172,6 +183,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
         try container.encode(sources, forKey: .sources)
         try container.encode(countries, forKey: .countries)
         try container.encodeIfPresent(trends, forKey: .trends)
+        try container.encodeIfPresent(ids, forKey: .ids)
     }
 
     /// A relative path of plain name characters ending in `.<hash>.json`: never `..`, never absolute.

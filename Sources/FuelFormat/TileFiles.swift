@@ -147,12 +147,16 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// Each country's trend (``TrendFile``) and since when it runs; nil in an index written before trends existed,
     /// and a country without a trend is not in it.
     public var trends: [String: TrendListing]?
+    /// ``IdShard/count`` when the build publishes its id table under `ids/` (R13); nil in an index written before
+    /// it existed, whose readers find stations by cell only.
+    public var idShards: Int?
 
     /// An index of the current format; `tiles` must already be sorted.
     public init(
         gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary],
-        trends: [String: TrendListing]? = nil
+        trends: [String: TrendListing]? = nil, idShards: Int? = nil
     ) {
+        self.idShards = idShards
         version = TileFormat.version
         self.gridDegrees = gridDegrees
         builtAtText = UTCTimeText(builtAt)
@@ -164,7 +168,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case version, gridDegrees
         case builtAtText = "builtAt"
-        case tiles, countries, trends
+        case tiles, countries, trends, idShards
     }
 
     /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
@@ -177,6 +181,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
         tiles = try container.decode([String].self, forKey: .tiles)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
+        idShards = try container.decodeIfPresent(Int.self, forKey: .idShards)
     }
 }
 

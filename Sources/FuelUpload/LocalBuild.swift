@@ -79,7 +79,7 @@ public struct LocalBuild: Sendable {
         // Format 2's set, when the build has one, is uploaded on its own (see ``LocalFormat2``).
         for entry in try listing(folder) where entry != Format2.folder {
             let url = folder.appendingPathComponent(entry)
-            if entry == "tiles" || entry == "brands" || entry == "trends" {
+            if entry == "tiles" || entry == "brands" || entry == "trends" || entry == IdShard.folder {
                 guard try isFolder(url) else {
                     throw UploadError.localBuild(path: url.path, reason: "expected a folder")
                 }

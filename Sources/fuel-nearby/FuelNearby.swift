@@ -7,12 +7,14 @@ import FuelFormat
 @main
 struct FuelNearby {
     static let usage = """
-        usage: fuel-nearby --base URL|DIR (--lat DEG --lon DEG [--radius KM] | --route FILE [--buffer KM])
+        usage: fuel-nearby --base URL|DIR (--lat DEG --lon DEG [--radius KM] | --route FILE [--buffer KM]
+                                              | --id ID[@CELL]...)
                            [--fuel CODE] [--sort distance|price] [--brand NAME]... [--exclude-brand NAME]...
                            [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
                            [--layout auto|v1|v2]
 
-        Lists fuel stations near a point, or along a route, from published tiles, nearest first or cheapest first.
+        Lists fuel stations near a point, along a route, or by id, from published tiles, nearest first or cheapest
+        first.
 
           --base URL|DIR  where the files are: an http(s) base (reads URL/fuel/...) or a build folder (DIR/fuel/...)
           --layout L      which published format to read: auto (the default) reads format 2, BASE/fuel/v2/, when
@@ -23,6 +25,12 @@ struct FuelNearby {
                           or the one LineString of a FeatureCollection) or a GPX track (its trkpt points; a GPX
                           route's rtept without one). Each station comes with its distance along the route (ALONG)
                           and its detour, there and back (DETOUR); only the tiles of the route's corridor are read
+          --id ID[@CELL]  instead of a point: these stations by id (repeat it for a watch list), in the order
+                          given, each id once. With @CELL (the cell an earlier answer gave, 77_-19) only that
+                          cell's tile is read; without it, or when the station is no longer there, the id table
+                          says where it is now. An id that moved is shown, and a line after the table gives its
+                          new cell; a closed one gets a line saying so. --sort, --limit, --brand, --exclude-brand
+                          and --open-now do not go with --id
           --buffer KM     with --route, how far from the route a station may be, default 5, at most 50
           --fuel CODE     only stations selling this fuel, and show its price; one of:
         \(fuelList)
@@ -43,8 +51,8 @@ struct FuelNearby {
                           closed
           --at TIME       with --open-now, ask about this UTC instant (2026-12-03T18:30:00Z) instead of now
           --json          machine-readable output: the stations with distanceKm (with --route: from the route,
-                          and alongKm and detourKm), the format that answered, the stale and partial flags,
-                          stale reasons and missing cells
+                          and alongKm and detourKm; with --id: 0, and "ids", what became of each id), the
+                          format that answered, the stale and partial flags, stale reasons and missing cells
           --cache DIR     keep fetched files in DIR for later runs: a format-1 tile is trusted for 6 h, then
                           revalidated; a format-2 tile never changes and is never asked for again, only the index
           --deadline S    give up on the whole lookup after S seconds (default 30); one file may take 30 s,
@@ -96,6 +104,8 @@ struct FuelNearby {
                         route: route, bufferKm: bufferKm, fuel: options.fuel, includeBrands: options.brands,
                         excludeBrands: options.excludedBrands, sort: options.sort, limit: options.limit,
                         openAt: openAt)
+                case .ids(let references):
+                    result = try await client.stations(ids: references, fuel: options.fuel)
                 }
             } catch {
                 throw try failure(error, json: options.json)
@@ -178,13 +188,17 @@ struct NearbyOptions {
     enum Place {
         case point(latitude: Double, longitude: Double, radiusKm: Double)
         case route(Route, bufferKm: Double)
+        /// Stations by id, each with the cell the caller gave, if any.
+        case ids([StationReference])
     }
     var place: Place
     var fuel: FuelCode?
     var brands: [String] = []
     var excludedBrands: [String] = []
     var sort = NearbySort.standard
+    var sortGiven = false
     var limit = 20
+    var limitGiven = false
     var json = false
     var cache: URL?
     var deadline = 30.0
@@ -208,6 +222,7 @@ struct NearbyOptions {
         brands = try Self.brands(reader.repeatedOption("--brand"), option: "--brand")
         excludedBrands = try Self.brands(reader.repeatedOption("--exclude-brand"), option: "--exclude-brand")
         if let order = try reader.option("--sort") {
+            sortGiven = true
             guard let sort = NearbySort(rawValue: order) else {
                 throw UsageError("--sort \(order) is not an order; use one of \(NearbySort.choices)")
             }
@@ -217,6 +232,7 @@ struct NearbyOptions {
             self.sort = sort
         }
         if let limit = try reader.option("--limit", as: Int.init, expected: "a whole number") {
+            limitGiven = true
             guard limit > 0 else { throw UsageError("--limit must be at least 1") }
             self.limit = limit
         }
@@ -237,10 +253,39 @@ struct NearbyOptions {
         layout =
             try reader.option("--layout", as: ReadFormat.init(rawValue:), expected: ReadFormat.choices) ?? .standard
         try reader.finish()
+        if case .ids = place {
+            let given = [
+                ("--brand", !brands.isEmpty), ("--exclude-brand", !excludedBrands.isEmpty),
+                ("--sort", sortGiven), ("--limit", limitGiven), ("--open-now", openNow),
+            ]
+            if let (option, _) = given.first(where: \.1) {
+                throw UsageError("\(option) does not go with --id: a lookup by id answers the stations asked for")
+            }
+        }
     }
 
-    /// `--lat`, `--lon` and `--radius`, or `--route` and `--buffer`.
+    /// `--id ID[@CELL]`, repeatable, alone: no point, radius or route with it.
+    private static func ids(_ reader: inout Arguments) throws -> Place? {
+        let values = try reader.repeatedOption("--id")
+        guard !values.isEmpty else { return nil }
+        for option in ["--lat", "--lon", "--radius", "--route", "--buffer"] where try reader.option(option) != nil {
+            throw UsageError("\(option) does not go with --id: a lookup by id has no point or route")
+        }
+        guard values.count <= TileClient.maxIds else {
+            throw UsageError("--id: at most \(TileClient.maxIds) ids, got \(values.count)")
+        }
+        return .ids(
+            try values.map { value in
+                guard let reference = StationReference(parsing: value) else {
+                    throw UsageError("--id \(value) is not ID or ID@CELL (a cell such as 77_-19)")
+                }
+                return reference
+            })
+    }
+
+    /// `--lat`, `--lon` and `--radius`, `--route` and `--buffer`, or `--id`.
     private static func place(_ reader: inout Arguments) throws -> Place {
+        if let ids = try ids(&reader) { return ids }
         if let path = try reader.option("--route") {
             for option in ["--lat", "--lon", "--radius"] where try reader.option(option) != nil {
                 throw UsageError("\(option) does not go with --route: a route lookup has --buffer instead")

@@ -21,21 +21,26 @@ struct NearbyTable: Sendable {
 
     /// The table, one line per station after a header; a single line when nothing matched. Along a route, the
     /// distance column is ALONG (from the route's start) and a DETOUR column (there and back) follows it.
+    /// A lookup by id has an ID column instead of DIST, and after the table one line per id that was not found
+    /// where it was asked for: moved (with its new cell), closed or unknown.
     func render(_ result: NearbyResult) -> String {
-        guard !result.stations.isEmpty else { return "no stations found" }
+        let notes = (result.ids ?? []).compactMap(Self.note)
+        guard !result.stations.isEmpty else { return (["no stations found"] + notes).joined(separator: "\n") }
         let alongRoute = result.stations.contains { $0.alongKm != nil }
+        let byID = result.ids != nil
         var header = ["DIST", "STATION", "ADDRESS", fuel.map { $0.rawValue.uppercased() } ?? "PRICE", "AGE"]
         if alongRoute { header.replaceSubrange(0...0, with: ["ALONG", "DETOUR"]) }
+        if byID { header[0] = "ID" }
         if showsOpen { header.append("OPEN") }
         // Distances and ages read best right-aligned; text columns left-aligned.
-        let rightAligned: Set<Int> = alongRoute ? [0, 1, 5] : [0, 4]
+        let rightAligned: Set<Int> = alongRoute ? [0, 1, 5] : byID ? [4] : [0, 4]
         var rows = [header]
         for nearby in result.stations {
             let price = shownPrice(nearby.station)
             let distances =
                 alongRoute
                 ? [Self.distance(nearby.alongKm ?? 0), Self.distance(nearby.detourKm ?? 0)]
-                : [Self.distance(nearby.distanceKm)]
+                : [byID ? nearby.station.id : Self.distance(nearby.distanceKm)]
             var row =
                 distances + [
                     clip(Self.title(nearby.station)),
@@ -52,7 +57,17 @@ struct NearbyTable: Sendable {
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return rightAligned.contains(column) ? padding + cell : cell + padding
             }.joined(separator: "  ").trimmingTrailingSpaces()
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + notes.map { "\n" + $0 }.joined()
+    }
+
+    /// The line of an id not found where it was asked for; nil for one found there.
+    static func note(_ watched: WatchedStation) -> String? {
+        switch watched.status {
+        case .found: nil
+        case .moved: "\(watched.id): moved to cell \(watched.cell?.description ?? "?"); store the new cell"
+        case .closed: "\(watched.id): closed (no longer published)"
+        case .unknown: "\(watched.id): unknown (its tile is missing, or the index has no id table)"
+        }
     }
 
     /// `1.579 €`, `1.459 €/kg`, `1.619 € self`, or `diesel 1.579 €` when no fuel was chosen; with a last change,

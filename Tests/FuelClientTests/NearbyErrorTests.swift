@@ -23,6 +23,7 @@ import _FuelTestSupport
         CodeCase(code: .tilesUnavailable, rawValue: "tiles-unavailable"),
         CodeCase(code: .deadlineExceeded, rawValue: "deadline-exceeded"),
         CodeCase(code: .hashMismatch, rawValue: "hash-mismatch"),
+        CodeCase(code: .idsUnavailable, rawValue: "ids-unavailable"),
     ]
 
     @Test(arguments: codes)

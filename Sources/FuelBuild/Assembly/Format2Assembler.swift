@@ -20,6 +20,7 @@ public enum Format2Assembler {
         var brands: [String: String] = [:]
         var sources = ""
         var trends: [String: TrendListing] = [:]
+        var ids: [String: String] = [:]
         for document in assembly.files {
             // A tile's JSON digest is known already (``TileReuse``); the few other documents are inflated again.
             let hash =
@@ -40,6 +41,9 @@ public enum Format2Assembler {
             } else if let country = name(document.path, folder: "trends/") {
                 path = Format2.trendPath(country, hash: hash)
                 trends[country] = TrendListing(path: path, since: assembly.index.trends?[country]?.since ?? "")
+            } else if let shard = name(document.path, folder: "\(IdShard.folder)/") {
+                path = IdShard.format2Path(shard, hash: hash)
+                ids[shard] = path
             } else {
                 preconditionFailure("the assembler wrote an unknown document \(document.path)")
             }
@@ -48,7 +52,7 @@ public enum Format2Assembler {
         let index = Format2Index(
             gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
             brands: brands, sources: sources, countries: assembly.index.countries,
-            trends: assembly.index.trends == nil ? nil : trends)
+            trends: assembly.index.trends == nil ? nil : trends, ids: assembly.index.idShards == nil ? nil : ids)
         let json = TileEncoder.encode(index)
         let gzipped = Gzip.compress(json)
         for path in [Format2.indexPath, Format2.buildPath(index.builtAt)] {

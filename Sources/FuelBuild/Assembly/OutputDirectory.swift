@@ -173,8 +173,9 @@ public struct OutputDirectory: Sendable {
             complete: root.appendingPathComponent(".build-\(buildName)"))
         let v2 = Format2.folder
         let folders =
-            (layout.includesV1 ? ["tiles", "brands", "trends"] : [])
-            + (layout.includesV2 ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/trends", "\(v2)/builds"] : [])
+            (layout.includesV1 ? ["tiles", "brands", "trends", IdShard.folder] : [])
+            + (layout.includesV2
+                ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/trends", "\(v2)/\(IdShard.folder)", "\(v2)/builds"] : [])
         do {
             try? FileManager.default.removeItem(at: staged.partial)
             try FileManager.default.createDirectory(at: staged.partial, withIntermediateDirectories: true)

@@ -48,6 +48,8 @@ package final class TileAssembler: Sendable {
         var digests: [String: String] = [:]
         var tileCountries: [String: [String]] = [:]
         var reusedFiles: [String: URL] = [:]
+        /// The cell of every station written, by id: the id table (``IdTable``).
+        var stationCells: [String: TileKey] = [:]
         var failure: (any Error)?
     }
 
@@ -128,8 +130,8 @@ package final class TileAssembler: Sendable {
         DispatchQueue.concurrentPerform(iterations: max(1, ProcessInfo.processInfo.activeProcessorCount)) { _ in
             drain()
         }
-        let (added, tiles, digests, tileCountries, reusedFiles, failure) = state.withLock {
-            ($0.added, $0.files, $0.digests, $0.tileCountries, $0.reusedFiles, $0.failure)
+        let (added, tiles, digests, tileCountries, reusedFiles, stationCells, failure) = state.withLock {
+            ($0.added, $0.files, $0.digests, $0.tileCountries, $0.reusedFiles, $0.stationCells, $0.failure)
         }
         if let failure { throw failure }
         let sorted = countries.compactMap { added[$0] }
@@ -145,13 +147,15 @@ package final class TileAssembler: Sendable {
                             stations: $0.stationCount, updated: $0.referenceTime, carriedSince: $0.carriedSince)
                     )
                 }),
-            trends: trends.mapValues { TrendListing(path: TileFormat.trendPath($0.country), since: $0.since) })
+            trends: trends.mapValues { TrendListing(path: TileFormat.trendPath($0.country), since: $0.since) },
+            idShards: IdShard.count)
         var documents = sorted.map {
             (TileFormat.brandsPath($0.config.country), TileEncoder.encode(DatasetAssembler.brands(of: $0)))
         }
         documents += trends.keys.sorted().compactMap { country in
             trends[country].map { (TileFormat.trendPath(country), TileEncoder.encode($0)) }
         }
+        documents += IdTable.shards(of: stationCells).map { (IdShard.path($0.shard), TileEncoder.encode($0)) }
         documents.append(
             (TileFormat.sourcesPath, TileEncoder.encode(DatasetAssembler.sources(of: sorted, builtAt: builtAt))))
         documents.append((TileFormat.indexPath, TileEncoder.encode(index)))
@@ -240,6 +244,7 @@ package final class TileAssembler: Sendable {
             state.digests[path] = digest
             state.tileCountries[path] = tile.countries
             if let url { state.reusedFiles[path] = url }
+            for cell in tile.cells { for id in cell.ids { state.stationCells[id] = tile.key } }
         }
     }
 }

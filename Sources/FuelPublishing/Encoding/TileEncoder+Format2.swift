@@ -26,6 +26,15 @@ extension TileEncoder {
         writer.member("sources", index.sources)
         writeCountries(index.countries, to: &writer)
         writeTrends(index.trends, to: &writer)
+        if let ids = index.ids {
+            writer.key("ids")
+            writer.beginObject()
+            for shard in ids.keys.sorted() {
+                writer.key(shard)
+                writer.string(ids[shard] ?? "")
+            }
+            writer.endObject()
+        }
         writer.endObject()
         return writer.bytes
     }

@@ -46,6 +46,24 @@ public enum TileEncoder {
         writer.member("tiles", strings: index.tiles)
         writeCountries(index.countries, to: &writer)
         writeTrends(index.trends, to: &writer)
+        if let idShards = index.idShards { writer.member("idShards", idShards) }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// `fuel/ids/<hh>.json`: the stations by id, in the contract's order of ids (their UTF-8 bytes).
+    public static func encode(_ shard: IdShard) -> [UInt8] {
+        var writer = JSONWriter(capacity: 32 * shard.stations.count + 64)
+        writer.beginObject()
+        writer.member("version", shard.version)
+        writer.member("shard", shard.shard)
+        writer.key("stations")
+        writer.beginObject()
+        for id in shard.stations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            writer.key(id)
+            writer.string(shard.stations[id] ?? "")
+        }
+        writer.endObject()
         writer.endObject()
         return writer.bytes
     }

@@ -44,7 +44,7 @@ struct Format1Restore: Sendable {
                     uniqueKeysWithValues: trends.map {
                         ($0.key, TrendListing(path: TileFormat.trendPath($0.key), since: $0.value.since))
                     })
-            })
+            }, idShards: build.ids == nil ? nil : IdShard.count)
     }
 
     /// The format-1 path of a format-2 object: its name without the hash.

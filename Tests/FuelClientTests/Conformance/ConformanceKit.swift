@@ -7,7 +7,8 @@ import _FuelTestSupport
 /// `conformance/` at the repository root: the published build, the altered documents, the cases and the grid table
 /// that every reader (this client, `clients/js`, the Python reference) is held to.
 struct ConformanceKit {
-    /// One case of `cases.json`: a lookup, a lookup in steps that share one cache and one clock, or a `trend` call.
+    /// One case of `cases.json`: a lookup, a lookup in steps that share one cache and one clock, or a `trend` call; a
+    /// `stations` call (R13) has no steps here (``StationsConformanceTests`` reads it).
     struct Case: Decodable, Sendable, CustomTestStringConvertible {
         /// Which format the reader reads: 1, 2, or `"auto"`.
         enum Format: Decodable, Sendable, Equatable, Hashable {
@@ -124,7 +125,7 @@ struct ConformanceKit {
         var format: Format
         /// `gzip-without-content-encoding`: every file arrives gzipped with no `Content-Encoding`.
         var transport: String?
-        /// `trend` for a ``TileClient/trend(of:)`` call of ``country``; nil for lookups.
+        /// `trend` for a ``TileClient/trend(of:)`` call of ``country``, `stations` for a lookup by id; nil for lookups.
         var call: String?
         var country: String?
         var server: [String: Behaviour]
@@ -149,6 +150,9 @@ struct ConformanceKit {
             if call == "trend" {
                 steps = []
                 trendExpect = try container.decode(TrendExpected.self, forKey: .expect)
+            } else if call == "stations" {
+                // A lookup by id (R13): StationsConformanceTests reads these cases.
+                steps = []
             } else if let steps = try container.decodeIfPresent([Step].self, forKey: .steps) {
                 self.steps = steps
             } else {

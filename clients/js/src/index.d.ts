@@ -155,9 +155,9 @@ export class FuelTilesError extends Error {
   constructor(code: string, message: string, failedTiles?: TileFailure[]);
   /**
    * One of {@link ErrorCode}; `sources-unavailable` from {@link Reader.sources}; `trend-unavailable` from
-   * {@link Reader.trend}; or a code of a later release.
+   * {@link Reader.trend}; `ids-unavailable` from {@link Reader.stations}; or a code of a later release.
    */
-  readonly code: ErrorCode | 'sources-unavailable' | 'trend-unavailable' | (string & {});
+  readonly code: ErrorCode | 'sources-unavailable' | 'trend-unavailable' | 'ids-unavailable' | (string & {});
   /** For the tile codes, each tile that could not be used; empty otherwise. */
   readonly failedTiles: TileFailure[];
   /** True for `unsupported-index-version`, `unsupported-tile-version` and `incompatible-grid`: "update the app". */
@@ -327,6 +327,27 @@ export interface NearbyResult {
   staleReasons: Record<string, string>;
 }
 
+/** A watch list's entry: a station's id and the cell the app stored beside it (from an earlier answer). */
+export interface WatchedId {
+  id: string;
+  /** The cell key, e.g. `"77_-19"`; null or absent to look the id up in the id table. */
+  cell?: string | null;
+}
+
+/** What became of one id of a lookup by id (R13). */
+export interface WatchedOutcome {
+  id: string;
+  /** `found` where asked (or in the id table's cell), `moved` to another cell, `closed`, or `unknown`. */
+  status: 'found' | 'moved' | 'closed' | 'unknown';
+  /** The cell it is in now, for `found` and `moved`: store it beside the id. */
+  cell?: string;
+}
+
+/** The answer of {@link Reader.stations}: the stations found, `distanceKm` 0, and each id's outcome. */
+export interface StationsResult extends NearbyResult {
+  ids: WatchedOutcome[];
+}
+
 /** One country's entry of the sources document: show `attribution`. */
 export interface Source {
   country: string;
@@ -390,6 +411,13 @@ export interface Reader {
    * read. The same outcomes and errors as {@link Reader.nearby}.
    */
   along(query: AlongQuery): Promise<NearbyResult>;
+  /**
+   * Watched stations by id (R13), in the order asked, each id once; `ids` says what became of each: `found`,
+   * `moved` (store its new `cell`), `closed` or `unknown`. An id with its cell reads only that tile; any other is
+   * found through its id shard. The same outcomes and errors as {@link Reader.nearby}, and `ids-unavailable` when a
+   * needed shard cannot be read.
+   */
+  stations(ids: Array<string | WatchedId>, options?: { fuel?: string | null }): Promise<StationsResult>;
   /** The sources document: who publishes each country's data and the attribution an app must show. */
   sources(): Promise<{ version: number; sources: Source[] }>;
   /**
@@ -411,6 +439,8 @@ export const GRID_DEGREES: 0.5;
 export const EARTH_RADIUS_KM: number;
 /** The largest search radius, in km. */
 export const MAX_RADIUS_KM: number;
+/** The most ids one lookup by id ({@link Reader.stations}) accepts: 1000. */
+export const MAX_IDS: number;
 /** The key of the cell holding a point: `keyOf(38.72, -9.14) === "77_-19"`. */
 export function keyOf(lat: number, lon: number): string;
 /** Every candidate cell of a search circle (R1), in grid order. */

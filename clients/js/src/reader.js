@@ -8,6 +8,8 @@ import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.
 import { hasHours, hasTimeZones } from './hours.js';
 import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
+import { displayedPrice } from './display.js';
+import { cellsOfStations, outcomeOf, readShard, shardOf, validateIds } from './ids.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
 
 /** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
@@ -144,9 +146,10 @@ export function createReader(options) {
    * @param {string[]} cells
    * @param {Date | null | undefined} openAt
    * @param {(found: Array<any>, countries: Record<string, any> | null) => Array<any>} select
+   * @param {Index} [given] the index to read through, when the caller read it already
    */
-  async function lookup(ctx, cells, openAt, select) {
-    const index = await currentIndex(ctx, false);
+  async function lookup(ctx, cells, openAt, select, given) {
+    const index = given ?? await currentIndex(ctx, false);
     /** @type {Record<string, string>} */
     const tiles = {};
     const listed = cells.filter((key) => {
@@ -180,6 +183,86 @@ export function createReader(options) {
       outcome, stations, missingTiles, tiles, indexBuiltAt: index.builtAt, format: index.format,
       stale: Object.keys(staleReasons).length > 0, staleReasons,
     };
+  }
+
+  /**
+   * Watched stations by id (R13), in the order asked, each id once, with what became of each id in `ids`: `found`,
+   * `moved` (with the cell to store), `closed` or `unknown`. An id given with its cell (`{id, cell}`) is looked for in
+   * that cell's tile first, so a watch list that stored its cells reads only their tiles and the index; any other is
+   * found through its id shard. Resolves and rejects as {@link nearby} does; `ids-unavailable` when a needed shard
+   * cannot be read.
+   * @param {Array<string | {id: string, cell?: string | null}>} ids
+   * @param {{fuel?: string | null}} [options] `fuel`: give each station its displayed price of this fuel (R6); a
+   *   station without one stays, with `displayed` null
+   */
+  async function stations(ids, options = {}) {
+    const watched = validateIds(ids);
+    const fuel = options?.fuel ?? null;
+    if (fuel !== null && typeof fuel !== 'string') {
+      throw new FuelTilesError('invalid-query', 'invalid lookup: the fuel must be a string');
+    }
+    return bounded(async (ctx) => {
+      const index = await currentIndex(ctx, false);
+      const everything = (/** @type {Array<any>} */ found) => found;
+      const given = [...new Set(watched.flatMap((w) => (w.cell === null ? [] : [w.cell])))].sort(compareKeys);
+      const first = await lookup(ctx, given, null, everything, index);
+      let read = first.stations;
+      let found = cellsOfStations(read);
+      /** @type {Map<string, string>} */
+      const named = new Map();
+      let tableless = false;
+      /** @type {Map<string, string[]>} */
+      const byShard = new Map();
+      for (const w of watched) {
+        if (w.cell !== null && found.get(w.id) === w.cell) continue;
+        const shard = await shardOf(w.id, /** @type {Function} */ (ctx.sha256));
+        byShard.set(shard, [...(byShard.get(shard) ?? []), w.id]);
+      }
+      // The shards a watch list needs are read at once, as a lookup's tiles are.
+      const shards = [...byShard.keys()].sort();
+      const tables = await Promise.all(shards.map((shard) => readShard(ctx, index, shard)));
+      for (const [position, shard] of shards.entries()) {
+        const cells = tables[position];
+        if (cells === null) {
+          tableless = true;
+          continue;
+        }
+        for (const id of byShard.get(shard) ?? []) {
+          const cell = cells.get(id);
+          if (cell !== undefined) named.set(id, cell);
+        }
+      }
+      const more = [...new Set(named.values())].filter((key) => !given.includes(key)).sort(compareKeys);
+      let answer = first;
+      if (more.length > 0) {
+        const second = await lookup(ctx, more, null, everything, index);
+        read = read.concat(second.stations);
+        found = cellsOfStations(read);
+        answer = {
+          ...first,
+          missingTiles: [...first.missingTiles, ...second.missingTiles].sort(compareKeys),
+          tiles: { ...second.tiles, ...first.tiles },
+          stale: first.stale || second.stale,
+          staleReasons: { ...second.staleReasons, ...first.staleReasons },
+        };
+      }
+      const byId = new Map();
+      for (const station of read) if (!byId.has(station.id)) byId.set(station.id, station);
+      const seen = new Set();
+      const outcomes = [];
+      const kept = [];
+      for (const w of watched) {
+        if (seen.has(w.id)) continue;
+        seen.add(w.id);
+        const outcome = outcomeOf(w, found, named, tableless, answer.tiles);
+        outcomes.push(outcome);
+        if (outcome.cell === undefined) continue;
+        const station = byId.get(w.id);
+        kept.push({ station, distanceKm: 0, displayed: fuel === null ? null : displayedPrice(station, fuel) });
+      }
+      const outcome = answer.missingTiles.length > 0 ? 'partial' : kept.length > 0 ? 'ok' : 'empty';
+      return { ...answer, outcome, stations: kept, ids: outcomes };
+    });
   }
 
   /** @type {{builtAt: string | null, countries: Record<string, any>} | null} */
@@ -303,7 +386,7 @@ export function createReader(options) {
     return doc;
   }
 
-  return { baseUrl: base.base, format, runtime, nearby, along, sources, trend };
+  return { baseUrl: base.base, format, runtime, nearby, along, stations, sources, trend };
 }
 
 /**

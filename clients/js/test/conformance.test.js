@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { MemoryCache, cellsOfCircle, cellsOfRoute, createReader, keyOf } from '../src/index.js';
 import { startKitServer } from './support/kit-server.js';
-import { answer, trendAnswer } from './support/kit-answer.js';
+import { answer, stationsAnswer, trendAnswer } from './support/kit-answer.js';
 
 const kitDir = process.env.FUELTILES_CONFORMANCE ?? fileURLToPath(new URL('../../../conformance/', import.meta.url));
 const missing = ['grid.json', 'cases.json', 'build/fuel'].filter((p) => !existsSync(join(kitDir, p)));
@@ -50,6 +50,14 @@ if (missing.length > 0) {
     after(() => server.close());
 
     test('has cases', () => assert.ok(cases.length > 0, 'cases.json has no cases'));
+    test('covers lookups by id (issue 39, item 1)', () => {
+      const named = cases.filter((c) => c.call === 'stations');
+      for (const kind of ['found-with-cells', 'no-cell', 'moved', 'closed', 'mix', 'index-without-table']) {
+        assert.deepEqual(named.filter((c) => c.name.startsWith(`ids-${kind}-v`)).map((c) => c.format).sort(), [1, 2]);
+      }
+      assert.deepEqual([...new Set(named.flatMap((c) => c.expect.ids.map((o) => o.status)))].sort(),
+        ['closed', 'found', 'moved', 'unknown']);
+    });
     test('covers phone life (issue 35, Why 8)', () => {
       const steps = cases.flatMap((c) => c.steps ?? (c.query ? [c] : []));
       const formats = (list) => [...new Set(list.map((c) => c.format))].sort();
@@ -102,6 +110,15 @@ if (missing.length > 0) {
         if (c.call === 'trend') {
           server.use(c.server, c.transport);
           assert.deepEqual(await trendAnswer(reader, c.country), c.expect, `case ${c.name}`);
+          return;
+        }
+        if (c.call === 'stations') {
+          server.use(c.server, c.transport);
+          const got = await stationsAnswer(reader, c.ids, c.fuel);
+          // R13: every tile and id shard the lookup read.
+          got.reads = server.log.map((r) => r.path)
+            .filter((path) => /^(v2\/)?(tiles|ids)\//.test(path)).sort();
+          assert.deepEqual(got, c.expect, `case ${c.name}`);
           return;
         }
         const steps = c.steps ?? [{ advanceSeconds: 0, server: c.server, query: c.query, expect: c.expect }];

@@ -34,6 +34,10 @@ globalThis.__runCase = async (json) => {
     __hostUse(JSON.stringify(c.server ?? {}), rawBodies);
     return JSON.stringify([await trendAnswer(reader, c.country)]);
   }
+  if (c.call === 'stations') {
+    __hostUse(JSON.stringify(c.server ?? {}), rawBodies);
+    return JSON.stringify([await stationsAnswer(reader, c.ids, c.fuel)]);
+  }
   const steps = c.steps ?? [{ advanceSeconds: 0, server: c.server, query: c.query }];
   const answers = [];
   for (const step of steps) {

@@ -39,6 +39,30 @@ function metres(km) {
   return Math.sign(km) * Math.round(Math.abs(km * 1000));
 }
 
+/** A stations() call's answer (R13) in the kit's terms, without `reads`, which the runner takes from its log. */
+export async function stationsAnswer(reader, ids, fuel) {
+  try {
+    const result = await reader.stations(ids, { fuel: fuel ?? null });
+    return {
+      outcome: result.outcome,
+      error: null,
+      missingTiles: result.missingTiles,
+      ids: result.ids,
+      stations: result.stations.map((s) => ({
+        id: s.station.id,
+        distanceM: metres(s.distanceKm),
+        price: s.displayed && {
+          price: s.displayed.price, service: s.displayed.service, unit: s.displayed.unit,
+          was: s.displayed.was, changed: s.displayed.changed,
+        },
+      })),
+    };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, missingTiles: [], ids: [], stations: [] };
+  }
+}
+
 /** A trend() call's answer in the kit's terms. */
 export async function trendAnswer(reader, country) {
   try {

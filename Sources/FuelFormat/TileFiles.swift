@@ -41,15 +41,16 @@ public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringCo
     }
 }
 
-/// Reads `"version"`, treating a missing value as 1 and rejecting a newer one.
-private func checkVersion<Key: CodingKey>(
-    _ container: KeyedDecodingContainer<Key>,
-    key: Key,
-    file: String
-) throws -> Int {
-    let version = try container.decodeIfPresent(Int.self, forKey: key) ?? 1
-    guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
-    return version
+extension KeyedDecodingContainer {
+    /// A published file's `"version"` at `key`: a missing value is 1, and one newer than ``TileFormat/version`` is
+    /// refused (the rule of every format-1 file: tiles, the index, brands, trends, id shards).
+    /// - Parameter file: the file as the error names it (`tile`, `trend`).
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for one that is not a number.
+    func formatVersion(at key: Key, file: String) throws -> Int {
+        let version = try decodeIfPresent(Int.self, forKey: key) ?? 1
+        guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
+        return version
+    }
 }
 
 /// `fuel/tiles/<key>.json`: the stations of one cell, sorted by id. Never holds the build time.
@@ -74,7 +75,7 @@ public struct Tile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "tile")
+        version = try container.formatVersion(at: .version, file: "tile")
         let text = try container.decode(String.self, forKey: .key)
         guard let key = TileKey(text) else {
             throw DecodingError.dataCorruptedError(
@@ -175,7 +176,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "index.json")
+        version = try container.formatVersion(at: .version, file: "index.json")
         gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
         builtAtText = try container.decode(UTCTimeText.self, forKey: .builtAtText)
         tiles = try container.decode([String].self, forKey: .tiles)
@@ -230,7 +231,7 @@ public struct BrandsFile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "brands file")
+        version = try container.formatVersion(at: .version, file: "brands file")
         country = try container.decode(String.self, forKey: .country)
         brands = try container.decode([Entry].self, forKey: .brands)
     }
@@ -255,7 +256,7 @@ public struct SourcesFile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "sources.json")
+        version = try container.formatVersion(at: .version, file: "sources.json")
         sources = try container.decode([Source].self, forKey: .sources)
     }
 }

@@ -150,8 +150,9 @@ struct ConformanceKit {
             if call == "trend" {
                 steps = []
                 trendExpect = try container.decode(TrendExpected.self, forKey: .expect)
-            } else if call == "stations" {
-                // A lookup by id (R13): StationsConformanceTests reads these cases.
+            } else if call == "stations" || call == "history" {
+                // A lookup by id (R13) or a history (R14): StationsConformanceTests and HistoryConformanceTests read
+                // these cases.
                 steps = []
             } else if let steps = try container.decodeIfPresent([Step].self, forKey: .steps) {
                 self.steps = steps

@@ -148,10 +148,10 @@ public enum Format2Prune {
     }
 
     /// How a referencing set names a day of history (R14) that is kept: `history/2026-12-04/`, every file of it.
-    static func historyDay(_ day: String) -> String { "\(HistoryFile.folder)/\(day)/" }
+    public static func historyDay(_ day: String) -> String { "\(HistoryFile.folder)/\(day)/" }
 
     /// The days of history an index lists, as ``historyDay(_:)`` names them.
-    static func historyDays(_ index: Format2Index?) -> [String] { (index?.history?.days ?? []).map(historyDay) }
+    public static func historyDays(_ index: Format2Index?) -> [String] { (index?.history?.days ?? []).map(historyDay) }
 
     /// The names of the archived builds among a listing's keys (full keys, under `prefix`), sorted.
     public static func buildNames(in keys: some Sequence<String>, prefix: String) -> [String] {

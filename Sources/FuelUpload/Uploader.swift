@@ -75,7 +75,9 @@ struct Uploader: Sendable {
 
         let progress = UploadProgress(log: log)
         // Phase 1 and 2: every PUT must succeed before the next phase starts.
-        for (phase, objects) in [("tiles", plan.tiles), ("history", plan.history), ("brands, trends and sources", plan.metadata)]
+        for (phase, objects) in [
+            ("tiles", plan.tiles), ("history", plan.history), ("brands, trends and sources", plan.metadata),
+        ]
         where !objects.isEmpty {
             try session.checkpoint()
             progress.begin(

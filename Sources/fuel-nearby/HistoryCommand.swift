@@ -45,7 +45,9 @@ enum HistoryCommand {
     /// of the station, says so.
     static func table(_ history: StationHistory) -> String {
         guard let cell = history.cell else { return "\(history.id): no cell known (not in the id table); no history" }
-        var lines = ["\(history.id) in cell \(cell)", "DAY         FUEL                 OPEN    LOW     HIGH    CLOSE   CHANGES"]
+        var lines = [
+            "\(history.id) in cell \(cell)", "DAY         FUEL                 OPEN    LOW     HIGH    CLOSE   CHANGES",
+        ]
         for day in history.days {
             if day.isMissing { lines.append("\(day.day)  missing") }
             if !day.isMissing, day.entries.isEmpty { lines.append("\(day.day)  no price") }

@@ -91,7 +91,9 @@ extension Builder {
                     let path = prefix + HistoryFile.path(day: day, key: String(name.dropLast(".json".count)))
                     let existing = previous.appendingPathComponent(name)
                     // Linked as tiles are; copied only where a link cannot be made.
-                    if Foundation.link(existing.path, staged.partial.appendingPathComponent(path).path) == 0 { continue }
+                    if Foundation.link(existing.path, staged.partial.appendingPathComponent(path).path) == 0 {
+                        continue
+                    }
                     guard let bytes = FileBytes.contents(of: existing.path) else {
                         throw BuildError.output(path: existing.path, reason: "cannot read a kept history file")
                     }

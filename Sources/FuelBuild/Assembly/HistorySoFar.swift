@@ -131,7 +131,9 @@ struct HistorySoFar: Sendable, Equatable {
             throw Unusable(description: "its day line is malformed")
         }
         let headerBytes = lines[0].count + lines[1].count + lines[2].count + 3
-        guard String(decoding: lines[2], as: UTF8.self) == "crc32 \(KeptState.checksum(bytes[min(headerBytes, bytes.count)...]))"
+        guard
+            String(decoding: lines[2], as: UTF8.self)
+                == "crc32 \(KeptState.checksum(bytes[min(headerBytes, bytes.count)...]))"
         else { throw Unusable(description: "its checksum does not match: the file is damaged") }
         day = String(dayLine.dropFirst(4))
         lines.removeFirst(3)

@@ -119,7 +119,8 @@ package final class TileAssembler: Sendable {
     ///   - trends: each country's trend (``CountryTrends``); nil starts every trend at `builtAt`'s day.
     ///   - history: the index's `history` member (R14); nil leaves it out.
     /// - Throws: the first error the sink threw.
-    package func finish(builtAt: Date, trends: CountryTrends? = nil, history: HistoryListing? = nil) throws -> Assembly {
+    package func finish(builtAt: Date, trends: CountryTrends? = nil, history: HistoryListing? = nil) throws -> Assembly
+    {
         state.withLock { state in
             for key in state.waiting.keys.sorted() {
                 guard let cells = state.waiting[key] else { continue }

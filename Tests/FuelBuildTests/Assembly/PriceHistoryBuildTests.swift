@@ -158,7 +158,9 @@ import _FuelTestSupport
     }
 
     static let changeCases = [
-        ChangeCase(label: "one build", builds: [1479], expected: HistorySoFar.Figures(open: 1479, low: 1479, high: 1479, close: 1479, changes: 0)),
+        ChangeCase(
+            label: "one build", builds: [1479],
+            expected: HistorySoFar.Figures(open: 1479, low: 1479, high: 1479, close: 1479, changes: 0)),
         ChangeCase(
             label: "down and back", builds: [1479, 1469, 1479],
             expected: HistorySoFar.Figures(open: 1479, low: 1469, high: 1479, close: 1479, changes: 2)),

@@ -215,6 +215,17 @@ struct ConformanceKit {
             .cases
     }
 
+    private struct CallFile<Kind: Decodable>: Decodable { var cases: [Kind] }
+
+    /// The cases of one `call` (`stations`, `history`), each read as `Kind`, whose `call` gives its call; none when
+    /// the kit cannot be read (the suite's own coverage test then fails).
+    static func cases<Kind: Decodable>(_ call: String, as kind: Kind.Type, call path: KeyPath<Kind, String?>) -> [Kind]
+    {
+        let url = folder.appendingPathComponent("cases.json")
+        let file = try? JSONDecoder().decode(CallFile<Kind>.self, from: Data(contentsOf: url))
+        return (file?.cases ?? []).filter { $0[keyPath: path] == call }
+    }
+
     /// The grid table's cell size, points and circles.
     static func grid() throws -> (degrees: Double, points: [Point], circles: [Circle], routes: [RouteCells]) {
         let file = try JSONDecoder().decode(

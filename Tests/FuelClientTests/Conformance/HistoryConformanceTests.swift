@@ -49,12 +49,7 @@ import Testing
         }
     }
 
-    private struct CaseFile: Decodable { var cases: [Case] }
-
-    static let cases: [Case] =
-        ((try? JSONDecoder().decode(
-            CaseFile.self, from: Data(contentsOf: ConformanceKit.folder.appendingPathComponent("cases.json"))))?
-        .cases ?? []).filter { $0.call == "history" }
+    static let cases = ConformanceKit.cases("history", as: Case.self, call: \.call)
 
     /// Issue 39, item 4: history in both formats, a day the index does not list, a listed day's file that answers
     /// 404, an unknown id and a file of a newer version.

@@ -105,6 +105,28 @@ import _FuelTestSupport
                 == HistoryEntry(fuel: .diesel, open: 1.459, low: 1.449, high: 1.459, close: 1.449, changes: 1))
     }
 
+    /// `--skip-unchanged` skips a build of unchanged inputs within the day, never the first build of a later day,
+    /// which writes the finished day.
+    @Test func skipUnchangedNeverSkipsTheFirstBuildOfALaterDay() async throws {
+        let root = RepositoryPaths.temporaryDirectory("price-history-skip")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let feeds = root.appendingPathComponent("feeds")
+        let out = root.appendingPathComponent("out")
+        try Self.place(feeds, fetchedAt: "2026-11-20T08:00:00Z")
+        _ = try await Self.build(feeds, out, at: "2026-11-20T08:05:00Z")
+        func skipping(_ builtAt: String) async throws -> BuildReport {
+            let seconds = try #require(UTCTime.parse(builtAt))
+            var options = BuildOptions(
+                feedsDirectory: feeds, outputDirectory: out, adaptersDirectory: nil, countries: ["AT"],
+                builtAt: Date(timeIntervalSince1970: TimeInterval(seconds)), layout: .both)
+            options.skipUnchanged = true
+            return try await Builder(options: options).run().0
+        }
+        #expect(try await skipping("2026-11-20T09:05:00Z").unchangedSince != nil, "the same day: skipped")
+        #expect(try await skipping("2026-11-21T00:05:00Z").unchangedSince == nil, "a later day: built")
+        #expect(try Self.index(out).history == HistoryListing(days: ["2026-11-20"]))
+    }
+
     struct DamageCase: Sendable, CustomTestStringConvertible {
         var label: String
         var damage: @Sendable (URL) throws -> Void

@@ -139,7 +139,7 @@ extension TileClient {
 
     /// The cells of one shard's ids; empty when the index's table has no such shard (it holds no ids).
     /// - Parameter file: where the shard is, nil when the table lists none.
-    private func idShard(_ shard: String, file: (path: String, nameHash: String?)?) async throws(NearbyError)
+    func idShard(_ shard: String, file: (path: String, nameHash: String?)?) async throws(NearbyError)
         -> [String: TileKey]
     {
         guard let file else { return [:] }

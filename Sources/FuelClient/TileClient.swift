@@ -124,11 +124,11 @@ public actor TileClient {
 
     /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
     /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
-    func withinDeadline(_ work: @escaping @Sendable () async -> Result<NearbyResult, NearbyError>)
-        async throws(NearbyError) -> NearbyResult
+    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async -> Result<Answer, NearbyError>)
+        async throws(NearbyError) -> Answer
     {
         let deadline = policy.lookupDeadline
-        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
+        let race = DeadlineRace<Result<Answer, NearbyError>>()
         let task = Task { race.settle(await work()) }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))

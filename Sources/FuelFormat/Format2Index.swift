@@ -90,15 +90,19 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// Each id shard's path below the prefix (`ids/a3.<hash>.json`), by shard (R13); nil in an index written before
     /// the id table existed.
     public var ids: [String: String]?
+    /// The finished days whose history files (``HistoryFile``, R14, plain names below `history/`) the build
+    /// publishes; nil in an index written before history existed.
+    public var history: HistoryListing?
 
     /// An index of format 2; `tiles`, `brands`, `sources` and `trends` name files by the hash of their JSON.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
         sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil,
-        ids: [String: String]? = nil
+        ids: [String: String]? = nil, history: HistoryListing? = nil
     ) {
         self.trends = trends
         self.ids = ids
+        self.history = history
         version = Format2.version
         self.gridDegrees = gridDegrees
         self.builtAt = builtAt
@@ -119,7 +123,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids
+        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids, history
     }
 
     /// Reads a format-2 index and checks every name it holds: each tile's key and hash, and the brands and sources
@@ -146,6 +150,11 @@ public struct Format2Index: Sendable, Hashable, Codable {
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         ids = try container.decodeIfPresent([String: String].self, forKey: .ids)
+        history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
+        for day in history?.days ?? [] where !TrendFile.isDay(day) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .history, in: container, debugDescription: "history: not a day like 2026-12-04: \(day)")
+        }
         for (shard, path) in (ids ?? [:]).sorted(by: { $0.key < $1.key })
         where !IdShard.isShard(shard) || !Self.isObjectName(path) || !path.hasPrefix("\(IdShard.folder)/\(shard).") {
             throw DecodingError.dataCorruptedError(
@@ -184,6 +193,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
         try container.encode(countries, forKey: .countries)
         try container.encodeIfPresent(trends, forKey: .trends)
         try container.encodeIfPresent(ids, forKey: .ids)
+        try container.encodeIfPresent(history, forKey: .history)
     }
 
     /// A relative path of plain name characters ending in `.<hash>.json`: never `..`, never absolute.

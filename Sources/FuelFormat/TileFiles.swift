@@ -151,13 +151,17 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// ``IdShard/count`` when the build publishes its id table under `ids/` (R13); nil in an index written before
     /// it existed, whose readers find stations by cell only.
     public var idShards: Int?
+    /// The finished days whose history files (``HistoryFile``, R14) the build publishes; nil in an index written
+    /// before history existed.
+    public var history: HistoryListing?
 
     /// An index of the current format; `tiles` must already be sorted.
     public init(
         gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary],
-        trends: [String: TrendListing]? = nil, idShards: Int? = nil
+        trends: [String: TrendListing]? = nil, idShards: Int? = nil, history: HistoryListing? = nil
     ) {
         self.idShards = idShards
+        self.history = history
         version = TileFormat.version
         self.gridDegrees = gridDegrees
         builtAtText = UTCTimeText(builtAt)
@@ -169,7 +173,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case version, gridDegrees
         case builtAtText = "builtAt"
-        case tiles, countries, trends, idShards
+        case tiles, countries, trends, idShards, history
     }
 
     /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
@@ -183,6 +187,7 @@ public struct TileIndex: Sendable, Hashable, Codable {
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         idShards = try container.decodeIfPresent(Int.self, forKey: .idShards)
+        history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
     }
 }
 

@@ -52,7 +52,8 @@ public enum Format2Assembler {
         let index = Format2Index(
             gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
             brands: brands, sources: sources, countries: assembly.index.countries,
-            trends: assembly.index.trends == nil ? nil : trends, ids: assembly.index.idShards == nil ? nil : ids)
+            trends: assembly.index.trends == nil ? nil : trends, ids: assembly.index.idShards == nil ? nil : ids,
+            history: assembly.index.history)
         let json = TileEncoder.encode(index)
         let gzipped = Gzip.compress(json)
         for path in [Format2.indexPath, Format2.buildPath(index.builtAt)] {

@@ -35,6 +35,7 @@ extension TileEncoder {
             }
             writer.endObject()
         }
+        writeHistory(index.history, to: &writer)
         writer.endObject()
         return writer.bytes
     }

@@ -110,30 +110,31 @@ public actor TileClient {
     /// The stations `filter` keeps, within the deadline: the query checked (R7), then the tiles of its cells read
     /// through one index and their stations filtered with each country's clock.
     func stations<Filter: LookupFilter>(keptBy filter: Filter) async throws(NearbyError) -> NearbyResult {
-        try await withinDeadline {
-            do throws(NearbyError) {
-                try filter.validate()
-                return .success(
-                    try await self.lookup(filter.cells(on: self.grid), openAt: filter.criteria.openAt) {
-                        stations, clocks in
-                        var filter = filter
-                        filter.criteria.clocks = clocks
-                        return filter.apply(to: stations)
-                    })
-            } catch {
-                return .failure(error)
+        try await withinDeadline { () async throws(NearbyError) in
+            try filter.validate()
+            return try await self.lookup(filter.cells(on: self.grid), openAt: filter.criteria.openAt) {
+                stations, clocks in
+                var filter = filter
+                filter.criteria.clocks = clocks
+                return filter.apply(to: stations)
             }
         }
     }
 
-    /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
-    /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
-    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async -> Result<Answer, NearbyError>)
+    /// Runs `work` within the lookup deadline: whichever comes first, its answer (or its error) or the deadline,
+    /// settles the lookup, so that a transfer that ignores cancellation cannot hold the caller past the deadline.
+    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async throws(NearbyError) -> Answer)
         async throws(NearbyError) -> Answer
     {
         let deadline = policy.lookupDeadline
         let race = DeadlineRace<Result<Answer, NearbyError>>()
-        let task = Task { race.settle(await work()) }
+        let task = Task {
+            do throws(NearbyError) {
+                race.settle(.success(try await work()))
+            } catch {
+                race.settle(.failure(error))
+            }
+        }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
             race.settle(nil)

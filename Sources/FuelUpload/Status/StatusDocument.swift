@@ -61,12 +61,6 @@ private struct Document: Encodable {
         var carriedHours: Double?
     }
 
-    struct Problem: Encodable {
-        var kind: String
-        var country: String?
-        var sentence: String
-    }
-
     struct Answer: Encodable {
         var status: Int
         /// The CORS headers the text shows, names lower-cased.
@@ -97,7 +91,7 @@ private struct Document: Encodable {
     var limits: Limits?
     var build: Build?
     var countries: [Country]?
-    var problems: [Problem]?
+    var problems: [PublishedStatus.Problem]?
     /// `ok` or `stale`, as the text's last line; `unreadable` when the index could not be read.
     var verdict: String
     var browserAccess: Access?
@@ -120,9 +114,7 @@ private struct Document: Encodable {
                     carriedSince: country.carriedSince.map(UTCTime.format),
                     carriedHours: country.carriedHours.map(Self.tenths))
             }
-            problems = status.problems.map {
-                Problem(kind: $0.kind.rawValue, country: $0.country, sentence: $0.sentence)
-            }
+            problems = status.problems
         }
         browserAccess = document.access.map { access in
             Access(

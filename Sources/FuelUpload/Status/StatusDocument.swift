@@ -67,18 +67,12 @@ private struct Document: Encodable {
         var headers: [String: String]
     }
 
-    struct AccessProblem: Encodable {
-        var part: String
-        var section: String
-        var sentence: String
-    }
-
     struct Access: Encodable {
         var origin: String
         var url: String
         var preflight: Answer
         var get: Answer
-        var problems: [AccessProblem]
+        var problems: [BrowserAccess.Problem]
         var notes: [String]
         /// `ok` or `incomplete`, as the text's `browser access:` line.
         var verdict: String
@@ -121,9 +115,7 @@ private struct Document: Encodable {
                 origin: access.origin, url: access.url,
                 preflight: Self.answer(access.preflight, BrowserAccess.preflightHeaders),
                 get: Self.answer(access.get, BrowserAccess.getHeaders),
-                problems: access.problems.map {
-                    AccessProblem(part: $0.part.rawValue, section: $0.part.section, sentence: $0.sentence)
-                }, notes: access.notes, verdict: access.problems.isEmpty ? "ok" : "incomplete")
+                problems: access.problems, notes: access.notes, verdict: access.problems.isEmpty ? "ok" : "incomplete")
         }
     }
 

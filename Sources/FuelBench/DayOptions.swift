@@ -4,17 +4,17 @@ import FuelFormat
 /// What `fuel-bench day` simulates.
 public struct DayOptions: Sendable {
     /// Simulated hours (from ``start``).
-    public var hours: Double
+    public var hours = 24.0
     /// Feed sizes as a multiple of the real ones.
-    public var scale: Double
-    public var schedules: [DaySchedule]
-    public var seed: UInt64
+    public var scale = 0.05
+    public var schedules = DaySchedule.allCases
+    public var seed: UInt64 = 1
     /// Lookups the phone makes at each check.
-    public var lookupsPerCheck: Int
+    public var lookupsPerCheck = 5
     /// Minutes between the phone's checks.
     public var phoneEveryMinutes = 10
     /// The simulated day's start, UTC; also yesterday's last run, which every schedule starts from.
-    public var start: Date
+    public var start = DayOptions.defaultStart
     /// Scratch folder.
     public var work: URL
     /// The countries' metadata (`adapters/`).
@@ -26,16 +26,9 @@ public struct DayOptions: Sendable {
     /// then comes a full day after yesterday's, as it does in production.
     public static let defaultStart = Date(timeIntervalSince1970: 1_796_015_880)
 
-    public init(
-        hours: Double = 24, scale: Double = 0.05, schedules: [DaySchedule] = DaySchedule.allCases, seed: UInt64 = 1,
-        lookupsPerCheck: Int = 5, start: Date = DayOptions.defaultStart, work: URL, adapters: URL, s3Script: URL
-    ) {
-        self.hours = hours
-        self.scale = scale
-        self.schedules = schedules
-        self.seed = seed
-        self.lookupsPerCheck = lookupsPerCheck
-        self.start = start
+    /// The default day over these folders, every other option at the default its property declares; a command or
+    /// a test sets the ones it is given.
+    public init(work: URL, adapters: URL, s3Script: URL) {
         self.work = work
         self.adapters = adapters
         self.s3Script = s3Script

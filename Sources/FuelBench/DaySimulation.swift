@@ -203,10 +203,11 @@ struct DaySimulation {
     }
 
     private func uploadSettings(now: Date, counter: BucketCounter?) throws -> UploadSettings {
-        var settings = try UploadSettings(
-            options: UploadOptions(
-                from: folders.out, bucket: bucket, endpoint: server.endpoint, layout: .both, keepHours: 48, now: now),
-            environment: server.environment)
+        var options = UploadOptions(from: folders.out, bucket: bucket, endpoint: server.endpoint)
+        options.layout = .both
+        options.keepHours = 48
+        options.now = now
+        var settings = try UploadSettings(options: options, environment: server.environment)
         if let counter { settings.transport = counter }
         return settings
     }

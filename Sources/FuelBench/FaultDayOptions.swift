@@ -4,26 +4,26 @@ import Foundation
 /// item 10, all seeded.
 public struct FaultDayOptions: Sendable {
     /// Hourly runs, one per simulated hour from ``start``.
-    public var hours: Int
+    public var hours = 48
     /// Feed sizes as a multiple of the real ones.
-    public var scale: Double
-    public var seed: UInt64
+    public var scale = 0.02
+    public var seed: UInt64 = 1
     /// The share of feed and S3 requests faulted (503, connection reset before or after the request, stall).
-    public var faultRate: Double
+    public var faultRate = 0.05
     /// Runs whose build or upload process is killed with SIGKILL at a random moment.
-    public var kills: Int
+    public var kills = 6
     /// Kills placed by hand instead of ``kills`` drawn by seed (tests).
     public var plannedKills: [Int: FaultDayKill]?
     /// The first run that runs with its clock ahead, and for how many runs and hours.
-    public var jumpRun: Int
-    public var jumpRuns: Int
-    public var jumpHours: Double
+    public var jumpRun = 20
+    public var jumpRuns = 3
+    public var jumpHours = 3.0
     /// The country whose service is down from run ``outageRun`` for ``outageHours`` hours.
-    public var outageCountry: String
-    public var outageRun: Int
-    public var outageHours: Int
+    public var outageCountry = "ES"
+    public var outageRun = 6
+    public var outageHours = 30
     /// The country whose service is down during the first run (a `--first-run` build).
-    public var firstRunDown: String
+    public var firstRunDown = "PT"
     /// `upload --lock-lease` (a duration such as `3s`), for a publisher that has the lease; nil leaves the option out.
     public var lockLease: String?
     /// ``lockLease`` in seconds (`90s`, `10m`, `1h` or plain seconds); nil when it is not given or cannot be read.
@@ -35,7 +35,7 @@ public struct FaultDayOptions: Sendable {
     }
 
     /// The simulated span's start, UTC.
-    public var start: Date
+    public var start = DayOptions.defaultStart
     /// Scratch folder.
     public var work: URL
     /// The countries' metadata (`adapters/`).
@@ -46,28 +46,9 @@ public struct FaultDayOptions: Sendable {
     /// The `fuel-publish` executable the job runs as a child process.
     public var publisher: URL
 
-    public init(
-        hours: Int = 48, scale: Double = 0.02, seed: UInt64 = 1, faultRate: Double = 0.05, kills: Int = 6,
-        jumpRun: Int = 20, jumpRuns: Int = 3, jumpHours: Double = 3, outageCountry: String = "ES",
-        outageRun: Int = 6, outageHours: Int = 30, firstRunDown: String = "PT", lockLease: String? = nil,
-        start: Date = DayOptions.defaultStart, work: URL, adapters: URL, s3Script: URL, proxyScript: URL,
-        publisher: URL
-    ) {
-        self.hours = hours
-        self.scale = scale
-        self.seed = seed
-        self.faultRate = faultRate
-        self.kills = kills
-        plannedKills = nil
-        self.jumpRun = jumpRun
-        self.jumpRuns = jumpRuns
-        self.jumpHours = jumpHours
-        self.outageCountry = outageCountry
-        self.outageRun = outageRun
-        self.outageHours = outageHours
-        self.firstRunDown = firstRunDown
-        self.lockLease = lockLease
-        self.start = start
+    /// The default faulted span over these folders and programs, every other option at the default its property
+    /// declares; a command or a test sets the ones it is given.
+    public init(work: URL, adapters: URL, s3Script: URL, proxyScript: URL, publisher: URL) {
         self.work = work
         self.adapters = adapters
         self.s3Script = s3Script

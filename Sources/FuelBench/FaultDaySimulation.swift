@@ -190,8 +190,8 @@ struct FaultDaySimulation {
     }
 
     func settings(endpoint: String) throws -> UploadSettings {
-        try UploadSettings(
-            options: UploadOptions(from: folders.out, bucket: bucket, endpoint: endpoint, layout: .both),
-            environment: server.environment)
+        var options = UploadOptions(from: folders.out, bucket: bucket, endpoint: endpoint)
+        options.layout = .both
+        return try UploadSettings(options: options, environment: server.environment)
     }
 }

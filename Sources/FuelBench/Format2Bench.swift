@@ -81,11 +81,11 @@ enum Format2Bench {
     }
 
     private static func settings(from out: URL, server: S3ServerProcess, now: String) throws -> UploadSettings {
-        try UploadSettings(
-            options: UploadOptions(
-                from: out, bucket: bucket, endpoint: server.endpoint, layout: .v2, keepHours: 48,
-                now: UTCTime.parse(now).map { Date(timeIntervalSince1970: TimeInterval($0)) }),
-            environment: server.environment)
+        var options = UploadOptions(from: out, bucket: bucket, endpoint: server.endpoint)
+        options.layout = .v2
+        options.keepHours = 48
+        options.now = UTCTime.parse(now).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        return try UploadSettings(options: options, environment: server.environment)
     }
 
     private static func upload(_ name: String, from out: URL, server: S3ServerProcess, now: String) async throws

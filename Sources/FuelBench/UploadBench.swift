@@ -91,9 +91,10 @@ enum UploadBench {
     /// Uploads `OUT/fuel` to the server's bucket and returns what the uploader did.
     static func upload(_ name: String, from out: URL, server: S3ServerProcess) async throws -> UploadRun {
         let (publish, summary) = try await publish(name, what: "upload", format: \.formatOne) {
-            try UploadSettings(
-                options: UploadOptions(from: out, bucket: bucket, prefix: "", endpoint: server.endpoint, layout: .v1),
-                environment: server.environment)
+            var options = UploadOptions(from: out, bucket: bucket, endpoint: server.endpoint)
+            options.prefix = ""
+            options.layout = .v1
+            return try UploadSettings(options: options, environment: server.environment)
         }
         return UploadRun(
             name: name, puts: summary.puts, skipped: summary.plan.skipped, deletes: summary.deletes,

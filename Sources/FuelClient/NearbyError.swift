@@ -17,10 +17,13 @@ import FuelFormat
 ///     }
 /// }
 /// ```
-public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible {
+///
+/// It encodes as `fuel-nearby --json` prints a failed lookup's `"error"`: `{"code":…,"message":…,"failedTiles":[…]}`
+/// (`docs/format.md`, "A lookup's answer").
+public struct NearbyError: Error, Sendable, Equatable, CustomStringConvertible, Encodable {
     /// A stable, machine-readable kind of failure, for example `tiles-unavailable`. New codes may be added in later
     /// releases; the raw value of an existing code never changes.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible, Encodable {
         /// The code as text: `tiles-unavailable`.
         public var rawValue: String
 
@@ -170,8 +173,8 @@ extension NearbyError {
     }
 }
 
-/// A tile that could not be loaded.
-public struct TileFailure: Sendable, Hashable {
+/// A tile that could not be loaded; it encodes as `{"key":"77_-19","url":…,"reason":…,"code":…}`.
+public struct TileFailure: Sendable, Hashable, Encodable {
     /// The cell.
     public var key: TileKey
     /// The URL it was requested from.

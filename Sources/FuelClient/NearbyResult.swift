@@ -154,9 +154,9 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(formatVersion, forKey: .format)
         try container.encode(isPartial, forKey: .partial)
-        try container.encode(missingTiles.map(\.description), forKey: .missingTiles)
+        try container.encode(missingTiles, forKey: .missingTiles)
         try container.encode(isStale, forKey: .stale)
-        try container.encode(staleTiles.map(\.description), forKey: .staleTiles)
+        try container.encode(staleTiles, forKey: .staleTiles)
         try container.encode(
             Dictionary(uniqueKeysWithValues: staleReasons.map { ($0.path, $0.reason) }), forKey: .staleReasons)
         try container.encode(indexIsStale, forKey: .indexIsStale)

@@ -89,7 +89,7 @@ public struct StationHistory: Sendable, Hashable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(cell?.description, forKey: .cell)
+        try container.encode(cell, forKey: .cell)
         try container.encode(source, forKey: .status)
         try container.encode(days, forKey: .days)
         try container.encode(missingDays, forKey: .missingDays)

@@ -35,8 +35,10 @@ extension TileClient {
     ) async throws(NearbyError) -> NearbyResult {
         try await stations(
             keptBy: AlongFilter(
-                route: route, bufferKm: bufferKm, fuel: fuel, includeBrands: includeBrands,
-                excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt))
+                route: route, bufferKm: bufferKm,
+                criteria: StationCriteria(
+                    fuel: fuel, includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit,
+                    openAt: openAt)))
     }
 
     /// R7 for a route: 2 to ``maxRoutePoints`` points in range, `0 < bufferKm ≤ 50`, the limit at least 1, and a
@@ -58,6 +60,6 @@ extension TileClient {
             throw .invalidQuery(
                 "the buffer must be more than 0 and at most \(Int(maxBufferKm)) km, got \(query.bufferKm)")
         }
-        try query.checkLimitAndSort()
+        try query.criteria.checkLimitAndSort()
     }
 }

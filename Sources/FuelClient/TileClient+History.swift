@@ -23,13 +23,7 @@ extension TileClient {
     public func history(of reference: StationReference, days: Int = maxHistoryDays) async throws(NearbyError)
         -> StationHistory
     {
-        try await withinDeadline {
-            do throws(NearbyError) {
-                return .success(try await self.readHistory(reference, days: days))
-            } catch {
-                return .failure(error)
-            }
-        }
+        try await withinDeadline { () async throws(NearbyError) in try await self.readHistory(reference, days: days) }
     }
 
     /// ``history(of:days:)`` of an id without a cell: its id shard names the cell.

@@ -25,13 +25,7 @@ extension TileClient {
     public func stations(ids references: [StationReference], fuel: FuelCode? = nil) async throws(NearbyError)
         -> NearbyResult
     {
-        try await withinDeadline {
-            do throws(NearbyError) {
-                return .success(try await self.watched(references, fuel: fuel))
-            } catch {
-                return .failure(error)
-            }
-        }
+        try await withinDeadline { () async throws(NearbyError) in try await self.watched(references, fuel: fuel) }
     }
 
     private func watched(_ references: [StationReference], fuel: FuelCode?) async throws(NearbyError)

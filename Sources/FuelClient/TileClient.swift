@@ -75,8 +75,9 @@ public actor TileClient {
     ///   - fuel: keep only stations with a price for this fuel.
     ///   - brand: keep only stations of this brand (trimmed, case-insensitive): an include list of one.
     ///   - includeBrands: keep only stations of one of these brands (and `brand`), trimmed, case-insensitive; a
-    ///     station without a brand never matches; empty keeps every brand (``NearbyFilter/includeBrands``).
-    ///   - excludeBrands: leave out stations of these brands, after the include list (``NearbyFilter/excludeBrands``).
+    ///     station without a brand never matches; empty keeps every brand (``StationCriteria/includeBrands``).
+    ///   - excludeBrands: leave out stations of these brands, after the include list
+    ///     (``StationCriteria/excludeBrands``).
     ///   - sort: nearest first, or cheapest first by the displayed price of `fuel` (R4 of `docs/format.md`); a price
     ///     sort without a fuel is ``NearbyError/Code/invalidQuery``.
     ///   - limit: at most this many stations, the first in `sort`'s order.
@@ -100,36 +101,40 @@ public actor TileClient {
     ) async throws(NearbyError) -> NearbyResult {
         try await stations(
             keptBy: NearbyFilter(
-                latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
-                includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt))
+                latitude: latitude, longitude: longitude, radiusKm: radiusKm,
+                criteria: StationCriteria(
+                    fuel: fuel, includeBrands: includeBrands + (brand.map { [$0] } ?? []),
+                    excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt)))
     }
 
     /// The stations `filter` keeps, within the deadline: the query checked (R7), then the tiles of its cells read
     /// through one index and their stations filtered with each country's clock.
     func stations<Filter: LookupFilter>(keptBy filter: Filter) async throws(NearbyError) -> NearbyResult {
-        try await withinDeadline {
-            do throws(NearbyError) {
-                try filter.validate()
-                return .success(
-                    try await self.lookup(filter.cells(on: self.grid), openAt: filter.openAt) { stations, clocks in
-                        var filter = filter
-                        filter.clocks = clocks
-                        return filter.apply(to: stations)
-                    })
-            } catch {
-                return .failure(error)
+        try await withinDeadline { () async throws(NearbyError) in
+            try filter.validate()
+            return try await self.lookup(filter.cells(on: self.grid), openAt: filter.criteria.openAt) {
+                stations, clocks in
+                var filter = filter
+                filter.criteria.clocks = clocks
+                return filter.apply(to: stations)
             }
         }
     }
 
-    /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
-    /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
-    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async -> Result<Answer, NearbyError>)
+    /// Runs `work` within the lookup deadline: whichever comes first, its answer (or its error) or the deadline,
+    /// settles the lookup, so that a transfer that ignores cancellation cannot hold the caller past the deadline.
+    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async throws(NearbyError) -> Answer)
         async throws(NearbyError) -> Answer
     {
         let deadline = policy.lookupDeadline
         let race = DeadlineRace<Result<Answer, NearbyError>>()
-        let task = Task { race.settle(await work()) }
+        let task = Task {
+            do throws(NearbyError) {
+                race.settle(.success(try await work()))
+            } catch {
+                race.settle(.failure(error))
+            }
+        }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
             race.settle(nil)
@@ -388,6 +393,6 @@ public actor TileClient {
         guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 500 else {
             throw .invalidQuery("the radius must be more than 0 and at most 500 km, got \(radiusKm)")
         }
-        try query.checkLimitAndSort()
+        try query.criteria.checkLimitAndSort()
     }
 }

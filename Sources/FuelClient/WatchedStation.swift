@@ -62,6 +62,6 @@ public struct WatchedStation: Sendable, Hashable, Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(cell?.description, forKey: .cell)
+        try container.encodeIfPresent(cell, forKey: .cell)
     }
 }

@@ -59,16 +59,8 @@ public struct HistoryFile: Sendable, Hashable, Codable {
     ///   malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        guard version <= TileFormat.version else {
-            throw UnsupportedFormatError(file: "history file", version: version)
-        }
-        let text = try container.decode(String.self, forKey: .key)
-        guard let key = TileKey(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .key, in: container, debugDescription: "history: key \"\(text)\" is not a cell like 77_-19")
-        }
-        self.key = key
+        version = try container.formatVersion(at: .version, file: "history file")
+        key = try container.tileKey(at: .key, file: "history")
         day = try container.decode(String.self, forKey: .day)
         guard TrendFile.isDay(day) else {
             throw DecodingError.dataCorruptedError(

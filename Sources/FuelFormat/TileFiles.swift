@@ -43,13 +43,25 @@ public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringCo
 
 extension KeyedDecodingContainer {
     /// A published file's `"version"` at `key`: a missing value is 1, and one newer than ``TileFormat/version`` is
-    /// refused (the rule of every format-1 file: tiles, the index, brands, trends, id shards).
+    /// refused (the rule of every format-1 file: tiles, the index, brands, trends, id shards, history files).
     /// - Parameter file: the file as the error names it (`tile`, `trend`).
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for one that is not a number.
     func formatVersion(at key: Key, file: String) throws -> Int {
         let version = try decodeIfPresent(Int.self, forKey: key) ?? 1
         guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
         return version
+    }
+
+    /// A cell written as text at `key`, `77_-19`, as tiles and history files name theirs.
+    /// - Parameter file: the file as the error names it (`tile`, `history`).
+    /// - Throws: `DecodingError` for text that is not a cell.
+    func tileKey(at key: Key, file: String) throws -> TileKey {
+        let text = try decode(String.self, forKey: key)
+        guard let cell = TileKey(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "\(file): key \"\(text)\" is not a cell like 77_-19")
+        }
+        return cell
     }
 }
 
@@ -76,12 +88,7 @@ public struct Tile: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.formatVersion(at: .version, file: "tile")
-        let text = try container.decode(String.self, forKey: .key)
-        guard let key = TileKey(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .key, in: container, debugDescription: "tile: key \"\(text)\" is not a cell like 77_-19")
-        }
-        self.key = key
+        key = try container.tileKey(at: .key, file: "tile")
         stations = try container.decode([Station].self, forKey: .stations)
     }
 

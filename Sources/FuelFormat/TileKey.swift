@@ -1,5 +1,5 @@
 /// One cell of the tile grid, named `"<row>_<column>"` where row = floor(lat / size) and column = floor(lon / size).
-public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible, Encodable {
     /// floor(latitude / cell size).
     public let row: Int
     /// floor(longitude / cell size).
@@ -24,5 +24,11 @@ public struct TileKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Orders by row, then column, so iteration over cells is stable.
     public static func < (lhs: TileKey, rhs: TileKey) -> Bool {
         (lhs.row, lhs.column) < (rhs.row, rhs.column)
+    }
+
+    /// Writes the key as its text, `"77_-19"`, as the files and a lookup's answer spell it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
     }
 }

@@ -13,15 +13,9 @@ import FuelCodecs
 /// also produces the request target (`/bucket/key?a=b`) from the same encoded strings it signs, so what is sent and
 /// what is signed can never disagree, whatever the key or a continuation token contains.
 public struct SigV4Signer: Sendable {
-    /// One header of the request: signed as given (name lower-cased, value trimmed).
-    public struct Field: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
+    /// One header or query parameter of the request, a name and a value: an ``HTTPHeader``, so that the signed
+    /// headers are sent as they are. A header is signed with its name lower-cased and its value trimmed.
+    public typealias Field = HTTPHeader
 
     /// What the signer needs to know about a request.
     public struct Request: Sendable {

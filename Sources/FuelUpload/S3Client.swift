@@ -166,7 +166,7 @@ public struct S3Client: Sendable {
         let signed = signer.sign(unsigned, date: Date())
         let request = HTTPRequest(
             method: method, url: endpoint.baseURL + signed.target,
-            headers: signed.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
+            headers: signed.headers,
             body: method == "PUT" ? body : nil, maxResponseBytes: maxResponseBytes,
             connectTimeout: timeouts.connect, totalTimeout: timeouts.total, stallTimeout: timeouts.stall,
             maxRedirects: 0)

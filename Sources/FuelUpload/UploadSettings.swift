@@ -4,63 +4,6 @@ import FuelFormat
 import FuelHTTP
 import FuelPublishing
 
-/// The upload's options as given on the command line; anything nil falls back to the environment or a default.
-public struct UploadOptions: Sendable, Equatable {
-    /// `OUT`: the folder holding `fuel/`.
-    public var from: URL
-    public var bucket: String
-    public var prefix: String?
-    public var endpoint: String?
-    public var region: String?
-    public var concurrency: Int?
-    public var dryRun: Bool
-    /// `max-age` of tiles, brands, trends and sources (default 3600).
-    public var maxAge: Int?
-    /// `max-age` of the index (default 300).
-    public var indexMaxAge: Int?
-    /// Upload even when a country shrinks against the bucket's live index (see ``ShrinkGuard``).
-    public var allowShrink: Bool
-    /// Seconds to connect, and seconds without a byte, before a request gives up (defaults 15 and 30).
-    public var connectTimeout: Double?
-    public var stallTimeout: Double?
-    /// Which formats to upload (default v1).
-    public var layout: PublishLayout?
-    /// Format 2's key prefix (default: the format-1 prefix followed by `v2/`, so `fuel/v2/`).
-    public var format2Prefix: String?
-    /// `--keep HOURS`: format-2 objects a build published within this many hours references are never pruned (48).
-    public var keepHours: Double?
-    /// The time pruning measures `--keep` from (default: the clock); operators and tests replay a later day.
-    public var now: Date?
-    /// `--lock-lease`: seconds the publisher lock holds without a renewal (default 600).
-    public var lockLease: Double?
-
-    public init(
-        from: URL, bucket: String, prefix: String? = nil, endpoint: String? = nil, region: String? = nil,
-        concurrency: Int? = nil, dryRun: Bool = false, maxAge: Int? = nil, indexMaxAge: Int? = nil,
-        allowShrink: Bool = false, connectTimeout: Double? = nil, stallTimeout: Double? = nil,
-        layout: PublishLayout? = nil, format2Prefix: String? = nil, keepHours: Double? = nil, now: Date? = nil,
-        lockLease: Double? = nil
-    ) {
-        self.lockLease = lockLease
-        self.layout = layout
-        self.format2Prefix = format2Prefix
-        self.keepHours = keepHours
-        self.now = now
-        self.from = from
-        self.bucket = bucket
-        self.prefix = prefix
-        self.endpoint = endpoint
-        self.region = region
-        self.concurrency = concurrency
-        self.dryRun = dryRun
-        self.maxAge = maxAge
-        self.indexMaxAge = indexMaxAge
-        self.allowShrink = allowShrink
-        self.connectTimeout = connectTimeout
-        self.stallTimeout = stallTimeout
-    }
-}
-
 /// Everything an upload needs, resolved from options and environment and checked.
 public struct UploadSettings: Sendable {
     public var from: URL

@@ -76,7 +76,7 @@ public final class SeaweedFSServer: Sendable {
                 SigV4Signer.Request(method: "PUT", host: host, path: "/" + name, body: []), date: Date())
             let request = HTTPRequest(
                 method: "PUT", url: endpoint + signed.target,
-                headers: signed.headers.map { HTTPHeader(name: $0.name, value: $0.value) }, body: [],
+                headers: signed.headers, body: [],
                 connectTimeout: 5, totalTimeout: 30, maxRedirects: 0)
             let response = try await HTTPClient(maxConcurrentTransfers: 1).send(request)
             if response.status == 200 { return }

@@ -45,28 +45,29 @@ enum DayCommand {
     static func run(_ arguments: inout Arguments) async throws {
         if CommandMain.arguments.contains("--faults") { return try await FaultDayCommand.run(&arguments) }
         let (options, output) = try arguments.parse(usage: usage) { arguments in
-            let hours = try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? 24
-            guard hours > 0, hours <= 72 else { throw UsageError("--hours must be above 0 and at most 72") }
-            let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 0.05
-            guard scale > 0, scale <= 1 else { throw UsageError("--scale must be above 0 and at most 1") }
-            let which = try arguments.option("--schedule") ?? "both"
-            let schedules: [DaySchedule]
-            switch which {
-            case "both": schedules = DaySchedule.allCases
-            default:
+            let output = try BenchCommandOutput(&arguments, work: ".build/bench-day")
+            var options = DayOptions(
+                work: output.work, adapters: output.adapters,
+                s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"))
+            // Each option not given keeps the default DayOptions declares.
+            options.hours =
+                try arguments.option("--hours", as: { Double($0) }, expected: "a number of hours") ?? options.hours
+            guard options.hours > 0, options.hours <= 72 else {
+                throw UsageError("--hours must be above 0 and at most 72")
+            }
+            options.scale = try arguments.dayScale(or: options.scale)
+            switch try arguments.option("--schedule") ?? "both" {
+            case "both": options.schedules = DaySchedule.allCases
+            case let which:
                 guard let schedule = DaySchedule(rawValue: which) else {
                     throw UsageError("--schedule takes daily, hourly or both, got '\(which)'")
                 }
-                schedules = [schedule]
+                options.schedules = [schedule]
             }
-            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
-            let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 5
-            guard points > 0 else { throw UsageError("--points must be at least 1") }
-            let output = try BenchCommandOutput(&arguments, work: ".build/bench-day")
-            let options = DayOptions(
-                hours: hours, scale: scale, schedules: schedules, seed: seed, lookupsPerCheck: points,
-                work: output.work, adapters: output.adapters,
-                s3Script: URL(fileURLWithPath: "scripts/servers/seaweedfs_server.py"))
+            options.seed = try arguments.seed(or: options.seed)
+            options.lookupsPerCheck =
+                try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? options.lookupsPerCheck
+            guard options.lookupsPerCheck > 0 else { throw UsageError("--points must be at least 1") }
             return (options, output)
         }
         let report = try await DayBench.run(options) { Console.error($0) }

@@ -28,7 +28,7 @@ enum GenCommand {
             guard let out = try arguments.option("--out") else { throw UsageError("--out DIR is required") }
             let scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 1
             guard scale > 0, scale.isFinite else { throw UsageError("--scale must be positive, got \(scale)") }
-            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            let seed = try arguments.seed(or: 1)
             let reference =
                 try arguments.option(
                     "--reference-time", as: UTCTime.parse, expected: "a UTC time like 2026-11-30T07:00:00Z")

@@ -20,6 +20,6 @@ extension BothFormatsBuild {
         adapters = output.adapters
         scale = try arguments.option("--scale", as: { Double($0) }, expected: "a positive number") ?? 1
         guard scale > 0, scale <= 20 else { throw UsageError("--scale must be above 0, at most 20") }
-        seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+        seed = try arguments.seed(or: 1)
     }
 }

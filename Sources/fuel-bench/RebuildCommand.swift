@@ -37,7 +37,7 @@ enum RebuildCommand {
                 } ?? [1, 3]
             options.runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 3
             guard (1...10).contains(options.runs) else { throw UsageError("--runs must be 1 to 10") }
-            options.seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            options.seed = try arguments.seed(or: 1)
             return (options, output)
         }
         var report = try HourlyRebuildBench.run(options) { Console.error($0) }

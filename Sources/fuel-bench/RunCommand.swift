@@ -42,7 +42,7 @@ enum RunCommand {
                 }
             }
             let runs = try arguments.option("--runs", as: { Int($0) }, expected: "a whole number") ?? 5
-            let seed = try arguments.option("--seed", as: { UInt64($0) }, expected: "a non-negative integer") ?? 1
+            let seed = try arguments.seed(or: 1)
             let points = try arguments.option("--points", as: { Int($0) }, expected: "a whole number") ?? 1_000
             let upload = try !arguments.flag("--no-upload")
             let lookups = try !arguments.flag("--no-lookups")

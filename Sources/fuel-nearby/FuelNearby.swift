@@ -153,7 +153,7 @@ extension FuelNearby {
     /// with the message on stderr; with `--json`, stdout also gets `{"error":{"code":…,"message":…,"failedTiles":…}}`,
     /// so a script can branch on the stable ``NearbyError/Code`` rather than on the wording.
     static func failure(_ error: NearbyError, json: Bool) throws -> any Error {
-        if json { Console.output(try Self.json(ErrorOutput(error))) }
+        if json { Console.output(try Self.json(["error": error])) }
         if error.code == .invalidQuery { return UsageError(error.message) }
         return error
     }
@@ -162,30 +162,6 @@ extension FuelNearby {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    /// `--json` output of a failed lookup: `{"error":{"code":…,"message":…,"failedTiles":[…]}}`.
-    struct ErrorOutput: Encodable {
-        struct Body: Encodable {
-            var code: String
-            var message: String
-            var failedTiles: [FailedTile]
-        }
-        /// One tile that could not be used, with its own code (`hash-mismatch` or `tiles-unavailable`).
-        struct FailedTile: Encodable {
-            var key: String
-            var code: String
-            var url: String
-            var reason: String
-        }
-        var error: Body
-
-        init(_ error: NearbyError) {
-            let tiles = error.failedTiles.map {
-                FailedTile(key: $0.key.description, code: $0.code.rawValue, url: $0.url, reason: $0.reason)
-            }
-            self.error = Body(code: error.code.rawValue, message: error.message, failedTiles: tiles)
-        }
     }
 }
 

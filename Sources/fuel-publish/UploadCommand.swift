@@ -120,10 +120,7 @@ enum UploadCommand {
 
     static func parseOptions(_ arguments: inout Arguments) throws -> UploadOptions {
         let from = try arguments.option("--from") ?? "out"
-        let environment = ProcessInfo.processInfo.environment["FUEL_BUCKET"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let bucket = try arguments.option("--bucket") ?? environment else {
-            throw UsageError("--bucket (or $FUEL_BUCKET) is required")
-        }
+        let bucket = try requiredBucket(&arguments)
         let dryRun = try arguments.flag("--dry-run")
         let layout = try BuildCommand.layoutOption(&arguments)
         var options = try parseOptions(&arguments, from: from, bucket: bucket, dryRun: dryRun)
@@ -135,27 +132,22 @@ enum UploadCommand {
     static func parseOptions(_ arguments: inout Arguments, from: String, bucket: String, dryRun: Bool) throws
         -> UploadOptions
     {
-        let prefix = try arguments.option("--prefix")
-        let endpoint = try arguments.option("--endpoint")
-        let region = try arguments.option("--region")
+        var options = UploadOptions(from: URL(fileURLWithPath: from), bucket: bucket)
+        options.dryRun = dryRun
+        try readLocation(&arguments, into: &options)
         let number = { (text: String) in Int(text) }
-        let concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
-        let maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
-        let indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
-        let allowShrink = try arguments.flag("--allow-shrink")
+        options.concurrency = try arguments.option("--concurrency", as: number, expected: "a whole number")
+        options.maxAge = try arguments.option("--max-age", as: number, expected: "whole seconds")
+        options.indexMaxAge = try arguments.option("--index-max-age", as: number, expected: "whole seconds")
+        options.allowShrink = try arguments.flag("--allow-shrink")
         let seconds = { (text: String) in Double(text) }
-        let connectTimeout = try arguments.option("--connect-timeout", as: seconds, expected: "seconds")
-        let stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
-        let format2Prefix = try arguments.option("--v2-prefix")
-        let keep = try arguments.option("--keep", as: seconds, expected: "a number of hours")
-        let now = try BuildCommand.timeOption("--now", &arguments)
-        let lease = try arguments.option(
+        options.connectTimeout = try arguments.option("--connect-timeout", as: seconds, expected: "seconds")
+        options.stallTimeout = try arguments.option("--stall-timeout", as: seconds, expected: "seconds")
+        options.keepHours = try arguments.option("--keep", as: seconds, expected: "a number of hours")
+        options.now = try BuildCommand.timeOption("--now", &arguments)
+        options.lockLease = try arguments.option(
             "--lock-lease", as: duration, expected: "a duration such as 10m, 90s or 600 (seconds)")
-        return UploadOptions(
-            from: URL(fileURLWithPath: from), bucket: bucket, prefix: prefix, endpoint: endpoint, region: region,
-            concurrency: concurrency, dryRun: dryRun, maxAge: maxAge, indexMaxAge: indexMaxAge,
-            allowShrink: allowShrink, connectTimeout: connectTimeout, stallTimeout: stallTimeout,
-            format2Prefix: format2Prefix, keepHours: keep, now: now, lockLease: lease)
+        return options
     }
 
     /// Seconds in `10m`, `90s`, `1h` or `600`; nil for anything else.
@@ -170,14 +162,29 @@ enum UploadCommand {
     /// prefixes, endpoint and region; nothing is read from `OUT`.
     /// - Throws: ``UsageError`` for a missing bucket.
     static func bucketOptions(_ arguments: inout Arguments, dryRun: Bool) throws -> UploadOptions {
+        var options = UploadOptions(from: URL(fileURLWithPath: "out"), bucket: try requiredBucket(&arguments))
+        try readLocation(&arguments, into: &options)
+        options.dryRun = dryRun
+        options.layout = .v2
+        return options
+    }
+
+    /// `--bucket`, else a non-empty `$FUEL_BUCKET`.
+    /// - Throws: ``UsageError`` when neither names one.
+    static func requiredBucket(_ arguments: inout Arguments) throws -> String {
         let environment = ProcessInfo.processInfo.environment["FUEL_BUCKET"].flatMap { $0.isEmpty ? nil : $0 }
         guard let bucket = try arguments.option("--bucket") ?? environment else {
             throw UsageError("--bucket (or $FUEL_BUCKET) is required")
         }
-        return UploadOptions(
-            from: URL(fileURLWithPath: "out"), bucket: bucket, prefix: try arguments.option("--prefix"),
-            endpoint: try arguments.option("--endpoint"), region: try arguments.option("--region"), dryRun: dryRun,
-            layout: .v2, format2Prefix: try arguments.option("--v2-prefix"))
+        return bucket
+    }
+
+    /// Where in the bucket, and where the bucket is: `--prefix`, `--v2-prefix`, `--endpoint` and `--region`.
+    static func readLocation(_ arguments: inout Arguments, into options: inout UploadOptions) throws {
+        options.prefix = try arguments.option("--prefix")
+        options.format2Prefix = try arguments.option("--v2-prefix")
+        options.endpoint = try arguments.option("--endpoint")
+        options.region = try arguments.option("--region")
     }
 
     /// Settings from options and the environment; an invalid or missing one is a usage error.

@@ -67,10 +67,14 @@ import _FuelTestSupport
         defer { try? FileManager.default.removeItem(at: work) }
         // From 05:00 UTC, so that the daily run (05:17) falls inside the three hours.
         let start = try #require(UTCTimeParse.date("2026-11-30T05:00:00Z"))
-        let options = DayOptions(
-            hours: 3, scale: 0.01, seed: 3, lookupsPerCheck: 3, start: start, work: work,
-            adapters: RepositoryPaths.adapters(),
+        var options = DayOptions(
+            work: work, adapters: RepositoryPaths.adapters(),
             s3Script: RepositoryPaths.root().appendingPathComponent("scripts/servers/seaweedfs_server.py"))
+        options.hours = 3
+        options.scale = 0.01
+        options.seed = 3
+        options.lookupsPerCheck = 3
+        options.start = start
         let report = try await DayBench.run(options)
         let daily = try #require(report.schedule(.daily))
         let hourly = try #require(report.schedule(.hourly))

@@ -14,13 +14,23 @@ import _FuelTestSupport
 
     static func options(_ work: URL, hours: Int = 48, seed: UInt64 = 1) -> FaultDayOptions {
         let root = RepositoryPaths.root()
-        return FaultDayOptions(
-            hours: hours, scale: 0.01, seed: seed, kills: 6, jumpRun: 2, jumpRuns: 1, outageCountry: "ES",
-            outageRun: 1, outageHours: 2, firstRunDown: "PT", start: start, work: work,
-            adapters: RepositoryPaths.adapters(),
+        var options = FaultDayOptions(
+            work: work, adapters: RepositoryPaths.adapters(),
             s3Script: root.appendingPathComponent("scripts/servers/seaweedfs_server.py"),
             proxyScript: root.appendingPathComponent("scripts/servers/fault_proxy.py"),
             publisher: Executable.url("fuel-publish"))
+        options.hours = hours
+        options.scale = 0.01
+        options.seed = seed
+        options.kills = 6
+        options.jumpRun = 2
+        options.jumpRuns = 1
+        options.outageCountry = "ES"
+        options.outageRun = 1
+        options.outageHours = 2
+        options.firstRunDown = "PT"
+        options.start = start
+        return options
     }
 
     @Test func theScenarioIsSeededAndPlacesEveryFault() {

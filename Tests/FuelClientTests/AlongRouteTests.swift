@@ -101,14 +101,14 @@ import _FuelTestSupport
             station("XX-4", 0.05, 0.1, 1.2), station("XX-3", 0, 0.05, 1.5), station("XX-2", 0, -0.01, 1.4),
             station("XX-1", 0, -0.01, 1.4), station("XX-0", 0, -0.005, 1.6), station("XX-9", 0.3, 0.3, 1.0),
         ]
-        let along = AlongFilter(route: Self.corner, bufferKm: 2, fuel: .diesel)
+        let along = AlongFilter(route: Self.corner, bufferKm: 2, criteria: StationCriteria(fuel: .diesel))
         #expect(along.apply(to: stations).map(\.station.id) == ["XX-0", "XX-1", "XX-2", "XX-3", "XX-4"])
         let first = along.apply(to: stations)[1]
         #expect(first.alongKm == 0)
         #expect(first.detourKm == 2 * first.distanceKm)
         var cheapest = along
-        cheapest.sort = .price
-        cheapest.limit = 3
+        cheapest.criteria.sort = .price
+        cheapest.criteria.limit = 3
         #expect(cheapest.apply(to: stations).map(\.station.id) == ["XX-4", "XX-1", "XX-2"])
     }
 

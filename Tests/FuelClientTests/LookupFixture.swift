@@ -59,11 +59,12 @@ final class LookupFixture: Sendable {
         _ client: TileClient,
         fuel: FuelCode? = nil,
         brand: String? = nil,
+        includeBrands: [String] = [],
         limit: Int? = nil
     ) async throws -> NearbyResult {
         try await client.stationsAround(
             latitude: TileFixtures.corner.latitude, longitude: TileFixtures.corner.longitude, radiusKm: 10,
-            fuel: fuel, brand: brand, limit: limit)
+            fuel: fuel, brand: brand, includeBrands: includeBrands, limit: limit)
     }
 
     /// The URL path of a tile on the server.

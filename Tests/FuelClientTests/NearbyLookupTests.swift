@@ -42,6 +42,7 @@ import _FuelTestSupport
         let name: String
         let fuel: FuelCode?
         let brand: String?
+        var includeBrands: [String] = []
         let limit: Int?
         let expected: [String]
         var testDescription: String { name }
@@ -63,6 +64,9 @@ import _FuelTestSupport
             expected: ["PT-1001", "PT-2002"]),
         FilterCase(
             name: "brand with accent, other case", fuel: nil, brand: "intermarché", limit: nil, expected: ["PT-2003"]),
+        FilterCase(
+            name: "brand and an include list together: both included", fuel: nil, brand: "galp",
+            includeBrands: ["Intermarché"], limit: nil, expected: ["PT-1001", "PT-3002", "PT-2003", "PT-2002"]),
         FilterCase(name: "unknown brand finds nothing", fuel: nil, brand: "Shell", limit: nil, expected: []),
         FilterCase(
             name: "limit keeps the nearest", fuel: nil, brand: nil, limit: 3,
@@ -73,7 +77,8 @@ import _FuelTestSupport
     func filters(_ filterCase: FilterCase) async throws {
         let fixture = try LookupFixture()
         let result = try await fixture.cornerLookup(
-            fixture.client(), fuel: filterCase.fuel, brand: filterCase.brand, limit: filterCase.limit)
+            fixture.client(), fuel: filterCase.fuel, brand: filterCase.brand, includeBrands: filterCase.includeBrands,
+            limit: filterCase.limit)
         #expect(result.stations.map(\.station.id) == filterCase.expected)
     }
 

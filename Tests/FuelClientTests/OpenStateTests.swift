@@ -4,7 +4,7 @@ import FuelFeeds
 import FuelFormat
 import Testing
 
-/// What `Station.openState(at:clock:)` and `NearbyFilter.openAt` add to the rule the open-now table checks
+/// What `Station.openState(at:clock:)` and `StationCriteria.openAt` add to the rule the open-now table checks
 /// (`OpenNowConformanceTests`): the zones from the country's data by coordinates, and the filter leaving out closed
 /// stations only.
 @Suite struct OpenStateTests {
@@ -76,13 +76,14 @@ import Testing
                 id: "ES-4", country: "ES", latitude: 40.4, longitude: -3.7, openingHours: "Mo-Su 06:00-22:00; PH off"),
         ]
         let open = NearbyFilter(
-            latitude: 40.4, longitude: -3.7, radiusKm: 1, limit: 2, openAt: instant,
-            clocks: ["ES": try Self.clock("ES")]
+            latitude: 40.4, longitude: -3.7, radiusKm: 1,
+            criteria: StationCriteria(limit: 2, openAt: instant, clocks: ["ES": try Self.clock("ES")])
         ).apply(to: stations)
         #expect(open.map(\.station.id) == ["ES-1", "ES-3"], "closed ones are left out before the limit")
         #expect(open.map(\.open) == [.open, .unknown])
-        let withoutClocks = NearbyFilter(latitude: 40.4, longitude: -3.7, radiusKm: 1, openAt: instant).apply(
-            to: stations)
+        let withoutClocks = NearbyFilter(
+            latitude: 40.4, longitude: -3.7, radiusKm: 1, criteria: StationCriteria(openAt: instant)
+        ).apply(to: stations)
         #expect(withoutClocks.map(\.open) == [.unknown, .unknown, .unknown, .unknown], "no zone, no answer")
         let all = NearbyFilter(latitude: 40.4, longitude: -3.7, radiusKm: 1).apply(to: stations)
         #expect(all.count == 4)

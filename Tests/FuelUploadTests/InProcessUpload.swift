@@ -40,9 +40,9 @@ struct InProcessUpload {
 
     func settings(dryRun: Bool = false, listPageSize: Int? = nil, allowShrink: Bool = false) throws -> UploadSettings {
         var settings = try UploadSettings(
-            options: UploadOptions(
-                from: out, bucket: Self.bucket, prefix: prefix, endpoint: Self.endpoint, concurrency: 4,
-                dryRun: dryRun, allowShrink: allowShrink),
+            options: .testing(
+                from: out, bucket: Self.bucket, prefix: prefix, endpoint: Self.endpoint, dryRun: dryRun,
+                allowShrink: allowShrink),
             environment: Self.environment)
         settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0, maxDelay: 0)
         settings.listPageSize = listPageSize

@@ -160,7 +160,7 @@ struct SeaweedHarness {
     /// Settings as `fuel-publish upload` makes them, with no prefix given (so `fuel/`).
     func settings(secret: String? = nil) throws -> UploadSettings {
         var settings = try UploadSettings(
-            options: UploadOptions(from: out, bucket: bucket, endpoint: server.endpoint, concurrency: 4),
+            options: .testing(from: out, bucket: bucket, prefix: nil, endpoint: server.endpoint),
             environment: ["AWS_ACCESS_KEY_ID": server.accessKeyID, "AWS_SECRET_ACCESS_KEY": secret ?? server.secret])
         settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
         return settings

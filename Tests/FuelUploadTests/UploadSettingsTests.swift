@@ -35,10 +35,13 @@ import _FuelTestSupport
             "AWS_ENDPOINT_URL_S3": "https://s3.example", "AWS_ENDPOINT_URL": "https://generic.example",
             "AWS_REGION": "eu-west-1", "AWS_SESSION_TOKEN": "tok",
         ]) { $1 }
-        let settings = try Self.resolve(
-            UploadOptions(
-                from: Self.out, bucket: "b", prefix: "/data", endpoint: "http://127.0.0.1:9000", region: "auto",
-                concurrency: 32, maxAge: 60, indexMaxAge: 10), environment)
+        var options = UploadOptions(from: Self.out, bucket: "b", endpoint: "http://127.0.0.1:9000")
+        options.prefix = "/data"
+        options.region = "auto"
+        options.concurrency = 32
+        options.maxAge = 60
+        options.indexMaxAge = 10
+        let settings = try Self.resolve(options, environment)
         #expect(settings.endpoint.baseURL == "http://127.0.0.1:9000")
         #expect(settings.endpoint.hostHeader == "127.0.0.1:9000")
         #expect(settings.region == "auto")
@@ -48,9 +51,10 @@ import _FuelTestSupport
         #expect(settings.indexCacheControl == "public, max-age=10, no-transform")
         #expect(settings.credentials.hasSessionToken)
 
+        var rootOptions = UploadOptions(from: Self.out, bucket: "b")
+        rootOptions.prefix = ""
         let generic = try Self.resolve(
-            UploadOptions(from: Self.out, bucket: "b", prefix: ""),
-            Self.credentials.merging(["AWS_ENDPOINT_URL": "https://generic.example:443"]) { $1 })
+            rootOptions, Self.credentials.merging(["AWS_ENDPOINT_URL": "https://generic.example:443"]) { $1 })
         #expect(generic.endpoint.baseURL == "https://generic.example")
         #expect(generic.prefix == "")
 
@@ -64,6 +68,13 @@ import _FuelTestSupport
         let options: UploadOptions
         let environment: [String: String]
         let mentions: String
+    }
+
+    /// Options for bucket `b` at `http://h` with `concurrency` transfers at once.
+    static func options(concurrency: Int) -> UploadOptions {
+        var options = UploadOptions(from: out, bucket: "b", endpoint: "http://h")
+        options.concurrency = concurrency
+        return options
     }
 
     static let invalidCases: [InvalidCase] = [
@@ -95,7 +106,7 @@ import _FuelTestSupport
             environment: credentials, mentions: "--bucket"),
         InvalidCase(
             testDescription: "concurrency zero",
-            options: UploadOptions(from: out, bucket: "b", endpoint: "http://h", concurrency: 0),
+            options: options(concurrency: 0),
             environment: credentials, mentions: "--concurrency"),
     ]
 
@@ -207,10 +218,10 @@ import _FuelTestSupport
                     "body": "<Error><Code>PermanentRedirect</Code><Message>wrong endpoint</Message></Error>",
                 ]
             ])
+        var options = UploadOptions(from: harness.feeds, bucket: "tiles", endpoint: harness.server.baseURL)
+        options.region = "auto"
         let settings = try UploadSettings(
-            options: UploadOptions(
-                from: harness.feeds, bucket: "tiles", endpoint: harness.server.baseURL, region: "auto"),
-            environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret"])
+            options: options, environment: ["AWS_ACCESS_KEY_ID": "AKIDEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret"])
         let client = S3Client(
             endpoint: settings.endpoint, bucket: "tiles",
             signer: SigV4Signer(credentials: settings.credentials, region: settings.region),

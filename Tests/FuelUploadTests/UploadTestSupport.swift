@@ -111,9 +111,8 @@ struct UploadHarness {
         ]
         environment["AWS_SESSION_TOKEN"] = sessionToken
         var settings = try UploadSettings(
-            options: UploadOptions(
-                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, concurrency: 4, dryRun: dryRun,
-                allowShrink: allowShrink),
+            options: .testing(
+                from: out, bucket: bucket, prefix: prefix, endpoint: endpoint, dryRun: dryRun, allowShrink: allowShrink),
             environment: environment)
         // Quick retries keep fault tests short; the attempt count stays the production one.
         settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.02, maxDelay: 0.2)
@@ -208,5 +207,21 @@ extension Publisher {
         var settings = settings
         settings.layout = layout
         return Publisher(settings: settings, log: log)
+    }
+}
+
+extension UploadOptions {
+    /// The options the upload tests give: `out` to `bucket` at `endpoint` under `prefix` (nil: the default `fuel/`),
+    /// four transfers at once.
+    static func testing(
+        from out: URL, bucket: String, prefix: String?, endpoint: String, dryRun: Bool = false,
+        allowShrink: Bool = false
+    ) -> UploadOptions {
+        var options = UploadOptions(from: out, bucket: bucket, endpoint: endpoint)
+        options.prefix = prefix
+        options.concurrency = 4
+        options.dryRun = dryRun
+        options.allowShrink = allowShrink
+        return options
     }
 }

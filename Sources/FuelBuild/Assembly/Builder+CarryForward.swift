@@ -107,7 +107,7 @@ extension Builder {
                         parse: FeedParseResult(stations: [], referenceTime: summary.updated, records: 0),
                         parsedStations: 0,
                         validation: Validator.Outcome(
-                            stations: [], reasons: [.carriedOutside: outside]),
+                            stations: [], reasons: [Reason(.carriedOutside): outside]),
                         fetchedAt: nil, carriedBecause: failure.description))
             } catch let error as FeedError {
                 refuse(error.description)
@@ -121,7 +121,7 @@ extension Builder {
     /// A carried country parsed nothing: its stations are the previous build's, less any its boxes no longer hold,
     /// so the parse arithmetic of ``accounting(_:adapter:validation:)`` does not apply.
     static func carriedAccounting(_ country: BuildReport.Country) -> (String, Bool) {
-        let outside = country.rejected[Reason.carriedOutside.code] ?? 0
+        let outside = country.rejected[Reason.Kind.carriedOutside.code] ?? 0
         var text = "carried forward: nothing parsed; \(country.kept) stations as the previous build published them"
         if outside > 0 { text += ", \(outside) dropped outside the country's boxes" }
         return (text, true)

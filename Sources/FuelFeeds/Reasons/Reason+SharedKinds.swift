@@ -62,24 +62,15 @@ extension Reason.Kind {
         by: .carryForward)
 }
 
-/// A reason of each shared kind, as adapters, validation and `--carry-forward` count it.
+/// The reasons of the shared kinds that take a value or a field, as adapters and validation count them; a kind without
+/// holes is counted by kind (``ReasonTally/subscript(kind:)``).
 extension Reason {
-    public static let emptyCoordinates = Self(.emptyCoordinates)
     public static func unknownFuel(name: String) -> Self { Self(.unknownFuel, name) }
-
     public static func coordinatesOutside(country: String) -> Self { Self(.coordinatesOutside, country) }
-    public static let swappedCoordinates = Self(.swappedCoordinates)
-    public static let priceNotPositive = Self(.priceNotPositive)
-    public static let placeholderPrice = Self(.placeholderPrice)
-    public static let priceOutsideBand = Self(.priceOutsideBand)
     public static func priceTooOld(days: Int) -> Self { Self(.priceTooOld, "\(days)") }
     public static func priceAfterFetch(days: Int) -> Self {
         Self(.priceAfterFetch, days == 1 ? "1 day" : "\(days) days")
     }
-    public static let duplicateIDMerged = Self(.duplicateIDMerged)
-    public static let noCurrentPrice = Self(.noCurrentPrice)
     public static func controlCharactersRemoved(field: TextField) -> Self { Self(.controlCharactersRemoved(field)) }
     public static func textCut(field: TextField, limit: Int) -> Self { Self(.textCut(field), "\(limit)") }
-
-    public static let carriedOutside = Self(.carriedOutside)
 }

@@ -1,7 +1,7 @@
 /// Counts by ``Reason``: what adapters and validation keep instead of counts by sentence.
 ///
 /// A reason counted zero times is absent, so a tally compares equal to the dictionary literal of what it holds
-/// (`[.emptyCoordinates: 1]`).
+/// (`[Reason(.emptyCoordinates): 1, .unknownFuel(name: "GPL"): 2]`).
 public struct ReasonTally: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// The counts, every one above zero.
     public private(set) var counts: [Reason: Int] = [:]
@@ -16,6 +16,15 @@ public struct ReasonTally: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     public subscript(reason: Reason) -> Int {
         get { counts[reason] ?? 0 }
         set { counts[reason] = newValue == 0 ? nil : newValue }
+    }
+
+    /// How often the one reason of `kind`, a kind without holes, was counted; 0 when never. Such a kind is its
+    /// reason, so adapters count it by kind (`reasons[.noPrice] += 1`); a kind with holes is counted as ``Reason``s
+    /// with their values (`reasons[.unknownFuel(name: name)] += 1`).
+    /// - Precondition: `kind`'s pattern has no `⟨name⟩` hole.
+    public subscript(kind: Reason.Kind) -> Int {
+        get { self[Reason(kind)] }
+        set { self[Reason(kind)] = newValue }
     }
 
     public var isEmpty: Bool { counts.isEmpty }

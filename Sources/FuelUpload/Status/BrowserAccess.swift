@@ -51,9 +51,19 @@ public struct BrowserAccess: Sendable, Equatable {
     }
 
     /// A missing part, with what was seen and what breaks.
-    public struct Problem: Sendable, Equatable {
+    public struct Problem: Sendable, Equatable, Encodable {
         public var part: Part
         public var sentence: String
+
+        private enum CodingKeys: String, CodingKey { case part, section, sentence }
+
+        /// `{"part":"exposed-etag","section":"docs/browsers.md, \"ETag\"","sentence":…}`, as `status --json` writes it.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(part.rawValue, forKey: .part)
+            try container.encode(part.section, forKey: .section)
+            try container.encode(sentence, forKey: .sentence)
+        }
     }
 
     /// The page's origin, `https://app.example.org`.

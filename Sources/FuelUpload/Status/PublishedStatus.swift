@@ -35,10 +35,11 @@ public struct PublishedStatus: Sendable, Equatable {
         }
     }
 
-    /// One reason the dataset is not healthy.
-    public struct Problem: Sendable, Equatable {
+    /// One reason the dataset is not healthy; `status --json` writes it as it is: `{"kind":…,"country":…,
+    /// "sentence":…}`, `country` only when there is one.
+    public struct Problem: Sendable, Equatable, Encodable {
         /// What kind of problem: a stable code for monitors (`--json`).
-        public enum Kind: String, Sendable, CaseIterable {
+        public enum Kind: String, Sendable, CaseIterable, Encodable {
             case buildInFuture = "build-in-future"
             case buildTooOld = "build-too-old"
             case carriedTooLong = "carried-too-long"

@@ -61,22 +61,10 @@ private struct Document: Encodable {
         var carriedHours: Double?
     }
 
-    struct Problem: Encodable {
-        var kind: String
-        var country: String?
-        var sentence: String
-    }
-
     struct Answer: Encodable {
         var status: Int
         /// The CORS headers the text shows, names lower-cased.
         var headers: [String: String]
-    }
-
-    struct AccessProblem: Encodable {
-        var part: String
-        var section: String
-        var sentence: String
     }
 
     struct Access: Encodable {
@@ -84,7 +72,7 @@ private struct Document: Encodable {
         var url: String
         var preflight: Answer
         var get: Answer
-        var problems: [AccessProblem]
+        var problems: [BrowserAccess.Problem]
         var notes: [String]
         /// `ok` or `incomplete`, as the text's `browser access:` line.
         var verdict: String
@@ -97,7 +85,7 @@ private struct Document: Encodable {
     var limits: Limits?
     var build: Build?
     var countries: [Country]?
-    var problems: [Problem]?
+    var problems: [PublishedStatus.Problem]?
     /// `ok` or `stale`, as the text's last line; `unreadable` when the index could not be read.
     var verdict: String
     var browserAccess: Access?
@@ -120,18 +108,14 @@ private struct Document: Encodable {
                     carriedSince: country.carriedSince.map(UTCTime.format),
                     carriedHours: country.carriedHours.map(Self.tenths))
             }
-            problems = status.problems.map {
-                Problem(kind: $0.kind.rawValue, country: $0.country, sentence: $0.sentence)
-            }
+            problems = status.problems
         }
         browserAccess = document.access.map { access in
             Access(
                 origin: access.origin, url: access.url,
                 preflight: Self.answer(access.preflight, BrowserAccess.preflightHeaders),
                 get: Self.answer(access.get, BrowserAccess.getHeaders),
-                problems: access.problems.map {
-                    AccessProblem(part: $0.part.rawValue, section: $0.part.section, sentence: $0.sentence)
-                }, notes: access.notes, verdict: access.problems.isEmpty ? "ok" : "incomplete")
+                problems: access.problems, notes: access.notes, verdict: access.problems.isEmpty ? "ok" : "incomplete")
         }
     }
 

@@ -47,10 +47,10 @@ import _FuelTestSupport
             reason: .coordinatesOutside(country: "PT")),
         Case(
             name: "placeholder 8.888", station: station(price: 8.888, unit: .kilogram), kept: false,
-            reason: .placeholderPrice),
-        Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: .placeholderPrice),
-        Case(name: "below band", station: station(price: 0.113), kept: false, reason: .priceOutsideBand),
-        Case(name: "above band", station: station(price: 4.2), kept: false, reason: .priceOutsideBand),
+            reason: Reason(.placeholderPrice)),
+        Case(name: "placeholder 0.100", station: station(price: 0.1), kept: false, reason: Reason(.placeholderPrice)),
+        Case(name: "below band", station: station(price: 0.113), kept: false, reason: Reason(.priceOutsideBand)),
+        Case(name: "above band", station: station(price: 4.2), kept: false, reason: Reason(.priceOutsideBand)),
         Case(name: "top of the liquid band", station: station(price: 3.999), kept: true, reason: nil),
         Case(
             name: "hydrogen per kg", station: station(price: 13.85, unit: .kilogram, fuel: .hydrogen), kept: true,
@@ -59,14 +59,14 @@ import _FuelTestSupport
             name: "CNG per kg", station: station(price: 1.579, unit: .kilogram, fuel: .cng), kept: true, reason: nil),
         Case(
             name: "IT Metano at 4.999 per kg", station: station(price: 4.999, unit: .kilogram, fuel: .cng),
-            kept: false, reason: .priceOutsideBand),
+            kept: false, reason: Reason(.priceOutsideBand)),
         Case(
             name: "CNG at a hydrogen price", station: station(price: 13.85, unit: .kilogram, fuel: .cng), kept: false,
-            reason: .priceOutsideBand),
+            reason: Reason(.priceOutsideBand)),
         Case(
             name: "PT CNG per m3", station: station(price: 0.995, unit: .cubicMetre, fuel: .cng), kept: true,
             reason: nil),
-        Case(name: "negative", station: station(price: -1.5), kept: false, reason: .priceNotPositive),
+        Case(name: "negative", station: station(price: -1.5), kept: false, reason: Reason(.priceNotPositive)),
         Case(name: "31 days old", station: station(age: 31 * 86_400), kept: false, reason: .priceTooOld(days: 30)),
         Case(name: "29 days old", station: station(age: 29 * 86_400), kept: true, reason: nil),
     ]

@@ -120,12 +120,14 @@ struct Format2Bucket: Sendable {
         from: URL? = nil, layout: PublishLayout = .v2, keepHours: Double? = nil, now: Date? = nil,
         dryRun: Bool = false, allowShrink: Bool = false
     ) throws -> UploadSettings {
+        var options = UploadOptions.testing(
+            from: from ?? out, bucket: bucket, prefix: implementation == .seaweedfs ? nil : prefix, endpoint: endpoint,
+            dryRun: dryRun, allowShrink: allowShrink)
+        options.layout = layout
+        options.keepHours = keepHours
+        options.now = now
         var settings = try UploadSettings(
-            options: UploadOptions(
-                from: from ?? out, bucket: bucket, prefix: implementation == .seaweedfs ? nil : prefix,
-                endpoint: endpoint, concurrency: 4, dryRun: dryRun, allowShrink: allowShrink, layout: layout,
-                keepHours: keepHours, now: now),
-            environment: ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secret])
+            options: options, environment: ["AWS_ACCESS_KEY_ID": accessKeyID, "AWS_SECRET_ACCESS_KEY": secret])
         // SeaweedFS under the parallel suite sometimes answers 500 for a second or two: retried over about 3 s, as
         // the production policy (up to 10 s) would.
         settings.retry = RetryPolicy(maxAttempts: settings.retry.maxAttempts, baseDelay: 0.1, maxDelay: 1)

@@ -145,8 +145,8 @@ import _FuelTestSupport
 
     @Test(arguments: [0.5, 3601])
     func aLeaseOutsideOneSecondToOneHourIsRefused(_ seconds: Double) throws {
-        let options = UploadOptions(
-            from: URL(fileURLWithPath: "out"), bucket: "b", endpoint: "http://127.0.0.1:9", lockLease: seconds)
+        var options = UploadOptions(from: URL(fileURLWithPath: "out"), bucket: "b", endpoint: "http://127.0.0.1:9")
+        options.lockLease = seconds
         #expect(throws: UploadError.self) {
             try UploadSettings(options: options, environment: InProcessUpload.environment)
         }

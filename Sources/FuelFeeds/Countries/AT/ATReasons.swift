@@ -5,10 +5,9 @@ extension Reason.Kind {
     public static let noPrice = Self("no-price-amount-0-or-missing", .counter, "no price (amount 0 or missing)")
 }
 
-/// A reason of each of AT's own kinds, as its adapter counts it.
+/// A reason of AT's own kind with a value, as its adapter counts it (a kind without holes is counted by kind).
 extension Reason {
     public static func unknownFuelType(name: String) -> Self { Self(.unknownFuelType, name) }
-    public static let noPrice = Self(.noPrice)
 }
 
 extension ATAdapter {

@@ -24,15 +24,9 @@ extension Reason.Kind {
         alias: "precio-bioetanol-kept-as-other-bioetanol-below-\(ESAdapter.e85MinimumEthanolPercent)-or-missing")
 }
 
-/// A reason of each of ES's own kinds, as its adapter counts it.
+/// A reason of ES's own kind with a value, as its adapter counts it (a kind without holes is counted by kind).
 extension Reason {
-    public static let emptyIDEESS = Self(.emptyIDEESS)
-    public static let duplicateIDEESS = Self(.duplicateIDEESS)
     public static func unknownPriceKey(key: String) -> Self { Self(.unknownPriceKey, key) }
-    public static let junkHours = Self(.junkHours)
-    public static let horarioNotConverted = Self(.horarioNotConverted)
-    public static let bioethanolReadAsE85 = Self(.bioethanolReadAsE85)
-    public static let bioethanolKeptAsOther = Self(.bioethanolKeptAsOther)
 }
 
 extension ESAdapter {

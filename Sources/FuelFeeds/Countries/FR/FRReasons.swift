@@ -24,17 +24,9 @@ extension Reason.Kind {
         "station-listed-twice-kept-the-newer-prices", .counter, "station listed twice (kept the newer prices)")
 }
 
-/// A reason of each of FR's own kinds, as its adapter counts it.
+/// A reason of FR's own kind with a value, as its adapter counts it (a kind without holes is counted by kind).
 extension Reason {
-    public static let shortageAlreadyOver = Self(.shortageAlreadyOver)
     public static func shortageOfUnknownFuel(name: String) -> Self { Self(.shortageOfUnknownFuel, name) }
-    public static let discontinuedFuelPrice = Self(.discontinuedFuelPrice)
-    public static let closedWeekWithCurrentPrices = Self(.closedWeekWithCurrentPrices)
-    public static let openingDayWithoutID = Self(.openingDayWithoutID)
-    public static let malformedOpeningTime = Self(.malformedOpeningTime)
-    public static let utf8UnderLatin1 = Self(.utf8UnderLatin1)
-    public static let emptyPrix = Self(.emptyPrix)
-    public static let stationListedTwice = Self(.stationListedTwice)
 }
 
 extension FRAdapter {

@@ -29,18 +29,9 @@ extension Reason.Kind {
         "duplicate-idimpianto-in-the-registry", .station, "duplicate idImpianto in the registry")
 }
 
-/// A reason of each of IT's own kinds, as its adapter counts it.
+/// A reason of IT's own kind with a value, as its adapter counts it (a kind without holes is counted by kind).
 extension Reason {
     public static func unknownFuelName(name: String) -> Self { Self(.unknownFuelName, name) }
-    public static let priceRowLatin1 = Self(.priceRowLatin1)
-    public static let registryRowLatin1 = Self(.registryRowLatin1)
-    public static let identicalRegistryRowMerged = Self(.identicalRegistryRowMerged)
-    public static let registryStationWithoutPrice = Self(.registryStationWithoutPrice)
-    public static let priceRowWithoutStation = Self(.priceRowWithoutStation)
-    public static let sameFuelAndServiceTwice = Self(.sameFuelAndServiceTwice)
-    public static let registryRowRepaired = Self(.registryRowRepaired)
-    public static let registryRowGuessed = Self(.registryRowGuessed)
-    public static let duplicateRegistryID = Self(.duplicateRegistryID)
 }
 
 extension ITAdapter {

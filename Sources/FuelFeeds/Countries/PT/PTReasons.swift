@@ -8,14 +8,6 @@ extension Reason.Kind {
     public static let repeatedPrice = Self("repeated-price", .counter, "repeated price")
 }
 
-/// A reason of each of PT's own kinds, as its adapter counts it.
-extension Reason {
-    public static let rowWithoutFuelName = Self(.rowWithoutFuelName)
-    public static let emptyPrice = Self(.emptyPrice)
-    public static let priceWithoutDataAtualizacao = Self(.priceWithoutDataAtualizacao)
-    public static let repeatedPrice = Self(.repeatedPrice)
-}
-
 extension PTAdapter {
     /// The kinds of reason PT's adapter raises: its own and the shared ones it uses.
     public var reasonKinds: [Reason.Kind] {

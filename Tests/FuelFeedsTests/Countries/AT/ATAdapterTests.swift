@@ -47,7 +47,7 @@ import _FuelTestSupport
         let result = try Self.sample()
         // OMV's CNG amount is 0 in the GAS response.
         #expect(result.station("AT-700101")?.price(.cng, unit: .kilogram) == nil)
-        #expect(result.counters == [.noPrice: 1])
+        #expect(result.counters == [Reason(.noPrice): 1])
         // Listed in the diesel response with empty prices; its only price is CNG, per kilogram.
         let gas = try #require(result.station("AT-700105"))
         #expect(gas.prices.count == 1)

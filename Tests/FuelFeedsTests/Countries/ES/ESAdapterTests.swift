@@ -137,7 +137,7 @@ import _FuelTestSupport
         #expect(result.records == 3)
         #expect(result.stations.map(\.id) == ["ES-1"])
         #expect(result.counters == [.unknownPriceKey(key: "Precio Gasolina 99 Turbo"): 3])
-        #expect(result.rejects == [.emptyCoordinates: 1, .emptyIDEESS: 1])
+        #expect(result.rejects == [Reason(.emptyCoordinates): 1, Reason(.emptyIDEESS): 1])
         // 1 March is winter time in Madrid: UTC+1.
         #expect(UTCTime.format(result.referenceTime) == "2025-03-01T09:00:00Z")
     }
@@ -160,7 +160,7 @@ import _FuelTestSupport
         #expect(result.records == 3)
         #expect(result.stations.map(\.id) == ["ES-1", "ES-2"])
         #expect(result.station("ES-1")?.price(.diesel)?.price == 1.4)
-        #expect(result.rejects == [.duplicateIDEESS: 1])
+        #expect(result.rejects == [Reason(.duplicateIDEESS): 1])
         #expect(UTCTime.format(result.referenceTime) == "2025-09-27T16:05:47Z")
     }
 
@@ -192,6 +192,6 @@ import _FuelTestSupport
         let result = try ESAdapter().parse(try FeedFixture.input(country: "ES", texts: ["precios.json": text]))
         #expect(result.stations.map(\.id) == ["ES-7"])
         #expect(result.station("ES-7")?.price(.diesel)?.price == 1.4)
-        #expect(result.rejects == [.duplicateIDEESS: 1])
+        #expect(result.rejects == [Reason(.duplicateIDEESS): 1])
     }
 }

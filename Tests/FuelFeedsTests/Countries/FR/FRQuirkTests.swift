@@ -72,7 +72,7 @@ import _FuelTestSupport
     @Test func emptyCoordinatesAreRejectedAndCounted() throws {
         let result = try Self.parse(Self.pdv(id: 1, latitude: "", longitude: "") + Self.pdv(id: 2))
         #expect(result.stations.map(\.id) == ["FR-2"])
-        #expect(result.rejects == [.emptyCoordinates: 1])
+        #expect(result.rejects == [Reason(.emptyCoordinates): 1])
         #expect(result.records == 2)
     }
 

@@ -97,7 +97,7 @@ import Testing
     @Test func unmatchedRowsAreCounted() throws {
         let result = try FeedRun.italianCuts()
         #expect(result.records == 298 + 498)
-        #expect(result.rejects == [.priceRowWithoutStation: 488])
+        #expect(result.rejects == [Reason(.priceRowWithoutStation): 488])
         #expect(result.counters[.registryStationWithoutPrice] == 292)
         #expect(result.counters[.registryRowRepaired] == 1)
     }

@@ -95,7 +95,7 @@ import _FuelTestSupport
             registry: Self.registryHeader + "60502|G|Esso|Stradale|N|VIA X|ROMA|RM|\(coordinates)\n" + Self.row3606,
             prices: Self.pricesHeader + "60502|Benzina|1.9|1|18/08/2026 19:25:02\n" + Self.price3606)
         #expect(result.stations.map(\.id) == ["IT-3606"])
-        #expect(result.rejects == [.emptyCoordinates: 1, .priceRowWithoutStation: 1])
+        #expect(result.rejects == [Reason(.emptyCoordinates): 1, Reason(.priceRowWithoutStation): 1])
     }
 
     @Test func semicolonFormat() throws {

@@ -132,7 +132,7 @@ import Testing
         #expect(!result.stations.contains { ["IT-54160", "IT-39620", "IT-50628", "IT-43454"].contains($0.id) })
         // Only 3535 (5 rows) and 3606 (5 rows) of the first 500 price rows have their station in the first 300
         // registry rows.
-        #expect(result.rejects == [.priceRowWithoutStation: 488])
+        #expect(result.rejects == [Reason(.priceRowWithoutStation): 488])
         #expect(result.counters[.registryStationWithoutPrice] == 292)
         #expect(result.counters[.registryRowRepaired] == 1)
         // Estrazione del 2026-08-21, at 08:00 in Rome (summer time).

@@ -9,7 +9,7 @@ import Testing
 /// (``ITRegistry/middleFields(_:)``), and the repair counted. Also where the real registry's coordinates are rounded
 /// on their text.
 @Suite struct ITStraySeparatorTests {
-    static let counter = Reason.registryRowGuessed
+    static let counter = Reason.Kind.registryRowGuessed
 
     /// The real rows of 2026-03-28 in `Fixtures/IT/2026-03-28-stray-separators/`: two of 12 fields (` | BENZINA.IT`
     /// in `Gestore`, the web-form tail in `Nome Impianto`), and two whose coordinates rounding the double got wrong.
@@ -80,7 +80,7 @@ import Testing
         var name: String?
         var brand: String?
         var motorway: Bool?
-        var counter: Reason?
+        var counter: Reason.Kind?
         var testDescription: String { label }
     }
 
@@ -127,7 +127,9 @@ import Testing
         #expect(station.latitude == 41.858087)
         #expect(station.longitude == 12.5)
         #expect(station.prices.map(\.price) == [1.9])
-        let repairs: [Reason] = [Self.counter, .registryRowRepaired]
-        #expect(result.counters.counts.filter { repairs.contains($0.key) } == (row.counter.map { [$0: 1] } ?? [:]))
+        let repairs: [Reason.Kind] = [Self.counter, .registryRowRepaired]
+        #expect(
+            result.counters.counts.filter { repairs.contains($0.key.kind) }
+                == (row.counter.map { [Reason($0): 1] } ?? [:]))
     }
 }

@@ -154,7 +154,7 @@ import _FuelTestSupport
             Self.page([]),
         ])
         #expect(result.records == 3)
-        #expect(result.counters == [.unknownFuel(name: "Querosene"): 1, .repeatedPrice: 1])
+        #expect(result.counters == [.unknownFuel(name: "Querosene"): 1, Reason(.repeatedPrice): 1])
         #expect(result.station("PT-501")?.price(.diesel)?.price == 1.75)
     }
 
@@ -163,7 +163,7 @@ import _FuelTestSupport
             Self.page([Self.row(), Self.row(id: "502", latitude: "null", longitude: "\"\"")])
         ])
         #expect(result.stations.map(\.id) == ["PT-501"])
-        #expect(result.rejects == [.emptyCoordinates: 1])
+        #expect(result.rejects == [Reason(.emptyCoordinates): 1])
     }
 
     @Test func failsWhenTheServiceSaysStatusFalse() throws {

@@ -24,11 +24,13 @@ import _FuelTestSupport
 
         let second = try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
 
-        // The changed tile, and PT's trend, which has a new day's row.
-        #expect(second.plan.uploads.map { PublishedPath($0.path, formatTwo: true).kind } == [.tile, .trend])
+        // The changed tile, the one leaf that lists it (the cell lies in no other block's ring), and PT's trend,
+        // which has a new day's row.
+        #expect(second.plan.uploads.map { PublishedPath($0.path, formatTwo: true).kind } == [.other, .tile, .trend])
+        #expect(second.plan.uploads.first?.path.hasPrefix("leaves/") == true)
         #expect(second.plan.archive?.path == "builds/20261202T050000Z.json")
         #expect(second.plan.index != nil)
-        #expect(second.puts == 4, "exactly one tile, one trend, one archived build and the index")
+        #expect(second.puts == 5, "exactly one tile, its leaf, one trend, one archived build and the index")
         #expect(second.deletes == 0)
         let secondIndex = try await bucket.liveIndex()
         #expect(secondIndex.previous == firstIndex.builtAt)

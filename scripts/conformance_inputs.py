@@ -12,7 +12,10 @@ import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The first build, and the published one a day later, in which CARRIED's fetch failed: carried from the first.
+# The first build, and the published one a day later, in which CARRIED's fetch failed: carried from the first. A build
+# of the first build's inputs a day before it (EARLIEST_BUILT_AT) makes the published build's price history hold two
+# finished days (R14): the first build writes the earliest one's day, the published build the first build's.
+EARLIEST_BUILT_AT = "2026-11-30T05:17:00Z"
 FIRST_BUILT_AT = "2026-12-01T05:17:00Z"
 BUILT_AT = "2026-12-02T05:17:00Z"
 

@@ -26,6 +26,8 @@ GRID_DEGREES = 0.5
 MAX_RADIUS_KM = 500
 # R13: the most ids one lookup by id accepts.
 MAX_IDS = 1000
+# R14: a history lookup covers 1 to 7 days, 7 unless asked.
+HISTORY_DAYS = 7
 # The newest versions this reader knows: R9's unsupported-index-version and unsupported-tile-version.
 INDEX_VERSIONS = {1: 1, 2: 2}
 TILE_VERSION = 1
@@ -630,6 +632,70 @@ class Reader:
         return {ident: c for ident, c in document["stations"].items() if isinstance(c, str)}
 
 
+    # R14: a station's price history.
+
+    def history(self, ident, days=None, cell_key=None):
+        """A station's price history (R14): {"outcome", "error", "cell", "status", "days" (each {"day", "status",
+        "entries"}, oldest first), "missingDays"}."""
+        try:
+            return self.station_history(ident, days, cell_key)
+        except Failed as failure:
+            return {"outcome": "failed", "error": failure.code, "cell": None, "status": None, "days": [],
+                    "missingDays": []}
+
+    def station_history(self, ident, days, cell_key):
+        days = HISTORY_DAYS if days is None else days
+        watch = valid_watch([ident if cell_key is None else {"id": ident, "cell": cell_key}])
+        if watch is None or isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= HISTORY_DAYS:
+            raise Failed("invalid-query")
+        index = self.index()
+        status = "given"
+        if cell_key is None:
+            table = self.id_shard(index, hashlib.sha256(ident.encode("utf-8")).hexdigest()[:2])
+            cell_key = (table or {}).get(ident)
+            status = "found"
+        if cell_key is None:
+            return {"outcome": "empty", "error": None, "cell": None, "status": "unknown", "days": [],
+                    "missingDays": []}
+        listing = index.document.get("history")
+        listed = listing.get("days") if isinstance(listing, dict) else None
+        listed = set(listed) if isinstance(listed, list) else set()
+        answer_days, missing = [], []
+        for day in history_window(index.document["builtAt"], days):
+            entries = self.history_day(index, day, cell_key, ident) if day in listed else None
+            if entries is None:
+                missing.append(day)
+                answer_days.append({"day": day, "status": "missing", "entries": []})
+            else:
+                answer_days.append({"day": day, "status": "ok", "entries": entries})
+        return {"outcome": "partial" if missing else "ok", "error": None, "cell": cell_key, "status": status,
+                "days": answer_days, "missingDays": missing}
+
+    def history_day(self, index, day, cell_key, ident):
+        """The station's entries in one listed day's file of its cell ([] when the file does not hold it), or None
+        when the file cannot be read (missing: a partial answer). A newer version fails the lookup."""
+        path = ("history/%s/%s.json" if index.format == 1 else "v2/history/%s/%s.json") % (day, cell_key)
+        status, body, _ = self.server.fetch(path)
+        if status != 200:
+            return None
+        document = read_json(decoded(body))
+        if document is None or not isinstance(document.get("version", 1), int):
+            return None
+        if document.get("version", 1) > TILE_VERSION:
+            raise Failed("unsupported-tile-version")
+        if (document.get("key") != cell_key or document.get("day") != day
+                or not isinstance(document.get("stations"), dict)):
+            return None
+        entries = document["stations"].get(ident, [])
+        return entries if isinstance(entries, list) else None
+
+
+def history_window(built_at, count):
+    """The `count` UTC days before the day of `built_at` (the index's builtAt), oldest first."""
+    day = parse_instant(built_at).date()
+    return [(day - timedelta(days=back)).isoformat() for back in range(count, 0, -1)]
+
+
 def valid_watch(entries):
     """R13 and R7: 1 to 1000 entries, each an id or {"id", "cell"}, ids not empty, cells valid keys; as (id, cell)
     pairs, or None."""
@@ -940,6 +1006,8 @@ def run_case(kit, case):
         return reader.trend(case["country"])
     if case.get("call") == "stations":
         return reader.stations(case["ids"], case.get("fuel"))
+    if case.get("call") == "history":
+        return reader.history(case["id"], case.get("days"), case.get("cell"))
     if "steps" not in case:
         return single_answer(reader.lookup(case["query"]), case["format"])
     answers = []

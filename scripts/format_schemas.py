@@ -9,7 +9,7 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 
-SCHEMA_NAMES = ["brands", "common", "ids", "index", "index-v2", "sources", "tile", "trend"]
+SCHEMA_NAMES = ["brands", "common", "history", "ids", "index", "index-v2", "sources", "tile", "trend"]
 
 
 def closed(schema):

@@ -51,6 +51,14 @@ public struct DayMarkdown: Sendable, BenchSection {
                     name: "hourly Class A operations a month on R2",
                     measured: "\(Self.number(month)) (\(Self.number(hourly.perDay(hourly.puts))) PUTs a day\(beside))",
                     limit: "≤ 1,000,000 (free tier)", pass: month <= Self.freeClassA))
+            if let history = hourly.historyPutsPerMonth {
+                // The span's upload of the finished day is among the hourly Class A above; stated on its own too.
+                targets.append(
+                    Target(
+                        name: "history (R14) PUTs a month, beside the hourly job's Class A",
+                        measured: "\(Self.number(history)) history, of \(Self.number(month)) in all",
+                        limit: "≤ 1,000,000 together (free tier)", pass: month <= Self.freeClassA))
+            }
         }
         for schedule in report.schedules {
             let over = schedule.overBudget
@@ -108,6 +116,13 @@ public struct DayMarkdown: Sendable, BenchSection {
         }
         row("bucket: Class A a day / a month") {
             "\(Self.number($0.perDay($0.classA))) / \(Self.number($0.perDay($0.classA) * 30))"
+        }
+        row("history (R14): files a day, one per cell; kB per cell per day (gzipped, mean)") { schedule in
+            guard let files = schedule.historyFiles, let bytes = schedule.historyBytes, files > 0 else { return "-" }
+            return "\(Self.number(Double(files))); \(String(format: "%.2f", Double(bytes) / Double(files) / 1_000))"
+        }
+        row("history (R14): PUTs a month, both formats (among the PUTs above)") { schedule in
+            schedule.historyPutsPerMonth.map { Self.number($0) } ?? "-"
         }
         row("bucket: Class B a day; MB uploaded a day") {
             "\(Self.number($0.perDay($0.classB))); \(String(format: "%.1f", $0.perDay($0.uploadedBytes) / 1e6))"

@@ -33,6 +33,13 @@ public struct DayScheduleReport: Sendable, Codable, Equatable {
     /// Per run, the least time its fetch takes at each service's `requestsPerSecond` (countries fetched at once, so
     /// the slowest country's requests ÷ its rate), seconds: what the in-process services do not make the run wait.
     public var pacedFetchSeconds: Spread
+    /// The history files (R14) of the one finished day the span wrote out, in one format: files (one per cell with
+    /// stations) and their gzipped bytes. Each is uploaded once per format; their PUTs are among ``puts``.
+    public var historyFiles: Int?
+    public var historyBytes: Int?
+
+    /// History PUTs a month: one day's files, in both formats, every day of 30.
+    public var historyPutsPerMonth: Double? { historyFiles.map { Double($0 * 2 * 30) } }
 
     /// A count in the span scaled to one day.
     public func perDay(_ value: Int) -> Double { Double(value) * 24 / max(hours, 1e-9) }

@@ -83,7 +83,8 @@ struct DaySimulation {
         }
         let bucket = counter.totals
         let phoneTotals = phoneTransport.totals
-        return DayScheduleReport(
+        let history = finishedHistoryDay()
+        var report = DayScheduleReport(
             schedule: schedule.rawValue, hours: options.hours, runs: runSeconds.count,
             ages: ages.mapValues(Spread.init), pricesSeen: ages.mapValues(\.count),
             feedRequests: feeds.requests.merging(requestsBefore) { $0 - $1 },
@@ -95,6 +96,25 @@ struct DaySimulation {
             uploadedBytes: bucket.bytesSent - bucketBefore.bytesSent,
             phoneLookups: lookups, phoneRequests: phoneTotals.requests, phoneBytes: phoneTotals.bytes,
             runSeconds: Spread(runSeconds), runsWithUpload: state.uploads - 1, pacedFetchSeconds: Spread(paced))
+        report.historyFiles = history?.files
+        report.historyBytes = history?.bytes
+        return report
+    }
+
+    /// The newest day of history (R14) in the last build, format 1's copy: how many files and their bytes.
+    private func finishedHistoryDay() -> (files: Int, bytes: Int)? {
+        let root = folders.out.appendingPathComponent("fuel").appendingPathComponent(HistoryFile.folder)
+        guard let day = (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.sorted().last else {
+            return nil
+        }
+        let folder = root.appendingPathComponent(day)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let bytes = names.reduce(0) { total, name in
+            total
+                + ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path))?[
+                    .size] as? Int ?? 0)
+        }
+        return (names.count, bytes)
     }
 
     /// What is live and what each build holds: per build time, the feed moment of each country's data.

@@ -103,18 +103,23 @@ public enum LookupBench {
 
     /// Every published station's position, in tile then id order.
     static func stationLocations(_ published: URL) throws -> [(Double, Double)] {
+        try publishedStations(published).map { ($0.latitude, $0.longitude) }
+    }
+
+    /// Every station of the format-1 tiles of a build, tile by tile in the order of their paths.
+    /// - Throws: ``BenchError`` naming a tile that cannot be read.
+    static func publishedStations(_ published: URL) throws -> [Station] {
         let root = published.resolvingSymlinksInPath()
-        var locations: [(Double, Double)] = []
+        var stations: [Station] = []
         for path in CompressionFloorMeter.publishedFiles(root) where PublishedPath(path).kind == .tile {
             let bytes = [UInt8](FileManager.default.contents(atPath: root.appendingPathComponent(path).path) ?? Data())
             do {
-                let tile = try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress(bytes)))
-                locations += tile.stations.map { ($0.latitude, $0.longitude) }
+                stations += try JSONDecoder().decode(Tile.self, from: Data(try Gzip.decompress(bytes))).stations
             } catch {
                 throw BenchError("cannot read \(path): \(error)")
             }
         }
-        return locations
+        return stations
     }
 }
 

@@ -18,6 +18,10 @@ public struct PhoneReport: Sendable, Codable, Equatable, BenchReport {
     public var routeLengthKm: Spread
     public var bufferKm: Double
     public var alongRoutes: [ColdLookupFigures]
+    /// The watch lists: how many, of how many stations, and each format's figures.
+    public var watchLists: Int
+    public var watchListSize: Int
+    public var watched: [WatchListFigures]
 }
 
 /// Runs the phone benchmark.
@@ -30,6 +34,8 @@ public enum PhoneBench {
         public var routes = 30
         public var lengthKm = 300.0
         public var bufferKm = 5.0
+        public var watchLists = 30
+        public var watchListSize = 10
 
         public init(_ build: BothFormatsBuild) { self.build = build }
     }
@@ -38,12 +44,20 @@ public enum PhoneBench {
     /// - Throws: ``BenchError`` when generating, building or a lookup fails, or no route of the length exists.
     public static func run(_ options: Options, log: (String) -> Void) async throws -> PhoneReport {
         let out = try options.build.make(log: log)
-        let locations = try LookupBench.stationLocations(out.appendingPathComponent("fuel"))
+        let stations = try LookupBench.publishedStations(out.appendingPathComponent("fuel"))
+        let locations = stations.map { ($0.latitude, $0.longitude) }
         guard !locations.isEmpty else { throw BenchError("no station in \(out.path)/fuel") }
         var rng = SplitMix64(options.build.seed, SplitMix64.tag("first read"))
         let points = (0..<options.lookups).map { _ in locations[rng.below(locations.count)] }
         let routes = try draw(options, from: locations)
+        var watchRng = SplitMix64(options.build.seed, SplitMix64.tag("watch lists"))
+        let lists = WatchListFigures.draw(
+            options.watchLists, of: options.watchListSize,
+            from: stations.map {
+                StationReference(id: $0.id, cell: Grid.standard.key(latitude: $0.latitude, longitude: $0.longitude))
+            }, rng: &watchRng)
         var (firstRead, alongRoutes) = ([ColdLookupFigures](), [ColdLookupFigures]())
+        var watched: [WatchListFigures] = []
         for format in [1, 2] {
             log("format \(format): \(points.count) cold lookups of \(options.radiusKm) km")
             firstRead.append(
@@ -56,12 +70,14 @@ public enum PhoneBench {
                 try await ColdLookupFigures.measure(format: format, base: out, count: routes.count) { client, index in
                     try await client.stationsAlong(route: routes[index], bufferKm: options.bufferKm)
                 })
+            log("format \(format): \(lists.count) watch lists of \(options.watchListSize) stations, cold then warm")
+            watched.append(try await WatchListFigures.measure(format: format, base: out, lists: lists))
         }
         return PhoneReport(
             run: .current(publisher: options.build.publisher), scale: options.build.scale, lookups: points.count,
             radiusKm: options.radiusKm, firstRead: firstRead, routes: routes.count,
             routeLengthKm: Spread(routes.map { $0.segmentLengthsKm.reduce(0, +) }), bufferKm: options.bufferKm,
-            alongRoutes: alongRoutes)
+            alongRoutes: alongRoutes, watchLists: lists.count, watchListSize: options.watchListSize, watched: watched)
     }
 
     /// Routes from a published station to another whose great-circle distance is within 10 % of the length, each a

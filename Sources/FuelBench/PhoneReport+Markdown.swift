@@ -3,7 +3,7 @@ import Foundation
 /// BENCHMARKS.md's section of the report, between its markers, and its lines for the terminal.
 extension PhoneReport: BenchSection {
     public static let marker = "phone"
-    public static let heading = "## What the phone reads: the first read and a route (issue 39)\n\n"
+    public static let heading = "## What the phone reads: the first read, a route and a watch list (issue 39)\n\n"
 
     /// The section, markers included.
     public func section() -> String {
@@ -46,13 +46,31 @@ extension PhoneReport: BenchSection {
                         BenchText.milliseconds(format.seconds.p95), BenchText.count(format.stations.median),
                     ]
                 }),
+            "**A watch list**: \(watchLists) lists of \(watchListSize) published stations each, looked up by id with "
+                + "the cells the app stored beside the ids (`stations(ids:)`, R13): cold, with a new client, then warm, "
+                + "the same client again once every trust period has passed, so that it asks about each file it holds "
+                + "(the index, and in format 1 each tile with its ETag).",
+            BenchText.table(
+                [
+                    "format", "tiles: median", "cold requests: median", "cold bytes: median", "p95",
+                    "warm requests: median", "of them 304", "warm bytes: median", "p95",
+                ],
+                watched.map { format in
+                    [
+                        "\(format.format)", BenchText.count(format.tiles.median),
+                        BenchText.count(format.coldRequests.median), BenchText.kilobytes(format.coldBytes.median),
+                        BenchText.kilobytes(format.coldBytes.p95), BenchText.count(format.warmRequests.median),
+                        BenchText.count(format.warmNotModified.median), BenchText.kilobytes(format.warmBytes.median),
+                        BenchText.kilobytes(format.warmBytes.p95),
+                    ]
+                }),
         ])
     }
 
     /// Two lines per format for the terminal.
     public func summary() -> String {
         var lines: [String] = []
-        for (read, along) in zip(firstRead, alongRoutes) {
+        for ((read, along), watch) in zip(zip(firstRead, alongRoutes), watched) {
             let ratio = BenchText.ratio(read.ratio.median, decimals: 1)
             let ratioP95 = BenchText.ratio(read.ratio.p95, decimals: 1)
             let requests = "\(BenchText.count(read.requests.median)) (p95 \(BenchText.count(read.requests.p95)))"
@@ -61,6 +79,11 @@ extension PhoneReport: BenchSection {
             lines.append(
                 "format \(along.format): a route \(route), \(BenchText.milliseconds(along.seconds.median)) "
                     + "(median of \(routes))")
+            lines.append(
+                "format \(watch.format): a watch list of \(watchListSize), cold "
+                    + "\(BenchText.kilobytes(watch.coldBytes.median)) in \(BenchText.count(watch.coldRequests.median)) "
+                    + "requests, warm \(BenchText.kilobytes(watch.warmBytes.median)) in "
+                    + "\(BenchText.count(watch.warmRequests.median))")
         }
         return lines.joined(separator: "\n")
     }

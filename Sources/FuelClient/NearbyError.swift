@@ -92,10 +92,7 @@ extension NearbyError {
     }
 
     static func unsupportedTileVersion(_ version: Int, newestReadable: Int = TileFormat.version) -> NearbyError {
-        NearbyError(
-            code: .unsupportedTileVersion,
-            message:
-                "the tile has format version \(version); this client reads version \(newestReadable). Update the app.")
+        unsupportedVersion(.unsupportedTileVersion, of: "tile", version, newestReadable: newestReadable)
     }
 
     static func indexUnavailable(url: String, reason: String) -> NearbyError {
@@ -113,9 +110,16 @@ extension NearbyError {
     /// - Parameter newestReadable: the newest version the client reads of that index: 1 for `fuel/index.json`, 2
     ///   for `fuel/v2/index.json`.
     static func unsupportedIndexVersion(_ version: Int, newestReadable: Int = TileFormat.version) -> NearbyError {
+        unsupportedVersion(.unsupportedIndexVersion, of: "index", version, newestReadable: newestReadable)
+    }
+
+    /// A `document` (the tile, the index) of a newer format version than the client reads.
+    private static func unsupportedVersion(_ code: Code, of document: String, _ version: Int, newestReadable: Int)
+        -> NearbyError
+    {
         NearbyError(
-            code: .unsupportedIndexVersion,
-            message: "the index has format version \(version); this client reads version \(newestReadable). "
+            code: code,
+            message: "the \(document) has format version \(version); this client reads version \(newestReadable). "
                 + "Update the app.")
     }
 

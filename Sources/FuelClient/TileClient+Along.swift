@@ -33,23 +33,10 @@ extension TileClient {
         limit: Int? = nil,
         openAt: Date? = nil
     ) async throws(NearbyError) -> NearbyResult {
-        let filter = AlongFilter(
-            route: route, bufferKm: bufferKm, fuel: fuel, includeBrands: includeBrands, excludeBrands: excludeBrands,
-            sort: sort, limit: limit, openAt: openAt)
-        return try await withinDeadline {
-            do throws(NearbyError) {
-                try Self.validate(filter)
-                let cells = self.grid.cellsAlong(route, bufferKm: bufferKm)
-                return .success(
-                    try await self.lookup(cells, openAt: openAt) { stations, clocks in
-                        var filter = filter
-                        filter.clocks = clocks
-                        return filter.apply(to: stations)
-                    })
-            } catch {
-                return .failure(error)
-            }
-        }
+        try await stations(
+            keptBy: AlongFilter(
+                route: route, bufferKm: bufferKm, fuel: fuel, includeBrands: includeBrands,
+                excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt))
     }
 
     /// R7 for a route: 2 to ``maxRoutePoints`` points in range, `0 < bufferKm ≤ 50`, the limit at least 1, and a
@@ -71,9 +58,6 @@ extension TileClient {
             throw .invalidQuery(
                 "the buffer must be more than 0 and at most \(Int(maxBufferKm)) km, got \(query.bufferKm)")
         }
-        if let limit = query.limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
-        if query.sort == .price, query.fuel == nil {
-            throw .invalidQuery("sorting by price needs a fuel, whose displayed price orders the stations")
-        }
+        try query.checkLimitAndSort()
     }
 }

@@ -139,35 +139,15 @@ extension TileClient {
 
     /// The cells of one shard's ids; empty when the index's table has no such shard (it holds no ids).
     /// - Parameter file: where the shard is, nil when the table lists none.
-    private func idShard(_ shard: String, file: (path: String, nameHash: String?)?) async throws(NearbyError)
+    func idShard(_ shard: String, file: (path: String, nameHash: String?)?) async throws(NearbyError)
         -> [String: TileKey]
     {
         guard let file else { return [:] }
-        let url = base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(file.path)
-        let response: TileResponse
-        do {
-            response = try await transport.send(TileRequest(url: url, headers: [:]))
-        } catch {
-            throw .idsUnavailable(url: url.absoluteString, reason: "no answer: \(error.localizedDescription)")
-        }
         // Format 1 writes only the shards that hold ids: a 404 is an empty shard.
-        if response.status == 404, file.nameHash == nil { return [:] }
-        guard response.status == 200 else {
-            throw .idsUnavailable(url: url.absoluteString, reason: "HTTP \(response.status)")
-        }
-        let table: IdShard
-        do {
-            let json = try NameHashCheck.document(response.body, nameHash: file.nameHash, limit: Self.maxFileBytes)
-            try NameHashCheck.check(json, nameHash: file.nameHash)
-            table = try JSONDecoder().decode(IdShard.self, from: json)
-        } catch let error as NearbyError {
-            throw error
-        } catch {
-            throw .idsUnavailable(url: url.absoluteString, reason: ErrorText.describe(error))
-        }
-        guard table.shard == shard else {
-            throw .idsUnavailable(url: url.absoluteString, reason: "it is shard \(table.shard)")
-        }
-        return table.stations.compactMapValues { TileKey($0) }
+        let table = try await document(
+            at: file.path, nameHash: file.nameHash, absentWhenNotFound: file.nameHash == nil,
+            unavailable: NearbyError.idsUnavailable
+        ) { (table: IdShard) in table.shard == shard ? nil : "it is shard \(table.shard)" }
+        return table?.stations.compactMapValues { TileKey($0) } ?? [:]
     }
 }

@@ -14,29 +14,8 @@ extension TileClient {
     public func trend(of country: String) async throws(NearbyError) -> TrendFile? {
         let index = try await lookupIndex(refetch: false)
         guard let (path, nameHash) = index.trendFile(of: country) else { return nil }
-        let url = base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(path)
-        let response: TileResponse
-        do {
-            response = try await transport.send(TileRequest(url: url, headers: [:]))
-        } catch {
-            throw .trendUnavailable(url: url.absoluteString, reason: "no answer: \(error.localizedDescription)")
+        return try await document(at: path, nameHash: nameHash, unavailable: NearbyError.trendUnavailable) {
+            (trend: TrendFile) in trend.country == country ? nil : "it is the trend of \(trend.country)"
         }
-        guard response.status == 200 else {
-            throw .trendUnavailable(url: url.absoluteString, reason: "HTTP \(response.status)")
-        }
-        let trend: TrendFile
-        do {
-            let json = try NameHashCheck.document(response.body, nameHash: nameHash, limit: Self.maxFileBytes)
-            try NameHashCheck.check(json, nameHash: nameHash)
-            trend = try JSONDecoder().decode(TrendFile.self, from: json)
-        } catch let error as NearbyError {
-            throw error
-        } catch {
-            throw .trendUnavailable(url: url.absoluteString, reason: ErrorText.describe(error))
-        }
-        guard trend.country == country else {
-            throw .trendUnavailable(url: url.absoluteString, reason: "it is the trend of \(trend.country)")
-        }
-        return trend
     }
 }

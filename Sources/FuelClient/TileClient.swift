@@ -98,15 +98,20 @@ public actor TileClient {
         limit: Int? = nil,
         openAt: Date? = nil
     ) async throws(NearbyError) -> NearbyResult {
-        let filter = NearbyFilter(
-            latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
-            includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt)
-        return try await withinDeadline {
+        try await stations(
+            keptBy: NearbyFilter(
+                latitude: latitude, longitude: longitude, radiusKm: radiusKm, fuel: fuel, brand: brand,
+                includeBrands: includeBrands, excludeBrands: excludeBrands, sort: sort, limit: limit, openAt: openAt))
+    }
+
+    /// The stations `filter` keeps, within the deadline: the query checked (R7), then the tiles of its cells read
+    /// through one index and their stations filtered with each country's clock.
+    func stations<Filter: LookupFilter>(keptBy filter: Filter) async throws(NearbyError) -> NearbyResult {
+        try await withinDeadline {
             do throws(NearbyError) {
-                try Self.validate(filter)
-                let cells = self.grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+                try filter.validate()
                 return .success(
-                    try await self.lookup(cells, openAt: openAt) { stations, clocks in
+                    try await self.lookup(filter.cells(on: self.grid), openAt: filter.openAt) { stations, clocks in
                         var filter = filter
                         filter.clocks = clocks
                         return filter.apply(to: stations)
@@ -119,11 +124,11 @@ public actor TileClient {
 
     /// Runs `work` within the lookup deadline: whichever comes first, its answer or the deadline, settles the lookup,
     /// so that a transfer that ignores cancellation cannot hold the caller past the deadline.
-    func withinDeadline(_ work: @escaping @Sendable () async -> Result<NearbyResult, NearbyError>)
-        async throws(NearbyError) -> NearbyResult
+    func withinDeadline<Answer: Sendable>(_ work: @escaping @Sendable () async -> Result<Answer, NearbyError>)
+        async throws(NearbyError) -> Answer
     {
         let deadline = policy.lookupDeadline
-        let race = DeadlineRace<Result<NearbyResult, NearbyError>>()
+        let race = DeadlineRace<Result<Answer, NearbyError>>()
         let task = Task { race.settle(await work()) }
         let timer = Task {
             try? await Task.sleep(nanoseconds: UInt64(max(0, deadline) * 1_000_000_000))
@@ -371,9 +376,9 @@ public actor TileClient {
         base.appendingPathComponent("fuel", isDirectory: true).appendingPathComponent(file.path)
     }
 
-    /// R7: the point, the radius and the limit in range, and a fuel for a price sort.
+    /// R7: the point and the radius in range, the limit at least 1, and a fuel for a price sort.
     static func validate(_ query: NearbyFilter) throws(NearbyError) {
-        let (latitude, longitude, radiusKm, limit) = (query.latitude, query.longitude, query.radiusKm, query.limit)
+        let (latitude, longitude, radiusKm) = (query.latitude, query.longitude, query.radiusKm)
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw .invalidQuery("latitude must be between -90 and 90, got \(latitude)")
         }
@@ -383,9 +388,6 @@ public actor TileClient {
         guard radiusKm.isFinite, radiusKm > 0, radiusKm <= 500 else {
             throw .invalidQuery("the radius must be more than 0 and at most 500 km, got \(radiusKm)")
         }
-        if let limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
-        if query.sort == .price, query.fuel == nil {
-            throw .invalidQuery("sorting by price needs a fuel, whose displayed price orders the stations")
-        }
+        try query.checkLimitAndSort()
     }
 }

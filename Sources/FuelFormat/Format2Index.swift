@@ -90,6 +90,9 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// Each id shard's path below the prefix (`ids/a3.<hash>.json`), by shard (R13); nil in an index written before
     /// the id table existed.
     public var ids: [String: String]?
+    /// The finished days whose history files (``HistoryFile``, R14, plain names below `history/`) the build
+    /// publishes; nil in an index written before history existed.
+    public var history: HistoryListing?
     /// The id list's path below the prefix (`ids.<hash>.json`), which holds ``ids`` for readers of the root; nil in an
     /// index written before roots.
     public var idList: String?
@@ -106,11 +109,12 @@ public struct Format2Index: Sendable, Hashable, Codable {
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
         sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil,
-        ids: [String: String]? = nil, idList: String? = nil, leafCells: Int? = nil, leafMargin: Int? = nil,
-        leaves: [String: String]? = nil
+        ids: [String: String]? = nil, history: HistoryListing? = nil, idList: String? = nil, leafCells: Int? = nil,
+        leafMargin: Int? = nil, leaves: [String: String]? = nil
     ) {
         self.trends = trends
         self.ids = ids
+        self.history = history
         self.idList = idList
         self.leafCells = leafCells
         self.leafMargin = leafMargin
@@ -137,7 +141,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids
+        case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids, history
         case idList, leafCells, leafMargin, leaves
     }
 
@@ -165,6 +169,11 @@ public struct Format2Index: Sendable, Hashable, Codable {
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         ids = try container.decodeIfPresent([String: String].self, forKey: .ids)
+        history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
+        for day in history?.days ?? [] where !TrendFile.isDay(day) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .history, in: container, debugDescription: "history: not a day like 2026-12-04: \(day)")
+        }
         idList = try container.decodeIfPresent(String.self, forKey: .idList)
         leafCells = try container.decodeIfPresent(Int.self, forKey: .leafCells)
         leafMargin = try container.decodeIfPresent(Int.self, forKey: .leafMargin)
@@ -213,6 +222,7 @@ public struct Format2Index: Sendable, Hashable, Codable {
         try container.encode(countries, forKey: .countries)
         try container.encodeIfPresent(trends, forKey: .trends)
         try container.encodeIfPresent(ids, forKey: .ids)
+        try container.encodeIfPresent(history, forKey: .history)
         try container.encodeIfPresent(idList, forKey: .idList)
         try container.encodeIfPresent(leafCells, forKey: .leafCells)
         try container.encodeIfPresent(leafMargin, forKey: .leafMargin)

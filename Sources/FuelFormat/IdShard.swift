@@ -50,10 +50,7 @@ public struct IdShard: Sendable, Hashable, Codable {
     ///   key or anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        guard version <= TileFormat.version else {
-            throw UnsupportedFormatError(file: "id shard", version: version)
-        }
+        version = try container.formatVersion(at: .version, file: "id shard")
         shard = try container.decode(String.self, forKey: .shard)
         guard Self.isShard(shard) else {
             throw DecodingError.dataCorruptedError(

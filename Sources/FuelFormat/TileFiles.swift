@@ -41,15 +41,16 @@ public struct UnsupportedFormatError: Error, Sendable, Equatable, CustomStringCo
     }
 }
 
-/// Reads `"version"`, treating a missing value as 1 and rejecting a newer one.
-private func checkVersion<Key: CodingKey>(
-    _ container: KeyedDecodingContainer<Key>,
-    key: Key,
-    file: String
-) throws -> Int {
-    let version = try container.decodeIfPresent(Int.self, forKey: key) ?? 1
-    guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
-    return version
+extension KeyedDecodingContainer {
+    /// A published file's `"version"` at `key`: a missing value is 1, and one newer than ``TileFormat/version`` is
+    /// refused (the rule of every format-1 file: tiles, the index, brands, trends, id shards).
+    /// - Parameter file: the file as the error names it (`tile`, `trend`).
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for one that is not a number.
+    func formatVersion(at key: Key, file: String) throws -> Int {
+        let version = try decodeIfPresent(Int.self, forKey: key) ?? 1
+        guard version <= TileFormat.version else { throw UnsupportedFormatError(file: file, version: version) }
+        return version
+    }
 }
 
 /// `fuel/tiles/<key>.json`: the stations of one cell, sorted by id. Never holds the build time.
@@ -78,7 +79,7 @@ public struct Tile: Sendable, Hashable, Codable {
     ///   malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "tile")
+        version = try container.formatVersion(at: .version, file: "tile")
         let text = try container.decode(String.self, forKey: .key)
         guard let key = TileKey(text) else {
             throw DecodingError.dataCorruptedError(
@@ -162,13 +163,17 @@ public struct TileIndex: Sendable, Hashable, Codable {
     /// ``IdShard/count`` when the build publishes its id table under `ids/` (R13); nil in an index written before
     /// it existed, whose readers find stations by cell only.
     public var idShards: Int?
+    /// The finished days whose history files (``HistoryFile``, R14) the build publishes; nil in an index written
+    /// before history existed.
+    public var history: HistoryListing?
 
     /// An index of the current format; `tiles` must already be sorted.
     public init(
         gridDegrees: Double, builtAt: Date, tiles: [String], countries: [String: CountrySummary],
-        trends: [String: TrendListing]? = nil, idShards: Int? = nil
+        trends: [String: TrendListing]? = nil, idShards: Int? = nil, history: HistoryListing? = nil
     ) {
         self.idShards = idShards
+        self.history = history
         version = TileFormat.version
         self.gridDegrees = gridDegrees
         builtAtText = UTCTimeText(builtAt)
@@ -180,20 +185,21 @@ public struct TileIndex: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case version, gridDegrees
         case builtAtText = "builtAt"
-        case tiles, countries, trends, idShards
+        case tiles, countries, trends, idShards, history
     }
 
     /// Reads an index; a missing `version` is 1 and `builtAt` is UTC text.
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "index.json")
+        version = try container.formatVersion(at: .version, file: "index.json")
         gridDegrees = try container.decode(Double.self, forKey: .gridDegrees)
         builtAtText = try container.decode(UTCTimeText.self, forKey: .builtAtText)
         tiles = try container.decode([String].self, forKey: .tiles)
         countries = try container.decode([String: CountrySummary].self, forKey: .countries)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         idShards = try container.decodeIfPresent(Int.self, forKey: .idShards)
+        history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
     }
 }
 
@@ -242,7 +248,7 @@ public struct BrandsFile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "brands file")
+        version = try container.formatVersion(at: .version, file: "brands file")
         country = try container.decode(String.self, forKey: .country)
         brands = try container.decode([Entry].self, forKey: .brands)
     }
@@ -267,7 +273,7 @@ public struct SourcesFile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try checkVersion(container, key: .version, file: "sources.json")
+        version = try container.formatVersion(at: .version, file: "sources.json")
         sources = try container.decode([Source].self, forKey: .sources)
     }
 }

@@ -152,8 +152,7 @@ public struct TrendFile: Sendable, Hashable, Codable {
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
-        guard version <= TileFormat.version else { throw UnsupportedFormatError(file: "trend", version: version) }
+        version = try container.formatVersion(at: .version, file: "trend")
         country = try container.decode(String.self, forKey: .country)
         since = try container.decode(String.self, forKey: .since)
         days = try container.decode([Day].self, forKey: .days)

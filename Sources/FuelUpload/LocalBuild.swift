@@ -7,6 +7,8 @@ import FuelHTTP
 public enum ObjectKind: String, Sendable, Hashable, Comparable {
     /// `tiles/<key>.json`: uploaded first.
     case tile
+    /// `history/<day>/<key>.json` (R14): immutable, uploaded after the tiles with a year's cache lifetime.
+    case history
     /// `brands/<CC>.json`, `trends/<CC>.json`, `sources.json` and any other top-level file: uploaded once every tile
     /// is in.
     case metadata
@@ -17,8 +19,9 @@ public enum ObjectKind: String, Sendable, Hashable, Comparable {
     private var order: Int {
         switch self {
         case .tile: 0
-        case .metadata: 1
-        case .index: 2
+        case .history: 1
+        case .metadata: 2
+        case .index: 3
         }
     }
 }
@@ -65,6 +68,9 @@ public struct LocalBuild: Sendable {
     /// Paths of the tiles, below the prefix.
     public var tilePaths: Set<String> { Set(objects.filter { $0.kind == .tile }.map(\.path)) }
 
+    /// Paths of the history files, below the prefix.
+    public var historyPaths: Set<String> { Set(objects.filter { $0.kind == .history }.map(\.path)) }
+
     /// Reads `OUT/fuel/` (following the link to the current build).
     /// - Throws: ``UploadError/localBuild(path:reason:)`` naming the file at fault.
     public static func load(from output: URL) throws -> LocalBuild {
@@ -79,7 +85,9 @@ public struct LocalBuild: Sendable {
         // Format 2's set, when the build has one, is uploaded on its own (see ``LocalFormat2``).
         for entry in try listing(folder) where entry != Format2.folder {
             let url = folder.appendingPathComponent(entry)
-            if entry == "tiles" || entry == "brands" || entry == "trends" || entry == IdShard.folder {
+            if entry == HistoryFile.folder {
+                objects += try history(folder: folder)
+            } else if entry == "tiles" || entry == "brands" || entry == "trends" || entry == IdShard.folder {
                 guard try isFolder(url) else {
                     throw UploadError.localBuild(path: url.path, reason: "expected a folder")
                 }
@@ -95,6 +103,26 @@ public struct LocalBuild: Sendable {
         let build = LocalBuild(objects: objects, folder: folder)
         try build.checkIndexMatchesTiles()
         return build
+    }
+
+    /// The history files (R14), `history/<day>/<key>.json`: one folder per day, each holding only such files.
+    private static func history(folder: URL) throws -> [LocalObject] {
+        var objects: [LocalObject] = []
+        for day in try listing(folder.appendingPathComponent(HistoryFile.folder)) {
+            let url = folder.appendingPathComponent(HistoryFile.folder).appendingPathComponent(day)
+            guard TrendFile.isDay(day), try isFolder(url) else {
+                throw UploadError.localBuild(path: url.path, reason: "expected a folder named by a day, YYYY-MM-DD")
+            }
+            for name in try listing(url) {
+                let path = "\(HistoryFile.folder)/\(day)/\(name)"
+                guard HistoryFile.parsePath(path) != nil else {
+                    throw UploadError.localBuild(
+                        path: url.appendingPathComponent(name).path, reason: "not a history file, <cell key>.json")
+                }
+                objects.append(try read(folder: folder, path: path, kind: .history))
+            }
+        }
+        return objects
     }
 
     /// Non-hidden names in a folder, sorted.

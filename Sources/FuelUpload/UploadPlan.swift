@@ -15,6 +15,8 @@ public struct UploadPlan: Sendable, Equatable {
 
     /// Changed or new tiles, sorted by path: phase 1.
     public let tiles: [LocalObject]
+    /// History files (R14) the bucket lacks, sorted by path: uploaded after the tiles, before the metadata.
+    public let history: [LocalObject]
     /// Changed or new brands, sources and other metadata: phase 2.
     public let metadata: [LocalObject]
     /// The index when it changed: phase 3.
@@ -23,7 +25,8 @@ public struct UploadPlan: Sendable, Equatable {
     public let indexCondition: IndexCondition
     /// The index's local MD5 hex, to recognise it in the bucket.
     public let indexMD5: String
-    /// Keys (full, prefix included) under `<prefix>tiles/` the new build does not have: phase 4, after the index.
+    /// Keys (full, prefix included) under `<prefix>tiles/` and `<prefix>history/` the new build does not have (a
+    /// history day leaves the build once older than its window): phase 4, after the index.
     public let deletes: [String]
     /// Local objects already in the bucket with the same bytes.
     public let skipped: Int
@@ -31,7 +34,7 @@ public struct UploadPlan: Sendable, Equatable {
     public let prefix: String
 
     /// Every PUT in order.
-    public var puts: [LocalObject] { tiles + metadata + (index.map { [$0] } ?? []) }
+    public var puts: [LocalObject] { tiles + history + metadata + (index.map { [$0] } ?? []) }
 
     /// Bytes the PUTs send.
     public var bytes: Int { puts.reduce(0) { $0 + $1.bytes.count } }
@@ -44,6 +47,7 @@ public struct UploadPlan: Sendable, Equatable {
     public init(build: LocalBuild, remote: [String: String], prefix: String) {
         self.prefix = prefix
         var tiles: [LocalObject] = []
+        var history: [LocalObject] = []
         var metadata: [LocalObject] = []
         var index: LocalObject?
         var skipped = 0
@@ -54,19 +58,21 @@ public struct UploadPlan: Sendable, Equatable {
             }
             switch object.kind {
             case .tile: tiles.append(object)
+            case .history: history.append(object)
             case .metadata: metadata.append(object)
             case .index: index = object
             }
         }
         self.tiles = tiles
+        self.history = history
         self.metadata = metadata
         self.index = index
         self.skipped = skipped
         indexMD5 = build.index?.md5Hex ?? ""
         indexCondition = remote[prefix + TileFormat.indexPath].map { .ifMatch($0) } ?? .ifNoneMatch
-        let tilePrefix = prefix + "tiles/"
-        let keep = Set(build.tilePaths.map { prefix + $0 })
-        deletes = remote.keys.filter { $0.hasPrefix(tilePrefix) && !keep.contains($0) }.sorted()
+        let prunable = [prefix + "tiles/", prefix + HistoryFile.folder + "/"]
+        let keep = Set(build.tilePaths.union(build.historyPaths).map { prefix + $0 })
+        deletes = remote.keys.filter { key in prunable.contains { key.hasPrefix($0) } && !keep.contains(key) }.sorted()
     }
 
     /// An ETag without quotes or a weak marker, lower-cased: comparable with an MD5 hex.
@@ -80,7 +86,7 @@ public struct UploadPlan: Sendable, Equatable {
     /// One line: `PUT 3 (2 tiles, 0 brands/trends/sources, index), skip 120, delete 1, 4.1 kB`.
     public var summaryLine: String {
         let parts =
-            "\(tiles.count) tiles, \(metadata.count) brands/trends/sources, \(index == nil ? "index unchanged" : "index")"
+            "\(tiles.count) tiles, \(history.isEmpty ? "" : "\(history.count) history, ")\(metadata.count) brands/trends/sources, \(index == nil ? "index unchanged" : "index")"
         return "PUT \(puts.count) (\(parts)), skip \(skipped), delete \(deletes.count), \(ByteCount.format(bytes))"
     }
 }

@@ -27,7 +27,8 @@ public struct UploadSummary: Sendable, Equatable {
             return "plan: \(plan.summaryLine) (\(listCalls) LIST; dry run, nothing was written)"
         }
         let parts =
-            "\(plan.tiles.count) tiles, \(plan.metadata.count) brands/trends/sources, "
+            "\(plan.tiles.count) tiles, \(plan.history.isEmpty ? "" : "\(plan.history.count) history, ")"
+            + "\(plan.metadata.count) brands/trends/sources, "
             + (plan.index == nil ? "index unchanged" : "index")
         let time = String(format: "%.2f", seconds)
         return "uploaded: \(puts) PUTs (\(parts)), \(plan.skipped) skipped, \(deletes) deleted, \(listCalls) LIST, "

@@ -75,15 +75,19 @@ struct Uploader: Sendable {
 
         let progress = UploadProgress(log: log)
         // Phase 1 and 2: every PUT must succeed before the next phase starts.
-        for (phase, objects) in [("tiles", plan.tiles), ("brands, trends and sources", plan.metadata)]
+        for (phase, objects) in [
+            ("tiles", plan.tiles), ("history", plan.history), ("brands, trends and sources", plan.metadata),
+        ]
         where !objects.isEmpty {
             try session.checkpoint()
             progress.begin(
                 phase, total: objects.count, detail: "\(objects.count) to write, \(settings.concurrency) at a time")
             let failures = try await session.forEach(objects) { object in
                 defer { progress.advance() }
+                // A history file is written once and never changes: cached as format 2's objects are.
                 return await client.putObject(
-                    object, key: settings.prefix + object.path, cacheControl: settings.cacheControl)
+                    object, key: settings.prefix + object.path,
+                    cacheControl: object.kind == .history ? settings.immutableCacheControl : settings.cacheControl)
             }
             summary.puts += objects.count - failures.failures.count - failures.notAttempted
             summary.bytes += objects.reduce(0) { $0 + $1.bytes.count }
@@ -109,7 +113,7 @@ struct Uploader: Sendable {
         // Another publisher may have replaced the index meanwhile: its tiles must not be pruned, so the index is
         // checked again before every batch, and pruning stops (exit 1) the moment it is no longer this run's.
         try await session.deleteInBatches(
-            plan.deletes, phase: "deletes", detail: "\(plan.deletes.count) tiles no longer listed",
+            plan.deletes, phase: "deletes", detail: "\(plan.deletes.count) tiles and history files no longer listed",
             purpose: "before deleting",
             indexKey: settings.prefix + TileFormat.indexPath, indexMD5: plan.indexMD5
         ) { summary.deletes += $0 }

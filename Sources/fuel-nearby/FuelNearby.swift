@@ -8,7 +8,7 @@ import FuelFormat
 struct FuelNearby {
     static let usage = """
         usage: fuel-nearby --base URL|DIR (--lat DEG --lon DEG [--radius KM] | --route FILE [--buffer KM]
-                                              | --id ID[@CELL]...)
+                                              | --id ID[@CELL]... | --history ID[@CELL] [--days N])
                            [--fuel CODE] [--sort distance|price] [--brand NAME]... [--exclude-brand NAME]...
                            [--limit N] [--open-now [--at TIME]] [--json] [--cache DIR] [--deadline S]
                            [--layout auto|v1|v2]
@@ -25,6 +25,11 @@ struct FuelNearby {
                           or the one LineString of a FeatureCollection) or a GPX track (its trkpt points; a GPX
                           route's rtept without one). Each station comes with its distance along the route (ALONG)
                           and its detour, there and back (DETOUR); only the tiles of the route's corridor are read
+          --history ID[@CELL]  instead of a point: the station's price history (R14), each of the --days N (1
+                          to 7, default 7) UTC days before the index's build: per fuel its opening, lowest, highest
+                          and closing price and how often it changed; a day not published, or unreadable, is
+                          "missing" (exit 3, a partial answer). Goes with --base, --layout, --json, --cache,
+                          --deadline only
           --id ID[@CELL]  instead of a point: these stations by id (repeat it for a watch list), in the order
                           given, each id once. With @CELL (the cell an earlier answer gave, 77_-19) only that
                           cell's tile is read; without it, or when the station is no longer there, the id table
@@ -86,6 +91,9 @@ struct FuelNearby {
 
     static func main() async {
         await CommandMain.run(usage: usage) {
+            if CommandMain.arguments.contains("--history") {
+                return try await HistoryCommand.run(CommandMain.arguments)
+            }
             let options = try NearbyOptions(CommandMain.arguments, usage: usage)
             let client = TileClient(
                 base: options.base, cacheDirectory: options.cache,
@@ -336,7 +344,7 @@ struct NearbyOptions {
         return values
     }
 
-    private static func base(_ text: String) throws -> URL {
+    static func base(_ text: String) throws -> URL {
         if text.hasPrefix("http://") || text.hasPrefix("https://") {
             guard let url = URL(string: text), url.host != nil else { throw UsageError("--base \(text) is not a URL") }
             return url

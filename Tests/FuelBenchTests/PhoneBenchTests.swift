@@ -7,8 +7,8 @@ import _FuelTestSupport
 
 @testable import FuelBench
 
-/// `fuel-bench phone` on tiny feeds: cold lookups at published stations and along routes of the asked length, in
-/// both formats, each read counted and weighed against its answer.
+/// `fuel-bench phone` on tiny feeds: cold lookups at published stations, along routes of the asked length and of
+/// watch lists, in both formats, each read counted and weighed against its answer.
 @Suite struct PhoneBenchTests {
     @Test(.tags(.executable)) func bothKindsOfLookupAreMeasuredInBothFormats() async throws {
         let work = RepositoryPaths.temporaryDirectory("bench-phone")
@@ -16,7 +16,7 @@ import _FuelTestSupport
         var build = BothFormatsBuild(work: work, publisher: Executable.url("fuel-publish").path)
         (build.scale, build.adapters) = (0.01, RepositoryPaths.adapters())
         var options = PhoneBench.Options(build)
-        (options.lookups, options.routes) = (5, 3)
+        (options.lookups, options.routes, options.watchLists, options.watchListSize) = (5, 3, 4, 3)
         var report = try await PhoneBench.run(options) { _ in }
 
         #expect(report.lookups == 5 && report.firstRead.map(\.format) == [1, 2])
@@ -33,11 +33,22 @@ import _FuelTestSupport
             #expect(format.cells.median >= 3 && format.cells.median >= format.tiles.median, "\(format)")
             #expect(format.requests.median > format.tiles.median && format.bytes.median > 0, "\(format)")
         }
+        #expect(report.watchLists == 4 && report.watched.map(\.format) == [1, 2])
+        for format in report.watched {
+            // Every station of a list is published, so each is found, in at most as many tiles as stations; cold
+            // reads the index and those tiles; warm asks again about every file and gets 304s (format 1: the
+            // index and each tile; format 2: the index alone, its tiles never change) with no body.
+            #expect(format.missed.max == 0 && format.tiles.median >= 1 && format.tiles.max <= 3, "\(format)")
+            #expect(format.coldRequests.median == format.tiles.median + 1 && format.coldBytes.median > 0, "\(format)")
+            let warmRequests = format.format == 1 ? format.coldRequests.median : 1
+            #expect(format.warmRequests.median == warmRequests && format.warmBytes.max == 0, "\(format)")
+            #expect(format.warmNotModified.median == warmRequests, "\(format)")
+        }
         report.run.command = "fuel-bench phone --scale 0.01"
         let section = report.section()
         #expect(section.hasPrefix(PhoneReport.begin) && section.hasSuffix(PhoneReport.end))
         #expect(
-            section.contains("fuel-bench phone --scale 0.01") && section.components(separatedBy: "| 2 |").count == 3)
+            section.contains("fuel-bench phone --scale 0.01") && section.components(separatedBy: "| 2 |").count == 4)
     }
 
     /// The floor is the answer's stations as a JSON array, gzipped: none costs the bytes of `[]` alone.

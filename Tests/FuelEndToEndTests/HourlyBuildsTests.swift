@@ -11,7 +11,9 @@ import _FuelTestSupport
 /// (BENCHMARKS.md, "Disk and time").
 @Suite(.tags(.executable)) struct HourlyBuildsTests {
     /// What `OUT` holds beside the one `.build-<id>` folder after a build.
-    static let kept = [".country-inputs.json", ".kept-state", ".lock", ".tile-digests.json", "fuel", "report.json"]
+    static let kept = [
+        ".country-inputs.json", ".history-so-far", ".kept-state", ".lock", ".tile-digests.json", "fuel", "report.json",
+    ]
     static let builds = 60
     /// Every this many builds, one is killed (SIGKILL) with all its files written, before its swap.
     static let killEvery = 15
@@ -45,6 +47,9 @@ import _FuelTestSupport
                 atPath: out.appendingPathComponent("fuel/v2/builds").path)
             let stamp = builtAt.replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
             try #require(archived == ["\(stamp).json"], "build \(hour): \(archived)")
+            // One finished day of history more at the first build of each UTC day (R14).
+            let days = (try? FileManager.default.contentsOfDirectory(atPath: fuel + "/history")) ?? []
+            try #require(days.count == hour / 24 && days.count <= HistoryFile.keptDays, "build \(hour): \(days)")
             let count = Self.countEntries(out)
             if let fileCount {
                 try #require(count == fileCount, "build \(hour): OUT grew from \(fileCount) entries to \(count)")
@@ -59,11 +64,14 @@ import _FuelTestSupport
             .sorted()
     }
 
-    /// Every file, folder and link below `OUT`, not following `OUT/fuel`.
+    /// Every file, folder and link below `OUT`, not following `OUT/fuel`, but for the price history's (R14): those
+    /// grow by one finished day at the first build of each UTC day, and are bounded by its 8 kept days instead.
     static func countEntries(_ out: URL) -> Int {
         var count = 0
         let enumerator = FileManager.default.enumerator(atPath: out.path)
-        while enumerator?.nextObject() != nil { count += 1 }
+        while let path = enumerator?.nextObject() as? String {
+            if !path.split(separator: "/").contains("history") { count += 1 }
+        }
         return count
     }
 

@@ -73,9 +73,12 @@ import _FuelTestSupport
         let incremental = Self.files(out)
         let shards = incremental.keys.filter { $0.hasPrefix("ids/") }.count
         #expect(shards > 0 && shards <= 256)
+        // The rebuild is the first build of a later UTC day: it writes the finished day's history (R14).
+        let history = incremental.keys.filter { $0.hasPrefix("history/") }.count
+        #expect(history > 0)
         #expect(
-            incremental.count == rebuilt.tiles + 12 + shards,
-            "tiles, 5 brands, 5 trends, sources, the index and the id shards")
+            incremental.count == rebuilt.tiles + 12 + shards + history,
+            "tiles, 5 brands, 5 trends, sources, the index, the id shards and the finished day's history")
         #expect(incremental == Self.files(full), "byte for byte a full build")
     }
 

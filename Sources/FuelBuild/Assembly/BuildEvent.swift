@@ -39,6 +39,9 @@ public enum BuildEvent: Sendable, Equatable {
         /// A carried country's last fresh build lies after this build's `builtAt` (a replay older than the previous
         /// build, or a previous build a fast clock dated): it is published as carried since `builtAt`, never later.
         case carriedSinceClamped(country: String, lastFreshBuild: Date, builtAt: Date)
+        /// The history of the day so far (`OUT/.history-so-far`) could not be used or kept whole: the day's history
+        /// restarts, or lacks what the reason names (R14).
+        case historyRestarted(reason: String)
 
         /// The warning in words.
         public var sentence: String {
@@ -47,6 +50,7 @@ public enum BuildEvent: Sendable, Equatable {
             case .noBaseline(let reason): "\(reason); building without a baseline (--allow-shrink)"
             case .reportNotSaved(let reason): "the build is published, but its report could not be saved: \(reason)"
             case .trendRestarted(let country, let reason): "the trend of \(country) restarted: \(reason)"
+            case .historyRestarted(let reason): "the day's price history restarted: \(reason)"
             case .carriedSinceClamped(let country, let lastFresh, let builtAt):
                 "\(country)'s last fresh build, \(UTCTime.format(lastFresh)), is later than this build's builtAt "
                     + "\(UTCTime.format(builtAt)) (a replay older than the previous build, or a previous build dated by a "

@@ -22,10 +22,11 @@ extension Builder {
     /// previous build's `builtAt`, and writes format 2's files into the staged build (format 1's went there as they
     /// were compressed).
     func assemble(
-        _ assembler: TileAssembler, builds: [CountryBuild], previous: PreviousBuild?, into staged: StagedBuild?
+        _ assembler: TileAssembler, builds: [CountryBuild], previous: PreviousBuild?, history: HistoryListing?,
+        into staged: StagedBuild?
     ) throws -> Assembled {
         let trends = CountryTrends(builds.map(\.tiles), previous: previous, builtAt: options.builtAt)
-        let assembly = try assembler.finish(builtAt: options.builtAt, trends: trends)
+        let assembly = try assembler.finish(builtAt: options.builtAt, trends: trends, history: history)
         let snapshot =
             options.layout.includesV2
             ? Format2Assembler.files(

@@ -92,6 +92,8 @@ extension Builder {
         guard Set(previous.index.countries.keys) == Set(plan.countries), plan.leftOut?.isEmpty ?? true else {
             return nil
         }
+        // A build on a later UTC day than the day so far writes that day's history (R14): never skipped.
+        if let kept = try? Self.loadHistory(output), kept.day < TrendFile.day(of: options.builtAt) { return nil }
         let formats = [
             (options.layout.includesV1, TileFormat.indexPath),
             (options.layout.includesV2, Format2.folder + "/" + Format2.indexPath),

@@ -114,12 +114,15 @@ public struct Builder: Sendable {
 
         let builds: [CountryBuild]
         let assembled: Assembled
+        let history: HistoryStep
         do {
             let parsed = await parse(
                 plan, previous: previous, inputs: inputs, into: assembler, keeping: keptSink, events)
             builds = try settle(parsed, plan: plan, previous: previous, into: assembler, events)
             end(Self.parsePhase)
-            assembled = try assemble(assembler, builds: builds, previous: previous, into: staged)
+            history = try prepareHistory(output, staged: staged, hadBuild: previous != nil, events: events)
+            assembled = try assemble(
+                assembler, builds: builds, previous: previous, history: history.listing, into: staged)
         } catch {
             staged?.discard()
             throw error
@@ -141,8 +144,10 @@ public struct Builder: Sendable {
         report.phases = phases.seconds
         if let staged {
             CountryInputs.save(Self.inputEntries(builds, report: report), build: staged.name, in: output)
-            keptSink?.commit(Set(builds.filter { $0.carriedBecause == nil }.map(\.tiles.config.country)))
+            let fresh = Set(builds.filter { $0.carriedBecause == nil }.map(\.tiles.config.country))
+            keptSink?.commit(fresh)
             keptCommitted = true
+            recordHistory(history, countries: Array(fresh), build: staged.name, output: output, events: events)
         }
         if !options.dryRun {
             do {

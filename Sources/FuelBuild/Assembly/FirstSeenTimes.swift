@@ -34,14 +34,7 @@ struct FirstSeenTimes: Sendable {
 
     /// The times of the previous build's stations.
     init(previous stations: [Station]) {
-        var times: [String: [Key: Date]] = [:]
-        times.reserveCapacity(stations.count)
-        for station in stations {
-            var prices: [Key: Date] = [:]
-            for price in station.prices { prices[Key(price)] = price.updated }
-            times[station.id] = prices
-        }
-        self.times = times
+        times = stations.pricesByStation(key: Key.init) { $0.updated }
     }
 
     /// The times a build kept of one country (``KeptState``): what its tiles hold, without reading them.

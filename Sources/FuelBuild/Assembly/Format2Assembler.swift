@@ -70,7 +70,8 @@ public enum Format2Assembler {
         var index = Format2Index(
             gridDegrees: assembly.index.gridDegrees, builtAt: assembly.index.builtAt, previous: previous, tiles: tiles,
             brands: brands, sources: sources, countries: assembly.index.countries,
-            trends: assembly.index.trends == nil ? nil : trends, ids: assembly.index.idShards == nil ? nil : ids)
+            trends: assembly.index.trends == nil ? nil : trends, ids: assembly.index.idShards == nil ? nil : ids,
+            history: assembly.index.history)
         if let ids = index.ids {
             let list = TileEncoder.encode(Format2IdList(shards: ids))
             let path = Format2.idListPath(hash: Format2Hash.of(json: list))

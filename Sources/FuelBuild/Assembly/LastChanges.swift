@@ -47,17 +47,9 @@ struct LastChanges: Sendable {
 
     /// The prices of the previous build's stations of one country.
     init(previous stations: [Station]) {
-        var previous: [String: [Key: Previous]] = [:]
-        previous.reserveCapacity(stations.count)
-        for station in stations {
-            var prices: [Key: Previous] = [:]
-            for price in station.prices {
-                prices[Key(price)] = Previous(
-                    thousandths: Self.thousandths(price.price), was: price.was, changed: price.changed)
-            }
-            previous[station.id] = prices
+        previous = stations.pricesByStation(key: Key.init) { price in
+            Previous(thousandths: Self.thousandths(price.price), was: price.was, changed: price.changed)
         }
-        self.previous = previous
     }
 
     private init(previous: [String: [Key: Previous]]) { self.previous = previous }
@@ -174,5 +166,22 @@ struct LastChanges: Sendable {
             }
         }
         return changes
+    }
+}
+
+extension [Station] {
+    /// What a step remembers of the previous build's stations (``LastChanges``, ``FirstSeenTimes``): each station's
+    /// prices by `key`, as `value` gives them, by station id.
+    func pricesByStation<Key: Hashable, Value>(
+        key: (FuelPrice) -> Key, value: (FuelPrice) -> Value
+    ) -> [String: [Key: Value]] {
+        var byStation: [String: [Key: Value]] = [:]
+        byStation.reserveCapacity(count)
+        for station in self {
+            var prices: [Key: Value] = [:]
+            for price in station.prices { prices[key(price)] = value(price) }
+            byStation[station.id] = prices
+        }
+        return byStation
     }
 }

@@ -115,9 +115,12 @@ package final class TileAssembler: Sendable {
     }
 
     /// Compresses every tile still waiting, on every core, then writes the brands, trends, sources and index files.
-    /// - Parameter trends: each country's trend (``CountryTrends``); nil starts every trend at `builtAt`'s day.
+    /// - Parameters:
+    ///   - trends: each country's trend (``CountryTrends``); nil starts every trend at `builtAt`'s day.
+    ///   - history: the index's `history` member (R14); nil leaves it out.
     /// - Throws: the first error the sink threw.
-    package func finish(builtAt: Date, trends: CountryTrends? = nil) throws -> Assembly {
+    package func finish(builtAt: Date, trends: CountryTrends? = nil, history: HistoryListing? = nil) throws -> Assembly
+    {
         state.withLock { state in
             for key in state.waiting.keys.sorted() {
                 guard let cells = state.waiting[key] else { continue }
@@ -148,7 +151,7 @@ package final class TileAssembler: Sendable {
                     )
                 }),
             trends: trends.mapValues { TrendListing(path: TileFormat.trendPath($0.country), since: $0.since) },
-            idShards: IdShard.count)
+            idShards: IdShard.count, history: history)
         var documents = sorted.map {
             (TileFormat.brandsPath($0.config.country), TileEncoder.encode(DatasetAssembler.brands(of: $0)))
         }

@@ -36,6 +36,7 @@ extension TileEncoder {
             }
             writer.endObject()
         }
+        writeHistory(index.history, to: &writer)
         if let leaves = index.leaves {
             writeLeaves(
                 idList: index.idList, leafCells: index.leafCells ?? Format2.leafCells,

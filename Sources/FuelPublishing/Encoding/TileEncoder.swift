@@ -47,6 +47,7 @@ public enum TileEncoder {
         writeCountries(index.countries, to: &writer)
         writeTrends(index.trends, to: &writer)
         if let idShards = index.idShards { writer.member("idShards", idShards) }
+        writeHistory(index.history, to: &writer)
         writer.endObject()
         return writer.bytes
     }

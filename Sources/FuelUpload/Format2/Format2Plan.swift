@@ -128,7 +128,8 @@ public enum Format2Prune {
     /// - Parameters:
     ///   - remote: every key under `prefix` as listed before the publish.
     ///   - keptBuilds: the archived builds kept (``Retention/archives``).
-    ///   - referenced: every object path (below the prefix) a referencing build names.
+    ///   - referenced: every object path (below the prefix) a referencing build names, and each day of history
+    ///     one lists or the new build holds (``historyDay(_:)``): a history file of any other day is deleted.
     public static func deletes(
         remote: some Sequence<String>, prefix: String, keptBuilds: Set<String>, referenced: Set<String>
     ) -> [String] {
@@ -139,10 +140,18 @@ public enum Format2Prune {
                 if !keptBuilds.contains(name) { deletes.append(key) }
             } else if isImmutableObject(path), !referenced.contains(path) {
                 deletes.append(key)
+            } else if let day = HistoryFile.parsePath(path)?.day, !referenced.contains(historyDay(day)) {
+                deletes.append(key)
             }
         }
         return deletes.sorted()
     }
+
+    /// How a referencing set names a day of history (R14) that is kept: `history/2026-12-04/`, every file of it.
+    public static func historyDay(_ day: String) -> String { "\(HistoryFile.folder)/\(day)/" }
+
+    /// The days of history an index lists, as ``historyDay(_:)`` names them.
+    public static func historyDays(_ index: Format2Index?) -> [String] { (index?.history?.days ?? []).map(historyDay) }
 
     /// The names of the archived builds among a listing's keys (full keys, under `prefix`), sorted.
     public static func buildNames(in keys: some Sequence<String>, prefix: String) -> [String] {

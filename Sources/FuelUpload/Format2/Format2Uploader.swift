@@ -199,7 +199,10 @@ struct Format2Uploader: Sendable {
         let retention = Format2Prune.retention(
             archived: Array(archived), live: name, replaced: replaced, now: settings.now,
             keepHours: settings.keepHours, keepLast: settings.keepLastBuilds)
+        // History files (R14) are kept by day: every day a kept index lists, and every day the new build holds.
         var referenced = Set(snapshot.index.objectPaths).union(live?.objectPaths ?? [])
+            .union(Format2Prune.historyDays(snapshot.index) + Format2Prune.historyDays(live))
+            .union(snapshot.historyDays.map(Format2Prune.historyDay))
         let toRead = retention.referencing.subtracting([name] + (replaced.map { [$0] } ?? [])).sorted()
         let reads = Mutex([String: [String]]())
         let failures = try await session.forEach(toRead) { build in
@@ -208,7 +211,7 @@ struct Format2Uploader: Sendable {
                 guard let read = try await client.document(Format2Index.self, key: key) else {
                     return "\(key) was listed but is gone"
                 }
-                reads.withLock { $0[build] = read.document.objectPaths }
+                reads.withLock { $0[build] = read.document.objectPaths + Format2Prune.historyDays(read.document) }
                 return nil
             } catch {
                 return "\(error)"

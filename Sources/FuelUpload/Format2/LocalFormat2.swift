@@ -12,10 +12,16 @@ public struct LocalFormat2: Sendable {
     public let indexObject: LocalObject
     /// `builds/<name>.json`: the same bytes as the index.
     public let archive: LocalObject
-    /// The immutable objects (tiles, brands, trends, sources), sorted by path.
+    /// The immutable objects (tiles, brands, trends, sources, and the history files of R14 by their plain names),
+    /// sorted by path.
     public let objects: [LocalObject]
     /// The folder that was read (symbolic links resolved).
     public let folder: URL
+
+    /// The days of history the set holds, listed or not (a build keeps one day more than its index lists).
+    public var historyDays: [String] {
+        Set(objects.compactMap { HistoryFile.parsePath($0.path)?.day }).sorted()
+    }
 
     /// Reads `OUT/fuel/v2/` (following the link to the current build).
     /// - Throws: ``UploadError/localBuild(path:reason:)`` naming the file at fault.
@@ -50,6 +56,11 @@ public struct LocalFormat2: Sendable {
             }
             objects.append(object)
         }
+        // History files have plain names (written once, never replaced): no hash to check.
+        for path in try files(in: folder) where HistoryFile.parsePath(path) != nil {
+            objects.append(try read(folder, path, kind: .metadata))
+        }
+        objects.sort { $0.path < $1.path }
         let archivePath = Format2.buildPath(index.builtAt)
         let archive = try read(folder, archivePath, kind: .metadata)
         guard archive.bytes == indexObject.bytes else {

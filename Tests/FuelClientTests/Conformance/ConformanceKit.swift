@@ -150,8 +150,9 @@ struct ConformanceKit {
             if call == "trend" {
                 steps = []
                 trendExpect = try container.decode(TrendExpected.self, forKey: .expect)
-            } else if call == "stations" {
-                // A lookup by id (R13): StationsConformanceTests reads these cases.
+            } else if call == "stations" || call == "history" {
+                // A lookup by id (R13) or a history (R14): StationsConformanceTests and HistoryConformanceTests read
+                // these cases.
                 steps = []
             } else if let steps = try container.decodeIfPresent([Step].self, forKey: .steps) {
                 self.steps = steps
@@ -212,6 +213,17 @@ struct ConformanceKit {
     static func cases() throws -> [Case] {
         try JSONDecoder().decode(CaseFile.self, from: Data(contentsOf: folder.appendingPathComponent("cases.json")))
             .cases
+    }
+
+    private struct CallFile<Kind: Decodable>: Decodable { var cases: [Kind] }
+
+    /// The cases of one `call` (`stations`, `history`), each read as `Kind`, whose `call` gives its call; none when
+    /// the kit cannot be read (the suite's own coverage test then fails).
+    static func cases<Kind: Decodable>(_ call: String, as kind: Kind.Type, call path: KeyPath<Kind, String?>) -> [Kind]
+    {
+        let url = folder.appendingPathComponent("cases.json")
+        let file = try? JSONDecoder().decode(CallFile<Kind>.self, from: Data(contentsOf: url))
+        return (file?.cases ?? []).filter { $0[keyPath: path] == call }
     }
 
     /// The grid table's cell size, points and circles.

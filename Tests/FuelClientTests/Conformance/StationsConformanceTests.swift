@@ -64,12 +64,7 @@ import Testing
         }
     }
 
-    private struct CaseFile: Decodable { var cases: [Case] }
-
-    static let cases: [Case] =
-        ((try? JSONDecoder().decode(
-            CaseFile.self, from: Data(contentsOf: ConformanceKit.folder.appendingPathComponent("cases.json"))))?
-        .cases ?? []).filter { $0.call == "stations" }
+    static let cases = ConformanceKit.cases("stations", as: Case.self, call: \.call)
 
     /// Issue 39, items 1 and 6: found, moved, closed, a mix and no cell given, in both formats, an index without the
     /// table, and a watch list with cells that reads no shard.

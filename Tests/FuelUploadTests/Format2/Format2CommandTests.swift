@@ -30,9 +30,13 @@ import _FuelTestSupport
         #expect(first.stdout.contains("uploaded format 2: "), "\(first.stdout)")
         let second = try publish("2026-12-02T05:00:00Z")
         #expect(second.status == 0, "\(second.stderr)")
-        // The same stations a day later: only the five trends (a new day's row), the archive and the index are new in
-        // format 2.
-        #expect(second.stdout.contains("uploaded format 2: 7 PUTs"), "\(second.stdout)")
+        // The same stations a day later: only the five trends (a new day's row), the archive, the index and the first
+        // day's history files (R14) are new in format 2.
+        let history = TreeSnapshot.take(bucket.out.appendingPathComponent("fuel")).keys.filter {
+            $0.hasPrefix("v2/history/")
+        }.count
+        #expect(history > 0)
+        #expect(second.stdout.contains("uploaded format 2: \(7 + history) PUTs"), "\(second.stdout)")
         let remote = try await bucket.remote(under: "fuel/")
         #expect(remote["index.json"] != nil)
         #expect(remote["v2/index.json"] != nil)

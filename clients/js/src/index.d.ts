@@ -425,6 +425,58 @@ export interface Reader {
    * held to the hash in its name.
    */
   trend(country: string): Promise<Trend | null>;
+  /**
+   * A station's price history (R14) over the `days` (1 to 7, default 7) UTC days before the index's build, oldest
+   * first. The cell is the one given, else the one its id shard names. A day the index does not list, or whose file
+   * cannot be read, is `missing` and the outcome `partial`; an id with no known cell is `empty`, with no days.
+   * Rejects with the index's codes, `ids-unavailable`, `unsupported-tile-version` (a file of a newer format),
+   * `invalid-query` or `deadline-exceeded`.
+   */
+  history(id: string, options?: { days?: number; cell?: string | null }): Promise<HistoryResult>;
+}
+
+/** One station's price of one fuel and unit (and service and label, where the price has them) over one UTC day. */
+export interface HistoryEntry {
+  fuel: string;
+  /** Absent when per litre. */
+  unit?: 'kg' | 'm3';
+  service?: 'self' | 'full';
+  label?: string;
+  /** The first build's price that day. */
+  open: number;
+  low: number;
+  high: number;
+  /** The last build's price that day. */
+  close: number;
+  /** How many of the day's builds published a price other than the build before them. */
+  changes: number;
+}
+
+/** One UTC day of a history answer. */
+export interface HistoryDay {
+  /** `YYYY-MM-DD`. */
+  day: string;
+  /** `missing`: the index does not list the day, or its file could not be read. */
+  status: 'ok' | 'missing';
+  /** The station's entries that day; empty when its cell's file does not hold it, or the day is missing. */
+  entries: HistoryEntry[];
+}
+
+/** {@link Reader.history}'s answer. */
+export interface HistoryResult {
+  outcome: 'ok' | 'partial' | 'empty';
+  id: string;
+  /** The cell whose files were read; null when it is unknown. */
+  cell: string | null;
+  /** How the cell was known. */
+  status: 'found' | 'given' | 'unknown';
+  days: HistoryDay[];
+  /** The missing days, oldest first. */
+  missingDays: string[];
+  indexBuiltAt: string;
+  format: 1 | 2;
+  /** An older cached index stood in. */
+  stale: boolean;
 }
 
 /**
@@ -441,6 +493,8 @@ export const EARTH_RADIUS_KM: number;
 export const MAX_RADIUS_KM: number;
 /** The most ids one lookup by id ({@link Reader.stations}) accepts: 1000. */
 export const MAX_IDS: number;
+/** The most days one history lookup covers (7). */
+export const MAX_HISTORY_DAYS: number;
 /** The key of the cell holding a point: `keyOf(38.72, -9.14) === "77_-19"`. */
 export function keyOf(lat: number, lon: number): string;
 /** Every candidate cell of a search circle (R1), in grid order. */

@@ -9,6 +9,7 @@ export { displayedPrice } from './display.js';
 export { hasHolidayRule, openState, parseOpeningHours, stationTimeZone } from './hours.js';
 export { MAX_RADIUS_KM } from './query.js';
 export { MAX_IDS } from './ids.js';
+export { MAX_HISTORY_DAYS } from './history.js';
 export { GRID_DEGREES, keyOf, cellsOfCircle } from './grid.js';
 export { MAX_BUFFER_KM, cellsOfRoute, parseRoute, routePosition } from './route.js';
 export { EARTH_RADIUS_KM, haversineKm } from './distance.js';

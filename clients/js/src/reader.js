@@ -10,6 +10,7 @@ import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, 
 import { readEntry } from './cache.js';
 import { displayedPrice } from './display.js';
 import { cellsOfStations, outcomeOf, readShard, shardOf, validateIds } from './ids.js';
+import { readHistory, validateHistory } from './history.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
 
 /** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
@@ -386,7 +387,23 @@ export function createReader(options) {
     return doc;
   }
 
-  return { baseUrl: base.base, format, runtime, nearby, along, stations, sources, trend };
+  /**
+   * A station's price history (R14) over the `days` (1 to 7, default 7) UTC days before the index's build, oldest
+   * first: each day `{day, status: 'ok' | 'missing', entries}`, the station's opening, lowest, highest and closing
+   * price per fuel and unit that day and how often it changed. The cell is `cell` when given, else the one its id
+   * shard names (R13). A day the index does not list, or whose file cannot be read, is `missing` and the outcome
+   * `partial`; an id with no known cell is `empty`. Rejects with the index's codes, `ids-unavailable`,
+   * `unsupported-tile-version` (a history file of a newer format), `invalid-query` or `deadline-exceeded`.
+   * @param {string} id
+   * @param {{days?: number, cell?: string | null}} [options]
+   */
+  function history(id, options = {}) {
+    const asked = validateHistory(id, options);
+    return bounded(async (ctx) => readHistory(ctx, await currentIndex(ctx, false), asked,
+      /** @type {Function} */ (ctx.sha256)));
+  }
+
+  return { baseUrl: base.base, format, runtime, nearby, along, stations, sources, trend, history };
 }
 
 /**

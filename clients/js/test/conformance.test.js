@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { MemoryCache, cellsOfCircle, cellsOfRoute, createReader, keyOf } from '../src/index.js';
 import { startKitServer } from './support/kit-server.js';
-import { answer, stationsAnswer, trendAnswer } from './support/kit-answer.js';
+import { answer, historyAnswer, stationsAnswer, trendAnswer } from './support/kit-answer.js';
 
 const kitDir = process.env.FUELTILES_CONFORMANCE ?? fileURLToPath(new URL('../../../conformance/', import.meta.url));
 const missing = ['grid.json', 'cases.json', 'build/fuel'].filter((p) => !existsSync(join(kitDir, p)));
@@ -50,6 +50,14 @@ if (missing.length > 0) {
     after(() => server.close());
 
     test('has cases', () => assert.ok(cases.length > 0, 'cases.json has no cases'));
+    test('covers history (issue 39, item 4)', () => {
+      const named = cases.filter((c) => c.call === 'history');
+      for (const kind of ['two-days', 'day-not-listed', 'day-404', 'unknown-id']) {
+        assert.deepEqual(named.filter((c) => c.name === `history-${kind}-v1` || c.name === `history-${kind}-v2`)
+          .map((c) => c.format).sort(), [1, 2]);
+      }
+      assert.deepEqual([...new Set(named.map((c) => c.expect.outcome))].sort(), ['empty', 'failed', 'ok', 'partial']);
+    });
     test('covers lookups by id (issue 39, item 1)', () => {
       const named = cases.filter((c) => c.call === 'stations');
       for (const kind of ['found-with-cells', 'no-cell', 'moved', 'closed', 'mix', 'index-without-table']) {
@@ -110,6 +118,11 @@ if (missing.length > 0) {
         if (c.call === 'trend') {
           server.use(c.server, c.transport);
           assert.deepEqual(await trendAnswer(reader, c.country), c.expect, `case ${c.name}`);
+          return;
+        }
+        if (c.call === 'history') {
+          server.use(c.server, c.transport);
+          assert.deepEqual(await historyAnswer(reader, c.id, c.days, c.cell), c.expect, `case ${c.name}`);
           return;
         }
         if (c.call === 'stations') {

@@ -1,6 +1,6 @@
 // What the QuickJS harness (run.py) adds to the engine: console.log and a fetch, both backed by Python host
 // functions (__hostLog, __hostFetch), and a runner of one conformance case in the kit's terms, the same mapping as
-// test/support/kit-answer.js's `answer` and `trendAnswer` (evaluated before this file). QuickJS itself has no fetch,
+// test/support/kit-answer.js's `answer`, `trendAnswer`, `stationsAnswer` and `historyAnswer` (evaluated before this file). QuickJS itself has no fetch,
 // TextDecoder, crypto, streams or Intl.
 
 globalThis.console = { log: (...args) => __hostLog(args.map(String).join(' ')) };
@@ -33,6 +33,10 @@ globalThis.__runCase = async (json) => {
   if (c.call === 'trend') {
     __hostUse(JSON.stringify(c.server ?? {}), rawBodies);
     return JSON.stringify([await trendAnswer(reader, c.country)]);
+  }
+  if (c.call === 'history') {
+    __hostUse(JSON.stringify(c.server ?? {}), rawBodies);
+    return JSON.stringify([await historyAnswer(reader, c.id, c.days, c.cell)]);
   }
   if (c.call === 'stations') {
     __hostUse(JSON.stringify(c.server ?? {}), rawBodies);

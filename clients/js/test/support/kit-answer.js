@@ -74,3 +74,20 @@ export async function trendAnswer(reader, country) {
     return { outcome: 'failed', error: error.code, trend: null };
   }
 }
+
+/** A history() call's answer (R14) in the kit's terms. */
+export async function historyAnswer(reader, id, days, cell) {
+  try {
+    const options = {};
+    if (days != null) options.days = days;
+    if (cell != null) options.cell = cell;
+    const result = await reader.history(id, options);
+    return {
+      outcome: result.outcome, error: null, cell: result.cell, status: result.status, days: result.days,
+      missingDays: result.missingDays,
+    };
+  } catch (error) {
+    if (!error || typeof error.code !== 'string') throw error;
+    return { outcome: 'failed', error: error.code, cell: null, status: null, days: [], missingDays: [] };
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import FuelFormat
+
+/// A lookup's filter as ``TileClient`` runs it (around a point, ``NearbyFilter``; along a route, ``AlongFilter``):
+/// its query checked (R7), the cells it needs, and its answer from their stations once the countries' clocks are read.
+protocol LookupFilter: Sendable {
+    var fuel: FuelCode? { get }
+    var sort: NearbySort { get }
+    var limit: Int? { get }
+    var openAt: Date? { get }
+    /// Each country's clock, set from the sources document before ``apply(to:)``.
+    var clocks: [String: CountryClock] { get set }
+
+    /// R7 for the query's own part (the point or the route); ``checkLimitAndSort()`` checks the rest.
+    func validate() throws(NearbyError)
+    /// The cells whose tiles may hold a station of the answer.
+    func cells(on grid: Grid) -> [TileKey]
+    /// The answer from the stations of those cells.
+    func apply(to stations: [Station]) -> [NearbyStation]
+}
+
+extension LookupFilter {
+    /// R7's checks every lookup shares: the limit at least 1, and a fuel for a price sort.
+    func checkLimitAndSort() throws(NearbyError) {
+        if let limit, limit < 1 { throw .invalidQuery("the limit must be at least 1, got \(limit)") }
+        if sort == .price, fuel == nil {
+            throw .invalidQuery("sorting by price needs a fuel, whose displayed price orders the stations")
+        }
+    }
+}
+
+extension NearbyFilter: LookupFilter {
+    func validate() throws(NearbyError) { try TileClient.validate(self) }
+
+    func cells(on grid: Grid) -> [TileKey] {
+        grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+    }
+}
+
+extension AlongFilter: LookupFilter {
+    func validate() throws(NearbyError) { try TileClient.validate(self) }
+
+    func cells(on grid: Grid) -> [TileKey] { grid.cellsAlong(route, bufferKm: bufferKm) }
+}

@@ -9,6 +9,7 @@ import { loadFile, loadNamedFile } from './files.js';
 export const MAX_IDS = 1000;
 
 const SHARD_PATH = /^ids\/([0-9a-f]{2})\.([0-9a-f]{16})\.json$/;
+const ID_LIST_PATH = /^ids\.([0-9a-f]{16})\.json$/;
 
 /**
  * @typedef {{id: string, cell: string | null}} Watched
@@ -50,16 +51,59 @@ export async function shardOf(id, sha256) {
 }
 
 /**
+ * Format 2's id table: each shard's path by its two hex digits, as the index's `ids` gives it or, through a root
+ * (R14), the id list its `idList` names (read once, then cached, held to the hash in its name); null without one,
+ * and for format 1.
+ * @param {import('./files.js').Context} ctx
+ * @param {{format: 1 | 2, root?: boolean, document: any}} index
+ * @returns {Promise<Record<string, unknown> | null>}
+ * @throws {FuelTilesError} `ids-unavailable` when the id list cannot be read; `hash-mismatch` when it is not the
+ *   document its name hashes
+ */
+export async function shardTable(ctx, index) {
+  if (index.format === 1) return null;
+  if (!index.root) {
+    const listed = index.document.ids;
+    return listed != null && typeof listed === 'object' ? listed : null;
+  }
+  const path = index.document.idList;
+  if (typeof path !== 'string') return null;
+  const match = ID_LIST_PATH.exec(path);
+  const unavailable = (/** @type {string} */ reason) =>
+    new FuelTilesError('ids-unavailable', `cannot load the id list ${path}: ${reason}`);
+  if (!match) throw unavailable('it is not a plain ids.<hash>.json name');
+  const file = await loadNamedFile(ctx, `v2/${path}`, match[1]);
+  if ('code' in file && file.code === 'hash-mismatch') {
+    throw new FuelTilesError(file.code, `cannot load the id list ${file.url}: ${file.reason}`);
+  }
+  if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
+  let doc;
+  try {
+    doc = JSON.parse(file.text);
+  } catch {
+    throw unavailable('it is not JSON');
+  }
+  if (typeof doc?.version === 'number' && doc.version > 1) {
+    throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
+  }
+  if (doc?.shards === null || typeof doc?.shards !== 'object' || Array.isArray(doc.shards)) {
+    throw unavailable('it has no "shards" object');
+  }
+  return doc.shards;
+}
+
+/**
  * The cells of one shard's ids, by id; null when the index publishes no id table; an empty map when the table has
  * no such shard (format 2 lists only shards with ids; format 1 answers 404).
  * @param {import('./files.js').Context} ctx
  * @param {{format: 1 | 2, document: any}} index
  * @param {string} shard
+ * @param {Record<string, unknown> | null} listing format 2's id table ({@link shardTable})
  * @returns {Promise<Map<string, string> | null>}
  * @throws {FuelTilesError} `ids-unavailable` when the shard cannot be read; `hash-mismatch` for a format-2 shard
  *   that is not the document its name hashes
  */
-export async function readShard(ctx, index, shard) {
+export async function readShard(ctx, index, shard, listing) {
   const unavailable = (/** @type {string} */ reason) =>
     new FuelTilesError('ids-unavailable', `cannot load the id shard ${shard}: ${reason}`);
   let file;
@@ -70,9 +114,8 @@ export async function readShard(ctx, index, shard) {
     if ('reason' in got && /^HTTP 404\b/.test(got.reason)) return new Map();
     file = got;
   } else {
-    const listed = index.document.ids;
-    if (listed == null || typeof listed !== 'object') return null;
-    const path = listed[shard];
+    if (listing === null) return null;
+    const path = listing[shard];
     if (path === undefined) return new Map();
     const match = typeof path === 'string' ? SHARD_PATH.exec(path) : null;
     if (!match || match[1] !== shard) throw unavailable(`the index names it as ${JSON.stringify(path)}`);

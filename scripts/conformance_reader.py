@@ -261,13 +261,13 @@ def name_hash(json_bytes):
 
 
 def index_path(format_number):
-    """Below the base: format 1's index, format 2's, or format 2's root ("root", R14)."""
+    """Below the base: format 1's index, format 2's, or format 2's root ("root", R15)."""
     return {1: "index.json", 2: "v2/index.json", "root": "v2/root.json"}[format_number]
 
 
 class Index:
     """An index in use: its format, its document, its listed cells (key to tile path below the base) and, when an
-    older copy stood in because the refresh failed, why. A root (R14) is format 2 with `root` true, its leaves
+    older copy stood in because the refresh failed, why. A root (R15) is format 2 with `root` true, its leaves
     ({block: (path, hash)}) and no tiles."""
 
     def __init__(self, format_number, document, stale):
@@ -286,7 +286,7 @@ class Index:
 
 
 def check_index(document, format_number):
-    """R9's index checks, in order, of a parsed index (None: unreadable); a root's (R14) newest version is 1."""
+    """R9's index checks, in order, of a parsed index (None: unreadable); a root's (R15) newest version is 1."""
     if document is None or not isinstance(document.get("version", 1), int):
         raise Failed("index-unavailable")
     if document.get("version", 1) > INDEX_VERSIONS[format_number]:
@@ -322,8 +322,8 @@ class Reader:
         self.now = 0
         self.cache = {}  # path below the base: {"json": bytes, "etag": str | None, "at": seconds}
         self.answering = None  # with "auto": the format that answered last
-        self.root_absent = False  # format 2: v2/root.json answered 404 or 410 last (R14)
-        self.shard_list = None  # R14: the id list a lookup by id read
+        self.root_absent = False  # format 2: v2/root.json answered 404 or 410 last (R15)
+        self.shard_list = None  # R15: the id list a lookup by id read
 
     def advance(self, seconds):
         self.now += seconds
@@ -356,7 +356,7 @@ class Reader:
         return index
 
     def format_2(self, force, absent_on_404):
-        """R14: the root; when it answers 404 or 410, v2/index.json as R10 reads it, without asking for the root again
+        """R15: the root; when it answers 404 or 410, v2/index.json as R10 reads it, without asking for the root again
         while that index's copy is trusted. Any other failure of the root is an index failure."""
         if self.root_absent and not force and self.fresh("v2/index.json", INDEX_TRUST[2]):
             return self.read_index(2, absent_on_404=absent_on_404)
@@ -418,7 +418,7 @@ class Reader:
         return "ok", stations
 
     def tile_v2(self, path, name, digest=None, quarter=None):
-        """A format-2 tile (or with `quarter`, a part of one, R14, held to `digest`, its leaf's hash): the cached copy
+        """A format-2 tile (or with `quarter`, a part of one, R15, held to `digest`, its leaf's hash): the cached copy
         for ever, else fetched and held to the hash in its name before it is parsed; a 404 makes the reader read the
         index again (the build was replaced), and fails."""
         found = self.named(path, digest or path.rsplit(".", 2)[1])
@@ -454,7 +454,7 @@ class Reader:
         return "ok", json_bytes
 
     def through_leaves(self, index, names, box):
-        """R14: the results of `names` (in the rule's order) through the root's leaves: {name: (state, stations) or
+        """R15: the results of `names` (in the rule's order) through the root's leaves: {name: (state, stations) or
         ("failed", code)}, listed cells only. A cell is answered by a leaf chosen before or cached that covers it,
         else by its own block's; a block the root does not list has no stations. Around a point (`box`), a split
         cell's quarters that meet the box and the leaf lists: none, no request; one or two, those parts; three or
@@ -529,7 +529,7 @@ class Reader:
                 return (along, off) if off <= buffer_km else None
         else:
             lat, lon, radius = query["lat"], query["lon"], query["radiusKm"]
-            # R14: the centre's cell first (its leaf is the one read), then the others in grid order.
+            # R15: the centre's cell first (its leaf is the one read), then the others in grid order.
             cells = [cell(lat, lon)] + [c for c in candidate_cells(lat, lon, radius) if c != cell(lat, lon)]
             box = circle_box(lat, lon, radius)
 
@@ -648,7 +648,7 @@ class Reader:
 
         def read(names):
             if index.root:
-                # R14: whole tiles, through the leaves, the cells in the order given.
+                # R15: whole tiles, through the leaves, the cells in the order given.
                 results.update(self.through_leaves(index, [name for name in names if name not in results], None))
             for name in sorted(names, key=cell_order):
                 if name in index.tiles and name not in results:
@@ -737,7 +737,7 @@ class Reader:
 
 
     def id_list(self, index):
-        """R14: the id shards' paths that the root's `idList` names, read once per lookup (from the cache for ever),
+        """R15: the id shards' paths that the root's `idList` names, read once per lookup (from the cache for ever),
         held to the hash in its name; None when the root names none."""
         path = index.document.get("idList")
         if self.shard_list is False and path is None:
@@ -1113,7 +1113,7 @@ def gunzip(file):
 
 
 def tile_requests(requests):
-    """A step's `requests`: its requests of tiles, leaves and parts (R14), sorted, each with whether it carried
+    """A step's `requests`: its requests of tiles, leaves and parts (R15), sorted, each with whether it carried
     If-None-Match."""
     found = [{"path": path, "ifNoneMatch": tag is not None} for path, tag in requests
              if path.startswith(("tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"))]

@@ -1,4 +1,4 @@
-"""Format 2's first read (R14 of docs/format.md, "Reading the data") for the reference reader: the blocks of the
+"""Format 2's first read (R15 of docs/format.md, "Reading the data") for the reference reader: the blocks of the
 root's leaves, the quarters of a split cell that a circle's box meets, and the checks of a root, a leaf and a part.
 Standard library only; scripts/conformance_reader.py reads the files with them."""
 
@@ -67,7 +67,7 @@ def root_leaves(document):
 
 
 def check_leaf(document, block):
-    """R14's leaf checks, as R9 checks a tile: ({key: hash}, {key: {quarter: hash}}), or the code that makes it
+    """R15's leaf checks, as R9 checks a tile: ({key: hash}, {key: {quarter: hash}}), or the code that makes it
     unusable."""
     if document is None or not isinstance(document.get("version", 1), int):
         return "tiles-unavailable"

@@ -7,7 +7,7 @@ struct LookupIndex: Sendable {
     enum Content: Sendable {
         case v1(TileIndex)
         case v2(Format2Index)
-        /// Format 2's root (R14): the tiles are named by its leaves.
+        /// Format 2's root (R15): the tiles are named by its leaves.
         case root(Format2Root)
     }
 
@@ -32,7 +32,7 @@ struct LookupIndex: Sendable {
         }
     }
 
-    /// The root, when the index is format 2's root (R14): a lookup reads its leaves first.
+    /// The root, when the index is format 2's root (R15): a lookup reads its leaves first.
     var root: Format2Root? {
         if case .root(let root) = content { return root }
         return nil
@@ -82,7 +82,7 @@ struct LookupIndex: Sendable {
     /// Where an id shard is below `fuel/` and the hash its name holds (format 2), by its two hex digits (R13):
     /// `.none` when the index publishes no id table, `.some(nil)` when the table has no such shard (format 2 lists
     /// only the shards that hold ids; format 1's absent shard answers 404).
-    /// - Parameter idList: through a root, the shards of the id list it names (R14), nil when it names none.
+    /// - Parameter idList: through a root, the shards of the id list it names (R15), nil when it names none.
     func idShardFile(_ shard: String, idList: [String: String]? = nil) -> (path: String, nameHash: String?)?? {
         let listing: [String: String]?
         switch content {

@@ -8,7 +8,7 @@ extension RemoteFile {
     var nameHash: String? {
         switch self {
         case .format2Tile(_, let hash), .leaf(_, let hash), .idList(let hash): hash
-        // A part's name holds its tile's hash; its own JSON's is the one its leaf gives (R14).
+        // A part's name holds its tile's hash; its own JSON's is the one its leaf gives (R15).
         case .part(_, _, _, let hash): hash
         case .index, .tile, .format2Index, .format2Root: nil
         }

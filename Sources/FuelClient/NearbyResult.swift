@@ -96,7 +96,7 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// For a lookup by id (``TileClient/stations(ids:fuel:)``), what became of each id asked for, in the order
     /// asked; nil for any other lookup.
     public var ids: [WatchedStation]?
-    /// Whether the index read was format 2's root (R14), so that a stale index is `v2/root.json`.
+    /// Whether the index read was format 2's root (R15), so that a stale index is `v2/root.json`.
     var indexFromRoot = false
 
     /// A result, as ``TileClient`` builds it.

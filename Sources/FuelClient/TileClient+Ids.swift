@@ -45,7 +45,7 @@ extension TileClient {
         let everything: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation] = { stations, _ in
             stations.map { NearbyStation(station: $0, distanceKm: 0) }
         }
-        // The cells given, once each, in the order asked (R14 reads their leaves in that order).
+        // The cells given, once each, in the order asked (R15 reads their leaves in that order).
         var given: [TileKey] = []
         for cell in references.compactMap(\.cell) where !given.contains(cell) { given.append(cell) }
         var result = try await lookup(given, openAt: nil, through: index, select: everything)
@@ -58,7 +58,7 @@ extension TileClient {
         // The shards a watch list needs are read at once, as a lookup's tiles are; the first failure, in shard
         // order, fails the lookup.
         var needed: [(shard: String, ids: [String], file: (path: String, nameHash: String?)?)] = []
-        // Through a root, the id list it names gives the shards (R14).
+        // Through a root, the id list it names gives the shards (R15).
         let idList = unplaced.isEmpty ? nil : try await rootIdList(index)
         for (shard, ids) in Dictionary(grouping: unplaced.map(\.id), by: Self.shard(of:)).sorted(by: { $0.key < $1.key }
         ) {
@@ -138,7 +138,7 @@ extension TileClient {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// The shards of the id list a root names (R14), read once and cached like a tile; nil for an index, and for a
+    /// The shards of the id list a root names (R15), read once and cached like a tile; nil for an index, and for a
     /// root that names no id list.
     /// - Throws: ``NearbyError/Code/hashMismatch`` for an id list that is not the document its name hashes,
     ///   ``NearbyError/Code/idsUnavailable`` when it cannot be read.

@@ -52,7 +52,7 @@ extension TileClient {
         }
     }
 
-    /// Format 2's index as R14 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots, or a
+    /// Format 2's index as R15 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots, or a
     /// rollback to a build before them), `v2/index.json` as R10 reads it, without asking for the root again while
     /// that index's copy is trusted. Any other failure of the root is an index failure (its copy stands in, stale).
     /// - Returns: how the file settled, and which file it is.

@@ -1,7 +1,7 @@
 import Foundation
 import FuelFormat
 
-/// Format 2's first read through a root (rule R14 of `docs/format.md`): which leaves a lookup reads, and which tiles
+/// Format 2's first read through a root (rule R15 of `docs/format.md`): which leaves a lookup reads, and which tiles
 /// or parts of tiles its cells need.
 extension TileClient {
     /// What a lookup reads for its cells through a root.

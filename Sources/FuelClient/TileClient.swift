@@ -36,7 +36,7 @@ public actor TileClient {
     private var inFlight: [String: Task<Resolution, Never>] = [:]
     /// With ``ReadFormat/automatic``: the format that answered last; nil before the first lookup.
     var answering: ReadFormat?
-    /// Format 2: `v2/root.json` answered 404 or 410 last, so `v2/index.json` answers while its copy is trusted (R14).
+    /// Format 2: `v2/root.json` answered 404 or 410 last, so `v2/index.json` answers while its copy is trusted (R15).
     var rootAbsent = false
     /// The country clocks (zones, areas, holidays) of the last build whose sources document a lookup with `openAt`
     /// read.
@@ -146,10 +146,10 @@ public actor TileClient {
     /// Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them; `select`
     /// gets the countries' clocks when `openAt` is set and a candidate station has hours, else none.
     /// - Parameters:
-    ///   - cells: the cells, in the order R14 reads their leaves through a root (a circle's centre first).
+    ///   - cells: the cells, in the order R15 reads their leaves through a root (a circle's centre first).
     ///   - given: the index to read through, when the caller has read it already; else it is read now.
     ///   - box: around a point, the circle's box: through a root, a split cell's parts that meet it are read
-    ///     instead of its tile (R14); nil reads whole tiles.
+    ///     instead of its tile (R15); nil reads whole tiles.
     func lookup(
         _ cells: [TileKey], openAt: Date?, through given: LookupIndex? = nil, box: GeoBox? = nil,
         select: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation]

@@ -13,7 +13,7 @@ enum RemoteFile: Sendable, Hashable {
     case format2Index
     /// Format 2's `v2/tiles/<key>.<hash>.json`: never changes once written.
     case format2Tile(TileKey, hash: String)
-    /// Format 2's `v2/root.json` (R14): what a reader of roots reads first, mutable like the index.
+    /// Format 2's `v2/root.json` (R15): what a reader of roots reads first, mutable like the index.
     case format2Root
     /// A root's leaf, `v2/leaves/<block>.<hash>.json`: never changes once written.
     case leaf(TileKey, hash: String)
@@ -209,7 +209,7 @@ extension TileClient {
             try checkGrid(root.gridDegrees, grid: grid)
             return .root(root)
         case .leaf(let block, _):
-            // A leaf is checked as a tile is (R14): a newer version is the tile code, another block's leaf unusable.
+            // A leaf is checked as a tile is (R15): a newer version is the tile code, another block's leaf unusable.
             let leaf: Format2Leaf
             do {
                 leaf = try decoder.decode(Format2Leaf.self, from: json)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `fuel/v2/root.json`: what a reader of roots reads first (rule R14), mutable like `index.json` and served with the
+/// `fuel/v2/root.json`: what a reader of roots reads first (rule R15), mutable like `index.json` and served with the
 /// same caching.
 ///
 /// A pure projection of the build's index (``init(projecting:)``), so that rollback and `verify` derive it from an

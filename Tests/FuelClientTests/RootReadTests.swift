@@ -4,7 +4,7 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-/// Format 2's first read (R14 of `docs/format.md`): ``TileClient`` reads `v2/root.json`, one leaf per 10 km lookup,
+/// Format 2's first read (R15 of `docs/format.md`): ``TileClient`` reads `v2/root.json`, one leaf per 10 km lookup,
 /// around a point only the parts of a split cell that the circle's box meets (three or four quarters: the whole
 /// tile), whole tiles along a route and by id, and `v2/index.json` when the root answers 404 or 410. In process, on
 /// ``RootSite``.

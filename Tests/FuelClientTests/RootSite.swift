@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 import _FuelTestSupport
 
-/// A format-2 base in memory with format 2's first read (R14): `v2/index.json`, and unless told otherwise the root,
+/// A format-2 base in memory with format 2's first read (R15): `v2/index.json`, and unless told otherwise the root,
 /// one leaf per block whose area holds a listed cell, the parts of the cells asked to be split and the id list, made
 /// from hand-placed stations as `docs/format.md` says a publisher makes them. Serves them as an HTTP layer delivers
 /// them (decoded JSON), answers a path's status when one is set, and logs every request's path below `fuel/`.

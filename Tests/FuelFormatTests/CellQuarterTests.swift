@@ -3,7 +3,7 @@ import FuelFormat
 import Testing
 import _FuelTestSupport
 
-/// ``CellQuarter``: a point's quarter of its cell, and the quarters a lookup's box meets (R14's parts).
+/// ``CellQuarter``: a point's quarter of its cell, and the quarters a lookup's box meets (R15's parts).
 @Suite struct CellQuarterTests {
     typealias PointCase = NamedCase<(latitude: Double, longitude: Double, cell: String, quarter: String)>
 

@@ -201,7 +201,7 @@ import Testing
         }
     }
 
-    /// A step's requests of tiles, leaves and parts (R14), sorted, each with whether it carried `If-None-Match`.
+    /// A step's requests of tiles, leaves and parts (R15), sorted, each with whether it carried `If-None-Match`.
     private static func tileRequests(_ log: [ConformanceTransport.Logged]) -> [Case.Request] {
         log.filter { path in ["tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"].contains { path.path.hasPrefix($0) } }
             .map { Case.Request(path: $0.path, ifNoneMatch: $0.ifNoneMatch != nil) }

@@ -16,7 +16,7 @@ const QUARTERS = ['00', '01', '10', '11'];
 
 /**
  * Reads an index document (`index.json` of format 1, `v2/index.json` of format 2, or format 2's `v2/root.json`,
- * R14). Checks in R9's order: readable JSON object, then `version` (a missing one is 1; newer than the document's is
+ * R15). Checks in R9's order: readable JSON object, then `version` (a missing one is 1; newer than the document's is
  * `unsupported-index-version`: 1 for format 1 and the root, 2 for format 2's index), then `gridDegrees` (not 0.5 is
  * `incompatible-grid`), then the tile list (a root: its leaves and id list).
  * @param {string} text the JSON document
@@ -91,7 +91,7 @@ export function parseIndex(text, format, url) {
 }
 
 /**
- * Reads a leaf of a root (R14): the tile hashes of one block of 4×4 cells and the ring of one cell around it, and
+ * Reads a leaf of a root (R15): the tile hashes of one block of 4×4 cells and the ring of one cell around it, and
  * the parts of its split cells. A missing `version` is 1, a newer one `unsupported-tile-version`; a leaf of another
  * block, or one without a `tiles` object of hashes, is `tiles-unavailable` (the tile codes, R9).
  * @param {string} text the JSON document
@@ -144,7 +144,7 @@ export function parseLeaf(text, block) {
  * `key` is not the cell it was asked for is another cell's file (`tiles-unavailable`, R9).
  * @param {string} text the JSON document
  * @param {string} key the cell the tile was asked for
- * @param {string | null} [part] for a part of a split tile (R14), the quarter it was asked for: its `part` must be it
+ * @param {string | null} [part] for a part of a split tile (R15), the quarter it was asked for: its `part` must be it
  * @returns {{stations: Array<any>} | {code: string, reason: string}} the stations, or why the tile cannot be used
  */
 export function parseTile(text, key, part = null) {

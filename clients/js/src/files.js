@@ -87,7 +87,7 @@ export function isFresh(ctx, entry) {
 }
 
 /**
- * The index of one format, or format 2's root (R14): a trusted cached copy (within its max-age), else fetched; an
+ * The index of one format, or format 2's root (R15): a trusted cached copy (within its max-age), else fetched; an
  * older copy stands in, marked stale, when the fetch fails.
  * @param {Context} ctx
  * @param {1 | 2 | 'root'} format
@@ -268,7 +268,7 @@ export async function loadTileV2(ctx, index, key) {
 }
 
 /**
- * One format-2 tile or part of a tile (R14): the file at `path`, held to `hash` (a part's is its leaf's, not its
+ * One format-2 tile or part of a tile (R15): the file at `path`, held to `hash` (a part's is its leaf's, not its
  * name's), then parsed as a tile of `key` (a part: of quarter `part`).
  * @param {Context} ctx
  * @param {string} key

@@ -52,7 +52,7 @@ export async function shardOf(id, sha256) {
 
 /**
  * Format 2's id table: each shard's path by its two hex digits, as the index's `ids` gives it or, through a root
- * (R14), the id list its `idList` names (read once, then cached, held to the hash in its name); null without one,
+ * (R15), the id list its `idList` names (read once, then cached, held to the hash in its name); null without one,
  * and for format 1.
  * @param {import('./files.js').Context} ctx
  * @param {{format: 1 | 2, root?: boolean, document: any}} index

@@ -206,7 +206,7 @@ export interface ReaderOptions {
   baseUrl: string;
   /**
    * 1, 2, or `'auto'` (default): format 2 when `v2/index.json` exists, else format 1. Format 2 reads `v2/root.json`
-   * first, its leaves and parts (R14), and `v2/index.json` when the root answers 404 or 410.
+   * first, its leaves and parts (R15), and `v2/index.json` when the root answers 404 or 410.
    */
   format?: 1 | 2 | 'auto';
   /** Default: the global `fetch`. */

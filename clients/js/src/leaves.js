@@ -1,4 +1,4 @@
-// Format 2's first read (R14): which leaves of a root a lookup reads, and which tiles or parts of tiles its cells need.
+// Format 2's first read (R15): which leaves of a root a lookup reads, and which tiles or parts of tiles its cells need.
 
 import { parseLeaf } from './documents.js';
 import { compareKeys, parseKey } from './grid.js';
@@ -70,7 +70,7 @@ export function quartersInBox(row, col, box) {
 }
 
 /**
- * What a lookup reads for `cells` through a root (R14): the leaves it needs (a cell is answered by a leaf already
+ * What a lookup reads for `cells` through a root (R15): the leaves it needs (a cell is answered by a leaf already
  * chosen or cached that covers it, else by its own block's; a block the root does not list has no stations), read
  * at once, then each listed cell's whole tile, or around a point (`box` given) the parts of a split cell that meet
  * the box: none, one or two parts, three or four the whole tile.

@@ -23,7 +23,7 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  * @property {string} baseUrl the URL of the published prefix, the folder that holds `index.json` (format 1) and
  *   `v2/` (format 2), e.g. `"https://tiles.example.org/fuel/"`
  * @property {1 | 2 | 'auto'} [format] which format to read; `'auto'` (default) reads format 2 when `v2/root.json`
- *   or `v2/index.json` exists, else format 1. Format 2 reads its root first (R14), `v2/index.json` when it has none
+ *   or `v2/index.json` exists, else format 1. Format 2 reads its root first (R15), `v2/index.json` when it has none
  * @property {(url: string, init?: {headers?: Record<string, string>}) => Promise<any>} [fetch] the fetch to use
  *   (default: the global `fetch`)
  * @property {import('./cache.js').Cache | null} [cache] where to keep files between lookups (default: none)
@@ -93,7 +93,7 @@ export function createReader(options) {
     : await format2Index(ctx, force, false));
 
   /**
-   * Format 2's index as R14 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots),
+   * Format 2's index as R15 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots),
    * `v2/index.json` as R10 reads it, without asking for the root again while that index's copy is trusted. Any other
    * failure of the root is an index failure (R8, R9).
    * @param {import('./files.js').Context} ctx
@@ -147,7 +147,7 @@ export function createReader(options) {
    */
   async function nearby(query) {
     validateQuery(query);
-    // R14: the centre's cell first, so that its leaf is the one read; then the others in grid order.
+    // R15: the centre's cell first, so that its leaf is the one read; then the others in grid order.
     const centre = keyOf(query.lat, query.lon);
     const cells = cellsOfCircle(query.lat, query.lon, query.radiusKm);
     const ordered = [centre, ...cells.filter((key) => key !== centre)];
@@ -177,7 +177,7 @@ export function createReader(options) {
    * @param {(found: Array<any>, countries: Record<string, any> | null) => Array<any>} select
    * @param {Index} [given] the index to read through, when the caller read it already
    * @param {{south: number, north: number, west: number, east: number} | null} [box] around a point, the circle's
-   *   box: through a root, a split cell's parts that meet it are read instead of its tile (R14)
+   *   box: through a root, a split cell's parts that meet it are read instead of its tile (R15)
    */
   async function lookup(ctx, cells, openAt, select, given, box = null) {
     const index = given ?? await currentIndex(ctx, false);
@@ -255,7 +255,7 @@ export function createReader(options) {
     return bounded(async (ctx) => {
       const index = await currentIndex(ctx, false);
       const everything = (/** @type {Array<any>} */ found) => found;
-      // The cells given, in the order asked (R14 reads their leaves in that order).
+      // The cells given, in the order asked (R15 reads their leaves in that order).
       const given = [...new Set(watched.flatMap((w) => (w.cell === null ? [] : [w.cell])))];
       const first = await lookup(ctx, given, null, everything, index);
       let read = first.stations;

@@ -150,7 +150,7 @@ if (missing.length > 0) {
   });
 }
 
-/** A step's requests of tiles, leaves and parts (R14), sorted, each with whether it carried If-None-Match. */
+/** A step's requests of tiles, leaves and parts (R15), sorted, each with whether it carried If-None-Match. */
 function tileRequests(log) {
   return log.filter((r) => /^(tiles|v2\/tiles|v2\/leaves|v2\/parts)\//.test(r.path))
     .map((r) => ({ path: r.path, ifNoneMatch: r.ifNoneMatch !== null }))

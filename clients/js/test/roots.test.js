@@ -1,4 +1,4 @@
-// Format 2's first read (R14): the root, one leaf per 10 km lookup, the parts of a split cell around a point, the
+// Format 2's first read (R15): the root, one leaf per 10 km lookup, the parts of a split cell around a point, the
 // id list, and the fall-back to v2/index.json when a publisher has no root.
 
 import { test } from 'node:test';

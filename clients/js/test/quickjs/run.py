@@ -71,7 +71,7 @@ class Host:
         self.sent = 0
 
     def tile_requests(self) -> str:
-        """The requests of tiles, leaves and parts (R14) since `use`, sorted, each with whether it carried
+        """The requests of tiles, leaves and parts (R15) since `use`, sorted, each with whether it carried
         If-None-Match (the kit's terms)."""
         tiles = [r for r in self.log if r["path"].startswith(("tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"))]
         return json.dumps(sorted(tiles, key=lambda r: (r["path"], r["ifNoneMatch"])))

@@ -1,4 +1,4 @@
-// Format 2's first read (R14) on a fake site: its root.json, leaves, parts and id list, made from its v2/index.json
+// Format 2's first read (R15) on a fake site: its root.json, leaves, parts and id list, made from its v2/index.json
 // as docs/format.md says a publisher makes them.
 
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-"""The reference reader of the conformance kit: reader rules R1 to R14 (docs/format.md, "Reading the data"), in
+"""The reference reader of the conformance kit: reader rules R1 to R15 (docs/format.md, "Reading the data"), in
 Python's standard library only, written from the rules and not from the Swift code.
 
 scripts/make-conformance computes every case's `expect` with it; any other reader is checked against those answers.

@@ -107,6 +107,7 @@ extension LookupIndex {
         switch content {
         case .v1(let index): index.history?.days ?? []
         case .v2(let index): index.history?.days ?? []
+        case .root(let root): root.history?.days ?? []
         }
     }
 
@@ -115,7 +116,7 @@ extension LookupIndex {
         let path = HistoryFile.path(day: day, key: key.description)
         switch content {
         case .v1: return path
-        case .v2: return "\(Format2.folder)/\(path)"
+        case .v2, .root: return "\(Format2.folder)/\(path)"
         }
     }
 }

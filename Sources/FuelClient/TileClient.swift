@@ -113,7 +113,9 @@ public actor TileClient {
             do throws(NearbyError) {
                 try filter.validate()
                 return .success(
-                    try await self.lookup(filter.cells(on: self.grid), openAt: filter.openAt, box: filter.box(on: self.grid)) { stations, clocks in
+                    try await self.lookup(
+                        filter.cells(on: self.grid), openAt: filter.openAt, box: filter.box(on: self.grid)
+                    ) { stations, clocks in
                         var filter = filter
                         filter.clocks = clocks
                         return filter.apply(to: stations)

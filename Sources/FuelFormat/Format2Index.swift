@@ -170,10 +170,6 @@ public struct Format2Index: Sendable, Hashable, Codable {
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         ids = try container.decodeIfPresent([String: String].self, forKey: .ids)
         history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
-        for day in history?.days ?? [] where !TrendFile.isDay(day) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .history, in: container, debugDescription: "history: not a day like 2026-12-04: \(day)")
-        }
         idList = try container.decodeIfPresent(String.self, forKey: .idList)
         leafCells = try container.decodeIfPresent(Int.self, forKey: .leafCells)
         leafMargin = try container.decodeIfPresent(Int.self, forKey: .leafMargin)

@@ -26,6 +26,8 @@ public struct Format2Root: Sendable, Hashable, Codable {
     public var sources: String
     /// Each country's trend listing, as the index's; nil when the index has none.
     public var trends: [String: TrendListing]?
+    /// The finished days whose history files the build publishes (R14), as the index's; nil when it has none.
+    public var history: HistoryListing?
     /// The id list's path below the prefix (`ids.<hash>.json`), which names the id shards; nil when the index has no
     /// id table.
     public var idList: String?
@@ -40,7 +42,8 @@ public struct Format2Root: Sendable, Hashable, Codable {
     /// A root with these members; the writer and tests build one through ``init(projecting:)``.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, countries: [String: CountrySummary],
-        brands: [String: String], sources: String, trends: [String: TrendListing]? = nil, idList: String?,
+        brands: [String: String], sources: String, trends: [String: TrendListing]? = nil,
+        history: HistoryListing? = nil, idList: String?,
         leafCells: Int = Format2.leafCells, leafMargin: Int = Format2.leafMargin, leaves: [String: String]
     ) {
         version = Self.version
@@ -51,6 +54,7 @@ public struct Format2Root: Sendable, Hashable, Codable {
         self.brands = brands
         self.sources = sources
         self.trends = trends
+        self.history = history
         self.idList = idList
         self.leafCells = leafCells
         self.leafMargin = leafMargin
@@ -66,7 +70,7 @@ public struct Format2Root: Sendable, Hashable, Codable {
         self.init(
             gridDegrees: index.gridDegrees, builtAt: index.builtAt, previous: index.previous,
             countries: index.countries, brands: index.brands, sources: index.sources, trends: index.trends,
-            idList: index.idList, leafCells: leafCells, leafMargin: leafMargin, leaves: leaves)
+            history: index.history, idList: index.idList, leafCells: leafCells, leafMargin: leafMargin, leaves: leaves)
     }
 
     /// The path of a block's leaf below the prefix, when the root lists one.
@@ -81,8 +85,8 @@ public struct Format2Root: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case version, gridDegrees, builtAt, previous, countries, brands, sources, trends, idList, leafCells
-        case leafMargin, leaves
+        case version, gridDegrees, builtAt, previous, countries, brands, sources, trends, history, idList
+        case leafCells, leafMargin, leaves
     }
 
     /// Reads a root and checks every name it holds, as ``Format2Index`` does.
@@ -105,6 +109,7 @@ public struct Format2Root: Sendable, Hashable, Codable {
         brands = try container.decode([String: String].self, forKey: .brands)
         sources = try container.decode(String.self, forKey: .sources)
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
+        history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
         idList = try container.decodeIfPresent(String.self, forKey: .idList)
         leafCells = try container.decode(Int.self, forKey: .leafCells)
         leafMargin = try container.decode(Int.self, forKey: .leafMargin)
@@ -143,6 +148,7 @@ public struct Format2Root: Sendable, Hashable, Codable {
         try container.encode(brands, forKey: .brands)
         try container.encode(sources, forKey: .sources)
         try container.encodeIfPresent(trends, forKey: .trends)
+        try container.encodeIfPresent(history, forKey: .history)
         try container.encodeIfPresent(idList, forKey: .idList)
         try container.encode(leafCells, forKey: .leafCells)
         try container.encode(leafMargin, forKey: .leafMargin)

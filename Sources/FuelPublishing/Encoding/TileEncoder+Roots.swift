@@ -13,6 +13,7 @@ extension TileEncoder {
         writeSortedStrings("brands", root.brands, to: &writer)
         writer.member("sources", root.sources)
         writeTrends(root.trends, to: &writer)
+        writeHistory(root.history, to: &writer)
         writeLeaves(
             idList: root.idList, leafCells: root.leafCells, leafMargin: root.leafMargin, leaves: root.leaves,
             to: &writer)

@@ -12,9 +12,11 @@ public struct LocalFormat2: Sendable {
     public let indexObject: LocalObject
     /// `builds/<name>.json`: the same bytes as the index.
     public let archive: LocalObject
-    /// The immutable objects (tiles, brands, trends, sources, and the history files of R14 by their plain names),
-    /// sorted by path.
+    /// The immutable objects (tiles, brands, trends, sources, id shards and list, leaves, parts, and the history
+    /// files of R14 by their plain names), sorted by path.
     public let objects: [LocalObject]
+    /// `root.json` (R15), the index's projection, written after the index; nil for a build without one.
+    public let rootObject: LocalObject?
     /// The folder that was read (symbolic links resolved).
     public let folder: URL
 
@@ -76,6 +78,7 @@ public struct LocalFormat2: Sendable {
         objects.sort { $0.path < $1.path }
         var expected = Set(objects.map(\.path) + [Format2.indexPath, archivePath])
         // root.json is the index's projection, byte for byte, or the build has none.
+        var rootObject: LocalObject?
         if present.contains(Format2.rootPath) {
             let root = try read(folder, Format2.rootPath, kind: .index)
             guard let projected = Format2Root(projecting: index),
@@ -86,6 +89,7 @@ public struct LocalFormat2: Sendable {
                     reason: "not the projection of index.json; the build folder was altered")
             }
             expected.insert(Format2.rootPath)
+            rootObject = root
         }
         if let extra = present.first(where: { !expected.contains($0) }) {
             throw UploadError.localBuild(
@@ -93,7 +97,8 @@ public struct LocalFormat2: Sendable {
                 reason: "this file is not named by index.json; the build folder was altered")
         }
         return LocalFormat2(
-            index: index, indexObject: indexObject, archive: archive, objects: objects, folder: folder)
+            index: index, indexObject: indexObject, archive: archive, objects: objects, rootObject: rootObject,
+            folder: folder)
     }
 
     /// `tiles/<key>.<tilehash>.json` for a part `parts/<key>.<tilehash>.<q>.json`; nil for any other path.

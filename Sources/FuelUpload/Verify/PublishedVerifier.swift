@@ -161,8 +161,11 @@ public struct PublishedVerifier: Sendable {
             }
         }
         findings += try await PublishedObjects.checkFormatTwo(paths.sorted(), under: prefix, session: session)
+        let firstRead = try await Format2FirstReadCheck.findings(
+            live: live, paths: paths, prefix: prefix, session: session)
+        findings += firstRead.findings
         return Report(
-            index: key, builtAt: live.builtAt, builds: builds, objects: paths.count,
+            index: key, builtAt: live.builtAt, builds: builds, objects: paths.count + firstRead.objects,
             findings: findings.sorted {
                 $0.key < $1.key
             })

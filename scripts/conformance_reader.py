@@ -773,6 +773,7 @@ class Reader:
         index = self.index()
         status = "given"
         if cell_key is None:
+            self.shard_list = False  # R15: the id list, not read yet
             table = self.id_shard(index, hashlib.sha256(ident.encode("utf-8")).hexdigest()[:2])
             cell_key = (table or {}).get(ident)
             status = "found"

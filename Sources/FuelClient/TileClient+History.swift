@@ -46,7 +46,8 @@ extension TileClient {
         var cell = reference.cell
         if cell == nil {
             let shard = Self.shard(of: reference.id)
-            if let file = index.idShardFile(shard) {
+            // Through a root, the id list it names gives the shard (R15).
+            if let file = index.idShardFile(shard, idList: try await rootIdList(index)) {
                 cell = try await idShard(shard, file: file)[reference.id]
             }
         }

@@ -142,7 +142,7 @@ extension TileClient {
     /// root that names no id list.
     /// - Throws: ``NearbyError/Code/hashMismatch`` for an id list that is not the document its name hashes,
     ///   ``NearbyError/Code/idsUnavailable`` when it cannot be read.
-    private func rootIdList(_ index: LookupIndex) async throws(NearbyError) -> [String: String]? {
+    func rootIdList(_ index: LookupIndex) async throws(NearbyError) -> [String: String]? {
         guard let path = index.root?.idList, let hash = Format2.splitObjectName(path)?.hash else { return nil }
         let file = RemoteFile.idList(hash: String(hash))
         let url = url(for: file).absoluteString

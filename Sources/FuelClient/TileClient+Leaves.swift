@@ -18,7 +18,8 @@ extension TileClient {
     /// once, each cached like a tile and never asked for again. Around a point (`box`), a split cell's quarters that
     /// meet the box and its leaf lists: none, no file; one or two, those parts; three or four, the whole tile.
     /// - Throws: ``NearbyError/tilesUnavailable(_:)`` with the tile codes (R9) when a leaf cannot be used: unreadable
-    ///   or gone (then the root is read again, as for a tile), altered, or of a newer version.
+    ///   or gone (then the root is read again, as for a tile), altered, or of a newer version; each cell the leaf was
+    ///   to answer is a failed tile, with the leaf's URL and reason.
     func readThroughLeaves(_ cells: [TileKey], root: Format2Root, index: LookupIndex, box: GeoBox?)
         async throws(NearbyError) -> LeafPlan
     {
@@ -40,11 +41,20 @@ extension TileClient {
         let leaves = await resolveTiles(
             chosen.sorted().compactMap { block in leafFile(block, root: root).map { (block, $0) } },
             indexBuiltAt: index.builtAt)
+        // A leaf that cannot be used fails the cells it was to answer, each named as a tile is.
+        let blocks = chosen.sorted()
+        let cellFailures = { (failures: [TileFailure]) -> [TileFailure] in
+            failures.flatMap { failure in
+                listed.filter { cell in blocks.first { root.leaf($0, covers: cell) } == failure.key }.sorted().map {
+                    TileFailure(key: $0, url: failure.url, reason: failure.reason, code: failure.code)
+                }
+            }
+        }
         if leaves.contains(where: \.isNotFound) {
             let renewed = try? await lookupIndex(refetch: true)
-            throw .tilesUnavailable(tileFailures(leaves, index: index, renewed: renewed))
+            throw .tilesUnavailable(cellFailures(tileFailures(leaves, index: index, renewed: renewed)))
         }
-        let failures = tileFailures(leaves, index: index, renewed: nil)
+        let failures = cellFailures(tileFailures(leaves, index: index, renewed: nil))
         guard failures.isEmpty else { throw .tilesUnavailable(failures) }
         let read = leaves.compactMap { tile -> Format2Leaf? in
             if case .current(let file) = tile.resolution { return file.leaf }

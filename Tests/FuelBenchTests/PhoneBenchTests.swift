@@ -36,10 +36,14 @@ import _FuelTestSupport
         #expect(report.watchLists == 4 && report.watched.map(\.format) == [1, 2])
         for format in report.watched {
             // Every station of a list is published, so each is found, in at most as many tiles as stations; cold
-            // reads the index and those tiles; warm asks again about every file and gets 304s (format 1: the
-            // index and each tile; format 2: the index alone, its tiles never change) with no body.
+            // reads the index (format 2: the root, R15, and a leaf for each block of its cells) and those tiles; warm
+            // asks again about every file and gets 304s (format 1: the index and each tile; format 2: the root
+            // alone, its leaves and tiles never change) with no body.
             #expect(format.missed.max == 0 && format.tiles.median >= 1 && format.tiles.max <= 3, "\(format)")
-            #expect(format.coldRequests.median == format.tiles.median + 1 && format.coldBytes.median > 0, "\(format)")
+            let cold = format.coldRequests.median
+            let tiles = format.tiles.median
+            #expect(format.format == 1 ? cold == tiles + 1 : (cold >= tiles + 2 && cold <= 2 * tiles + 1), "\(format)")
+            #expect(format.coldBytes.median > 0, "\(format)")
             let warmRequests = format.format == 1 ? format.coldRequests.median : 1
             #expect(format.warmRequests.median == warmRequests && format.warmBytes.max == 0, "\(format)")
             #expect(format.warmNotModified.median == warmRequests, "\(format)")

@@ -30,7 +30,8 @@ import _FuelTestSupport
         /// Writes `document` gzipped and returns the hash of its JSON.
         func write(_ document: [String: Any], to path: String) throws -> String {
             let json = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-            try FormatContractTests.encode(try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:],
+            try FormatContractTests.encode(
+                try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:],
                 to: folder.appendingPathComponent(path))
             let written = try TileFixtures.gunzip(folder.appendingPathComponent(path))
             return Digest.hex(Digest.sha256(written)).prefix(16).description

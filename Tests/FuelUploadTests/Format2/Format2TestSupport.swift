@@ -167,6 +167,14 @@ struct Format2Bucket: Sendable {
         return try JSONDecoder().decode(Format2Index.self, from: Data(Gzip.decompress(response.body)))
     }
 
+    /// The live `root.json` (R15), parsed; nil when the bucket has none.
+    func liveRoot() async throws -> Format2Root? {
+        let response = try await client().get(key: format2Prefix + Format2.rootPath)
+        if response.status == 404 { return nil }
+        try #require(response.status == 200, "root.json: HTTP \(response.status)")
+        return try JSONDecoder().decode(Format2Root.self, from: Data(Gzip.decompress(response.body)))
+    }
+
     /// The bytes of every object `index` names, by path; a missing one is absent.
     func objects(of index: Format2Index) async throws -> [String: [UInt8]] {
         var found: [String: [UInt8]] = [:]

@@ -57,7 +57,10 @@ struct Format2Fixture {
     }
 
     /// Builds into `OUT` in `layout`, following whatever `OUT/fuel` held (for the index's `previous`).
-    func build(into out: URL, layout: PublishLayout) throws {
+    /// - Parameter splitTileBytes: format 2's tiles longer than this are also written in parts (R15).
+    func build(
+        into out: URL, layout: PublishLayout, splitTileBytes: Int = Format2.defaultSplitTileBytes
+    ) throws {
         let output = OutputDirectory(root: out)
         let lock = try output.lock()
         let previous = try output.readPublished()?.index.builtAt
@@ -65,7 +68,9 @@ struct Format2Fixture {
         let staged = try output.stage(buildName: "\(Format2.buildName(builtAt))-\(UUID())", layout: layout)
         if layout.includesV1 { for file in assembly.files { try staged.write(file) } }
         if layout.includesV2 {
-            for file in Format2Assembler.files(for: assembly, previous: previous) { try staged.write(file) }
+            for file in Format2Assembler.files(for: assembly, previous: previous, splitTileBytes: splitTileBytes) {
+                try staged.write(file)
+            }
         }
         try output.commit(staged)
         withExtendedLifetime(lock) {}

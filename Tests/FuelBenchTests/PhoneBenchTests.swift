@@ -19,7 +19,9 @@ import _FuelTestSupport
         (options.lookups, options.routes, options.watchLists, options.watchListSize) = (5, 3, 4, 3)
         var report = try await PhoneBench.run(options) { _ in }
 
-        #expect(report.lookups == 5 && report.firstRead.map(\.format) == [1, 2])
+        #expect(report.lookups == 5 && report.firstRead.map(\.format) == [1, 2, 2])
+        // Format 2 before roots (index.json and whole tiles), then through its root (R15).
+        #expect(report.firstRead.map(\.readsFirst) == [nil, "index.json", "root.json"])
         for format in report.firstRead {
             // At a published station the answer holds that station, and the reader reads at least the index and
             // its tile, which hold more than the answer.
@@ -52,7 +54,7 @@ import _FuelTestSupport
         let section = report.section()
         #expect(section.hasPrefix(PhoneReport.begin) && section.hasSuffix(PhoneReport.end))
         #expect(
-            section.contains("fuel-bench phone --scale 0.01") && section.components(separatedBy: "| 2 |").count == 4)
+            section.contains("fuel-bench phone --scale 0.01") && section.components(separatedBy: "| 2 |").count == 5)
     }
 
     /// The floor is the answer's stations as a JSON array, gzipped: none costs the bytes of `[]` alone.

@@ -53,7 +53,8 @@ extension PhoneReport: BenchSection {
             "**A watch list**: \(watchLists) lists of \(watchListSize) published stations each, looked up by id with "
                 + "the cells the app stored beside the ids (`stations(ids:)`, R13): cold, with a new client, then warm, "
                 + "the same client again once every trust period has passed, so that it asks about each file it holds "
-                + "(the index, and in format 1 each tile with its ETag).",
+                + "(the index, format 2's root, and in format 1 each tile with its ETag). Format 2 reads through its "
+                + "root (R15): a leaf for each block of 4 × 4 cells the list's stations lie in, then their tiles.",
             BenchText.table(
                 [
                     "format", "tiles: median", "cold requests: median", "cold bytes: median", "p95",

@@ -171,6 +171,17 @@ extension TileClient {
         }
     }
 
+    /// Format 2's index or root: a newer version than this client reads is the index's R9 code.
+    private nonisolated static func decodeIndex<Document: Decodable>(_ type: Document.Type, from json: Data) throws
+        -> Document
+    {
+        do {
+            return try JSONDecoder().decode(type, from: json)
+        } catch let error as UnsupportedFormatError {
+            throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
+        }
+    }
+
     /// Decodes a body (gzipped or plain JSON), holds a format-2 tile to the hash in its name (``NameHashCheck``), and
     /// checks it is usable by this client.
     /// - Throws: ``NearbyError`` for an index of another grid or format, or a tile that fails its hash check; any
@@ -191,21 +202,11 @@ extension TileClient {
             try checkGrid(index.gridDegrees, grid: grid)
             return .index(index)
         case .format2Index:
-            let index: Format2Index
-            do {
-                index = try decoder.decode(Format2Index.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let index = try decodeIndex(Format2Index.self, from: json)
             try checkGrid(index.gridDegrees, grid: grid)
             return .format2Index(index)
         case .format2Root:
-            let root: Format2Root
-            do {
-                root = try decoder.decode(Format2Root.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let root = try decodeIndex(Format2Root.self, from: json)
             try checkGrid(root.gridDegrees, grid: grid)
             return .root(root)
         case .leaf(let block, _):

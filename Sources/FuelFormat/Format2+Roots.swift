@@ -77,12 +77,21 @@ extension Format2 {
         return isHash(parts.hash)
     }
 
-    /// What is wrong with the root's keys as an index or a root holds them, with the key to report it at; nil when
-    /// nothing is. The leaf keys come together, each leaf under its block's key and path, the id list as
-    /// `ids.<hash>.json`.
-    static func problemWithLeaves(
-        idList: String?, leafCells: Int?, leafMargin: Int?, leaves: [String: String]?
+    /// What is wrong with the names an index and a root both hold, with the key to report it at; nil when nothing
+    /// is. Brands, trends and sources are plain format-2 object names (a trend with its `since` day); the leaf keys
+    /// come together, each leaf under its block's key and path; the id list is `ids.<hash>.json`.
+    static func problemWithNames(
+        brands: [String: String], sources: String, trends: [String: TrendListing]?, idList: String?,
+        leafCells: Int?, leafMargin: Int?, leaves: [String: String]?
     ) -> (key: String, text: String)? {
+        for (country, path) in brands.sorted(by: { $0.key < $1.key }) where !isObjectName(path) {
+            return ("brands", "\(country): not a format-2 file name: \(path)")
+        }
+        for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
+        where !isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
+            return ("trends", "\(country): not a format-2 file name and a day: \(trend.path), \(trend.since)")
+        }
+        guard isObjectName(sources) else { return ("sources", "not a format-2 file name: \(sources)") }
         if let idList, !isObjectName(idList) || splitObjectName(idList)?.name != "ids" {
             return ("idList", "not the id list's file name: \(idList)")
         }

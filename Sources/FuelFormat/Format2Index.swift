@@ -174,8 +174,9 @@ public struct Format2Index: Sendable, Hashable, Codable {
         leafCells = try container.decodeIfPresent(Int.self, forKey: .leafCells)
         leafMargin = try container.decodeIfPresent(Int.self, forKey: .leafMargin)
         leaves = try container.decodeIfPresent([String: String].self, forKey: .leaves)
-        if let problem = Format2.problemWithLeaves(
-            idList: idList, leafCells: leafCells, leafMargin: leafMargin, leaves: leaves)
+        if let problem = Format2.problemWithNames(
+            brands: brands, sources: sources, trends: trends, idList: idList, leafCells: leafCells,
+            leafMargin: leafMargin, leaves: leaves)
         {
             throw DecodingError.dataCorruptedError(
                 forKey: CodingKeys(stringValue: problem.key) ?? .leaves, in: container, debugDescription: problem.text)
@@ -185,23 +186,9 @@ public struct Format2Index: Sendable, Hashable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .ids, in: container, debugDescription: "id shard \(shard): not its format-2 file name: \(path)")
         }
-        for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
-        where !Format2.isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .trends, in: container,
-                debugDescription: "\(country): not a format-2 file name and a day: \(trend.path), \(trend.since)")
-        }
         for (key, hash) in tiles where !Format2.isHash(hash) || TileKey(key) == nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
-        }
-        for (country, path) in brands.sorted(by: { $0.key < $1.key }) where !Format2.isObjectName(path) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .brands, in: container, debugDescription: "\(country): not a format-2 file name: \(path)")
-        }
-        guard Format2.isObjectName(sources) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .sources, in: container, debugDescription: "not a format-2 file name: \(sources)")
         }
     }
 

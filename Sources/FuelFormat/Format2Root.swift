@@ -114,25 +114,12 @@ public struct Format2Root: Sendable, Hashable, Codable {
         leafCells = try container.decode(Int.self, forKey: .leafCells)
         leafMargin = try container.decode(Int.self, forKey: .leafMargin)
         leaves = try container.decode([String: String].self, forKey: .leaves)
-        if let problem = Format2.problemWithLeaves(
-            idList: idList, leafCells: leafCells, leafMargin: leafMargin, leaves: leaves)
+        if let problem = Format2.problemWithNames(
+            brands: brands, sources: sources, trends: trends, idList: idList, leafCells: leafCells,
+            leafMargin: leafMargin, leaves: leaves)
         {
             throw DecodingError.dataCorruptedError(
                 forKey: CodingKeys(stringValue: problem.key) ?? .leaves, in: container, debugDescription: problem.text)
-        }
-        for (country, path) in brands.sorted(by: { $0.key < $1.key }) where !Format2.isObjectName(path) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .brands, in: container, debugDescription: "\(country): not a format-2 file name: \(path)")
-        }
-        for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
-        where !Format2.isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .trends, in: container,
-                debugDescription: "\(country): not a format-2 file name and a day: \(trend.path), \(trend.since)")
-        }
-        guard Format2.isObjectName(sources) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .sources, in: container, debugDescription: "not a format-2 file name: \(sources)")
         }
     }
 

@@ -76,6 +76,21 @@ export async function shardTable(ctx, index) {
   if ('code' in file && file.code === 'hash-mismatch') {
     throw new FuelTilesError(file.code, `cannot load the id list ${file.url}: ${file.reason}`);
   }
+  const doc = versionOneDocument(file, unavailable);
+  if (doc?.shards === null || typeof doc?.shards !== 'object' || Array.isArray(doc.shards)) {
+    throw unavailable('it has no "shards" object');
+  }
+  return doc.shards;
+}
+
+/**
+ * A loaded id list or shard as JSON of version 1 (a missing version is 1).
+ * @param {{text: string} | {url: string, reason: string}} file
+ * @param {(reason: string) => FuelTilesError} unavailable
+ * @returns {any}
+ * @throws {FuelTilesError} from `unavailable` when the file was not read, is not JSON, or is of a newer version
+ */
+function versionOneDocument(file, unavailable) {
   if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
   let doc;
   try {
@@ -86,10 +101,7 @@ export async function shardTable(ctx, index) {
   if (typeof doc?.version === 'number' && doc.version > 1) {
     throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
   }
-  if (doc?.shards === null || typeof doc?.shards !== 'object' || Array.isArray(doc.shards)) {
-    throw unavailable('it has no "shards" object');
-  }
-  return doc.shards;
+  return doc;
 }
 
 /**
@@ -124,16 +136,7 @@ export async function readShard(ctx, index, shard, listing) {
       throw new FuelTilesError(file.code, `cannot load the id shard ${file.url}: ${file.reason}`);
     }
   }
-  if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
-  let doc;
-  try {
-    doc = JSON.parse(file.text);
-  } catch {
-    throw unavailable('it is not JSON');
-  }
-  if (typeof doc?.version === 'number' && doc.version > 1) {
-    throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
-  }
+  const doc = versionOneDocument(file, unavailable);
   if (doc?.shard !== shard || doc.stations === null || typeof doc.stations !== 'object') {
     throw unavailable('it is not this shard with a "stations" object');
   }

@@ -45,7 +45,7 @@ def cache_control(path: str) -> str:
     """The publisher's Cache-Control for each kind of file (as test/support/kit-server.js)."""
     if path == "index.json":
         return "public, max-age=300, no-transform"
-    if path == "v2/index.json":
+    if path in ("v2/index.json", "v2/root.json"):
         return "public, max-age=60, no-transform"
     if path.startswith("v2/"):
         return "public, max-age=31536000, immutable, no-transform"

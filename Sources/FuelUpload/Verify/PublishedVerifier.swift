@@ -90,6 +90,8 @@ public struct PublishedVerifier: Sendable {
         var paths = index.tiles.map { "tiles/\($0).json" } + ["sources.json"]
         paths += index.countries.keys.map { "brands/\($0).json" }
         paths += (index.trends ?? [:]).keys.map(TileFormat.trendPath)
+        // Format 1 writes only the id shards that hold ids (R13); format 2's index of the same build names each.
+        paths += hashes.keys.filter { $0.hasPrefix("\(IdShard.folder)/") }
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
             if let named = hashes[path] {

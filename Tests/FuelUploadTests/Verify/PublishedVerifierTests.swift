@@ -31,6 +31,9 @@ import _FuelTestSupport
         #expect(try await client.put(key: bucket.format2Prefix + tile, bytes: altered, headers: gzip).isSuccess)
         let gone = "tiles/\(Format2Fixture.cell(of: "PT-3-0")).json"
         #expect(try await client.delete(key: bucket.prefix + gone).isSuccess)
+        // A format-1 id shard gone: format 2's index of the same build names it (R13).
+        let shard = "ids/\(try #require(index.ids?.keys.sorted().first)).json"
+        #expect(try await client.delete(key: bucket.prefix + shard).isSuccess)
         #expect(
             try await client.put(key: bucket.prefix + "brands/PT.json", bytes: Array("plain".utf8), headers: [])
                 .isSuccess)
@@ -39,7 +42,8 @@ import _FuelTestSupport
             settings: bucket.settings(layout: .both), all: true, log: LineCapture().sink
         ).run()
         let findings = reports.flatMap(\.findings)
-        #expect(findings.count == 3, "\(findings)")
+        #expect(findings.count == 4, "\(findings)")
+        #expect(findings.contains { $0.key == bucket.prefix + shard && $0.problem.contains("missing") })
         #expect(
             findings.contains { $0.key == bucket.format2Prefix + tile && $0.problem.contains("its name promises") })
         #expect(findings.contains { $0.key == bucket.prefix + gone && $0.problem.contains("missing") })

@@ -1,4 +1,4 @@
-"""The reference reader of the conformance kit: reader rules R1 to R12 (docs/format.md, "Reading the data"), in
+"""The reference reader of the conformance kit: reader rules R1 to R15 (docs/format.md, "Reading the data"), in
 Python's standard library only, written from the rules and not from the Swift code.
 
 scripts/make-conformance computes every case's `expect` with it; any other reader is checked against those answers.
@@ -21,6 +21,10 @@ import zlib
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import conformance_roots as roots  # noqa: E402
+
 EARTH_RADIUS_KM = 6371.0088
 GRID_DEGREES = 0.5
 MAX_RADIUS_KM = 500
@@ -29,7 +33,7 @@ MAX_IDS = 1000
 # R14: a history lookup covers 1 to 7 days, 7 unless asked.
 HISTORY_DAYS = 7
 # The newest versions this reader knows: R9's unsupported-index-version and unsupported-tile-version.
-INDEX_VERSIONS = {1: 1, 2: 2}
+INDEX_VERSIONS = {1: 1, 2: 2, "root": 1}
 TILE_VERSION = 1
 # R9: among tiles, the first of these that occurs is the lookup's error.
 TILE_ERRORS = ["hash-mismatch", "unsupported-tile-version", "tiles-unavailable"]
@@ -50,14 +54,19 @@ def key(row_col):
     return "%d_%d" % row_col
 
 
-def candidate_cells(lat, lon, radius_km):
-    """Every (row, col) whose cell meets the circle's bounding box, by row then column; no wrapping at 180."""
+def circle_box(lat, lon, radius_km):
+    """The circle's bounding box (south, north, west, east) in degrees, as R1 computes it; no wrapping at 180."""
     lat_span = radius_km / (EARTH_RADIUS_KM * math.pi / 180)
     south = max(lat - lat_span, -90)
     north = min(lat + lat_span, 90)
     poleward = min(max(abs(south), abs(north)), 89.999)
     lon_span = min(lat_span / math.cos(poleward * math.pi / 180), 180)
-    west, east = lon - lon_span, lon + lon_span
+    return south, north, lon - lon_span, lon + lon_span
+
+
+def candidate_cells(lat, lon, radius_km):
+    """Every (row, col) whose cell meets the circle's bounding box, by row then column; no wrapping at 180."""
+    south, north, west, east = circle_box(lat, lon, radius_km)
     (row0, col0), (row1, col1) = cell(south, west), cell(north, east)
     return [(row, col) for row in range(row0, row1 + 1) for col in range(col0, col1 + 1)]
 
@@ -195,7 +204,7 @@ def order_key(query, position, ident, price):
 
 # How long a copy is used without asking again, in seconds: each file's max-age (docs/format.md, "Caching,
 # freshness and migration"); a format-2 tile, named by its hash, for ever.
-INDEX_TRUST = {1: 300, 2: 60}
+INDEX_TRUST = {1: 300, 2: 60, "root": 60}
 TILE_TRUST = 3600
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -252,32 +261,42 @@ def name_hash(json_bytes):
 
 
 def index_path(format_number):
-    return "index.json" if format_number == 1 else "v2/index.json"
+    """Below the base: format 1's index, format 2's, or format 2's root ("root", R15)."""
+    return {1: "index.json", 2: "v2/index.json", "root": "v2/root.json"}[format_number]
 
 
 class Index:
     """An index in use: its format, its document, its listed cells (key to tile path below the base) and, when an
-    older copy stood in because the refresh failed, why."""
+    older copy stood in because the refresh failed, why. A root (R15) is format 2 with `root` true, its leaves
+    ({block: (path, hash)}) and no tiles."""
 
     def __init__(self, format_number, document, stale):
-        self.format = format_number
+        self.format = 2 if format_number == "root" else format_number
+        self.root = format_number == "root"
+        self.path = index_path(format_number)
         self.document = document
         self.stale = stale
-        if format_number == 1:
+        self.leaves = roots.root_leaves(document) if self.root else None
+        if self.root:
+            self.tiles = {}
+        elif format_number == 1:
             self.tiles = {name: "tiles/%s.json" % name for name in document["tiles"]}
         else:
             self.tiles = {name: "v2/tiles/%s.%s.json" % (name, digest) for name, digest in document["tiles"].items()}
 
 
 def check_index(document, format_number):
-    """R9's index checks, in order, of a parsed index (None: unreadable)."""
+    """R9's index checks, in order, of a parsed index (None: unreadable); a root's (R15) newest version is 1."""
     if document is None or not isinstance(document.get("version", 1), int):
         raise Failed("index-unavailable")
     if document.get("version", 1) > INDEX_VERSIONS[format_number]:
         raise Failed("unsupported-index-version")
     if document.get("gridDegrees") != GRID_DEGREES:
         raise Failed("incompatible-grid")
-    if not isinstance(document.get("tiles"), list if format_number == 1 else dict):
+    if format_number == "root":
+        if roots.root_leaves(document) is None:
+            raise Failed("index-unavailable")
+    elif not isinstance(document.get("tiles"), list if format_number == 1 else dict):
         raise Failed("index-unavailable")
 
 
@@ -303,6 +322,8 @@ class Reader:
         self.now = 0
         self.cache = {}  # path below the base: {"json": bytes, "etag": str | None, "at": seconds}
         self.answering = None  # with "auto": the format that answered last
+        self.root_absent = False  # format 2: v2/root.json answered 404 or 410 last (R15)
+        self.shard_list = None  # R15: the id list a lookup by id read
 
     def advance(self, seconds):
         self.now += seconds
@@ -314,12 +335,14 @@ class Reader:
     # The index (R9, and "auto").
 
     def index(self, force=False):
+        if self.format == 2:
+            return self.format_2(force, False)
         if self.format != "auto":
             return self.read_index(self.format, force)
         if not force and self.answering == 1 and self.fresh("index.json", INDEX_TRUST[1]):
             return self.read_index(1)
         try:
-            index = self.read_index(2, force, absent_on_404=True)
+            index = self.format_2(force, True)
         except Failed as failure:
             # Format 2 failed (5xx, unreadable) and has no copy: not a sign that it is absent. A reader that read
             # format 1 before goes on reading it; one that did not fails with format 2's code.
@@ -332,6 +355,15 @@ class Reader:
         self.answering = 2
         return index
 
+    def format_2(self, force, absent_on_404):
+        """R15: the root; when it answers 404 or 410, v2/index.json as R10 reads it, without asking for the root again
+        while that index's copy is trusted. Any other failure of the root is an index failure."""
+        if self.root_absent and not force and self.fresh("v2/index.json", INDEX_TRUST[2]):
+            return self.read_index(2, absent_on_404=absent_on_404)
+        root = self.read_index("root", force, absent_on_404=True)
+        self.root_absent = root is None
+        return root if root is not None else self.read_index(2, force, absent_on_404)
+
     def read_index(self, format_number, force=False, absent_on_404=False):
         """The index of a format: a copy within its max-age, else fetched; an older copy stands in, stale, when the
         fetch fails or is unreadable. A newer version or another grid fails even with a copy."""
@@ -340,7 +372,7 @@ class Reader:
         if not force and self.fresh(path, INDEX_TRUST[format_number]):
             return Index(format_number, json.loads(copy["json"]), None)
         status, body, etag = self.server.fetch(path)
-        if status == 404 and absent_on_404:
+        if status in (404, 410) and absent_on_404:
             return None
         if status != 200:
             if copy is not None:
@@ -385,12 +417,29 @@ class Reader:
         self.cache[path] = {"json": json_bytes, "etag": etag, "at": self.now}
         return "ok", stations
 
-    def tile_v2(self, path, name):
-        """A format-2 tile: the cached copy for ever, else fetched and held to the hash in its name before it is
-        parsed; a 404 makes the reader read the index again (the build was replaced), and fails."""
+    def tile_v2(self, path, name, digest=None, quarter=None):
+        """A format-2 tile (or with `quarter`, a part of one, R15, held to `digest`, its leaf's hash): the cached copy
+        for ever, else fetched and held to the hash in its name before it is parsed; a 404 makes the reader read the
+        index again (the build was replaced), and fails."""
+        found = self.named(path, digest or path.rsplit(".", 2)[1])
+        if found[0] == "failed":
+            return found
+        document = read_json(found[1])
+        stations = check_tile(document, name)
+        if quarter is not None and not isinstance(stations, str) and document.get("part") != quarter:
+            stations = "tiles-unavailable"
+        if isinstance(stations, str):
+            return "failed", stations
+        self.cache[path] = {"json": found[1], "etag": None, "at": self.now}
+        return "ok", stations
+
+    def named(self, path, digest):
+        """A format-2 file named by hash: ("ok", its JSON bytes), from the cache for ever, or ("failed", code). Its
+        JSON must hash to `digest` before it is parsed (R10); a 404 makes the reader read the index again (the build
+        was replaced). The caller caches it once it has checked it."""
         copy = self.cache.get(path)
         if copy is not None:
-            return "ok", json.loads(copy["json"])["stations"]
+            return "ok", copy["json"]
         status, body, _ = self.server.fetch(path)
         if status != 200:
             if status == 404:
@@ -400,13 +449,59 @@ class Reader:
                     pass
             return "failed", "tiles-unavailable"
         json_bytes = decoded(body)
-        if json_bytes is None or name_hash(json_bytes) != path.rsplit(".", 2)[1]:
-            return "failed", "hash-mismatch"  # R10: checked before the JSON is parsed
-        stations = check_tile(read_json(json_bytes), name)
-        if isinstance(stations, str):
-            return "failed", stations
-        self.cache[path] = {"json": json_bytes, "etag": None, "at": self.now}
-        return "ok", stations
+        if json_bytes is None or name_hash(json_bytes) != digest:
+            return "failed", "hash-mismatch"
+        return "ok", json_bytes
+
+    def through_leaves(self, index, names, box):
+        """R15: the results of `names` (in the rule's order) through the root's leaves: {name: (state, stations) or
+        ("failed", code)}, listed cells only. A cell is answered by a leaf chosen before or cached that covers it,
+        else by its own block's; a block the root does not list has no stations. Around a point (`box`), a split
+        cell's quarters that meet the box and the leaf lists: none, no request; one or two, those parts; three or
+        four, the whole tile. A leaf that cannot be used fails the lookup with the tile codes."""
+        chosen, listed = {}, []
+        for name in names:
+            row, col = cell_order(name)
+            if roots.block_of(row, col) not in index.leaves:
+                continue
+            listed.append(name)
+            covering = [block for block in roots.blocks_covering(row, col) if block in index.leaves]
+            if any(block in chosen for block in covering):
+                continue
+            cached = [block for block in covering if index.leaves[block][0] in self.cache]
+            chosen[cached[0] if cached else roots.block_of(row, col)] = True
+        leaves, codes = {}, []
+        for block in sorted(chosen, key=cell_order):
+            path, digest = index.leaves[block]
+            found = self.named(path, digest)
+            leaf = roots.check_leaf(read_json(found[1]), block) if found[0] == "ok" else found[1]
+            if isinstance(leaf, str):
+                codes.append(leaf)
+                continue
+            self.cache[path] = {"json": found[1], "etag": None, "at": self.now}
+            leaves[block] = leaf
+        for code in TILE_ERRORS:
+            if code in codes:
+                raise Failed(code)
+        results = {}
+        for name in listed:
+            row, col = cell_order(name)
+            tiles, parts = next(leaves[block] for block in sorted(leaves, key=cell_order)
+                                if block in roots.blocks_covering(row, col))
+            if name not in tiles:
+                continue
+            split = parts.get(name)
+            quarters = None if split is None or box is None else [
+                quarter for quarter in roots.quarters_in_box(row, col, box) if quarter in split]
+            if quarters is None or len(quarters) > 2:
+                results[name] = self.tile_v2("v2/tiles/%s.%s.json" % (name, tiles[name]), name)
+                continue
+            read = [self.tile_v2("v2/parts/%s.%s.%s.json" % (name, tiles[name], quarter), name, split[quarter],
+                                 quarter) for quarter in quarters]
+            failed = [code for state, code in read if state == "failed"]
+            results[name] = (("failed", next(code for code in TILE_ERRORS if code in failed)) if failed
+                             else ("ok", [station for _, stations in read for station in stations]))
+        return results
 
     # The calls.
 
@@ -424,6 +519,7 @@ class Reader:
         if not valid_query(query):
             raise Failed("invalid-query")
         index = self.index()
+        box = None
         if "route" in query:
             points, buffer_km = route_points(query["route"]), query["bufferKm"]
             cells = route_cells(points, buffer_km)
@@ -433,12 +529,16 @@ class Reader:
                 return (along, off) if off <= buffer_km else None
         else:
             lat, lon, radius = query["lat"], query["lon"], query["radiusKm"]
-            cells = candidate_cells(lat, lon, radius)
+            # R15: the centre's cell first (its leaf is the one read), then the others in grid order.
+            cells = [cell(lat, lon)] + [c for c in candidate_cells(lat, lon, radius) if c != cell(lat, lon)]
+            box = circle_box(lat, lon, radius)
 
             def place(station):
                 distance = distance_km(lat, lon, station["lat"], station["lon"])
                 return (distance,) if distance <= radius else None
         results = {}
+        if index.root:
+            results = self.through_leaves(index, [key(row_col) for row_col in cells], box)
         for row_col in cells:
             name = key(row_col)
             if name in index.tiles:
@@ -448,7 +548,7 @@ class Reader:
                 raise Failed(code)
         stale = sorted(index.tiles[name] for name, (state, _) in results.items() if state == "stale")
         if index.stale:
-            stale.insert(0, index_path(index.format))
+            stale.insert(0, index.path)
         missing = sorted((name for name, (state, _) in results.items() if state == "missing"), key=cell_order)
         fuel, open_at = query.get("fuel"), query.get("openAt")
         instant = parse_instant(open_at) if open_at is not None else None
@@ -547,6 +647,9 @@ class Reader:
         results = {}
 
         def read(names):
+            if index.root:
+                # R15: whole tiles, through the leaves, the cells in the order given.
+                results.update(self.through_leaves(index, [name for name in names if name not in results], None))
             for name in sorted(names, key=cell_order):
                 if name in index.tiles and name not in results:
                     results[name] = self.tile(index, name)
@@ -558,10 +661,11 @@ class Reader:
             return {station["id"]: key(cell(station["lat"], station["lon"]))
                     for _, stations in results.values() for station in stations}
 
-        given = {c for _, c in watch if c is not None}
+        given = list(dict.fromkeys(c for _, c in watch if c is not None))  # in the order asked
         read(given)
         found = where()
         named, tableless, shards = {}, False, {}
+        self.shard_list = False  # not read yet
         for ident, c in watch:
             if c is None or found.get(ident) != c:
                 shards.setdefault(hashlib.sha256(ident.encode("utf-8")).hexdigest()[:2], []).append(ident)
@@ -573,7 +677,7 @@ class Reader:
             for ident in shards[shard]:
                 if ident in table:
                     named[ident] = table[ident]
-        read(set(named.values()) - given)
+        read(sorted(set(named.values()) - set(given), key=cell_order))
         found = where()
         by_id = {}
         for _, stations in results.values():
@@ -609,7 +713,7 @@ class Reader:
                 return None
             path = "ids/%s.json" % shard
         else:
-            listed = index.document.get("ids")
+            listed = index.document.get("ids") if not index.root else self.id_list(index)
             if not isinstance(listed, dict):
                 return None
             if shard not in listed:
@@ -632,6 +736,24 @@ class Reader:
         return {ident: c for ident, c in document["stations"].items() if isinstance(c, str)}
 
 
+    def id_list(self, index):
+        """R15: the id shards' paths that the root's `idList` names, read once per lookup (from the cache for ever),
+        held to the hash in its name; None when the root names none."""
+        path = index.document.get("idList")
+        if self.shard_list is False and path is None:
+            self.shard_list = None
+        if self.shard_list is False:
+            found = self.named("v2/" + path, path.rsplit(".", 2)[1])
+            if found[0] == "failed":
+                raise Failed("hash-mismatch" if found[1] == "hash-mismatch" else "ids-unavailable")
+            document = read_json(found[1])
+            if (document is None or not isinstance(document.get("version", 1), int) or document.get("version", 1) > 1
+                    or not isinstance(document.get("shards"), dict)):
+                raise Failed("ids-unavailable")
+            self.cache["v2/" + path] = {"json": found[1], "etag": None, "at": self.now}
+            self.shard_list = document["shards"]
+        return self.shard_list
+
     # R14: a station's price history.
 
     def history(self, ident, days=None, cell_key=None):
@@ -651,6 +773,7 @@ class Reader:
         index = self.index()
         status = "given"
         if cell_key is None:
+            self.shard_list = False  # R15: the id list, not read yet
             table = self.id_shard(index, hashlib.sha256(ident.encode("utf-8")).hexdigest()[:2])
             cell_key = (table or {}).get(ident)
             status = "found"
@@ -991,9 +1114,10 @@ def gunzip(file):
 
 
 def tile_requests(requests):
-    """A step's `requests`: its requests of tiles, sorted, each with whether it carried If-None-Match."""
+    """A step's `requests`: its requests of tiles, leaves and parts (R15), sorted, each with whether it carried
+    If-None-Match."""
     found = [{"path": path, "ifNoneMatch": tag is not None} for path, tag in requests
-             if path.startswith(("tiles/", "v2/tiles/"))]
+             if path.startswith(("tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"))]
     return sorted(found, key=lambda item: (item["path"], item["ifNoneMatch"]))
 
 

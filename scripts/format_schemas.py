@@ -9,7 +9,8 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.exceptions import Unresolvable
 
-SCHEMA_NAMES = ["brands", "common", "history", "ids", "index", "index-v2", "sources", "tile", "trend"]
+SCHEMA_NAMES = ["brands", "common", "history", "idlist", "ids", "index", "index-v2", "leaf", "root", "sources", "tile",
+                "trend"]
 
 
 def closed(schema):

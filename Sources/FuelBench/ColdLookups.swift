@@ -9,6 +9,9 @@ import FuelPublishing
 public struct ColdLookupFigures: Sendable, Codable, Equatable {
     /// `1` or `2`.
     public var format: Int
+    /// Format 2: the document the reader read first, `root.json` (R15) or `index.json` (a reader released before
+    /// roots, measured with `root.json` answering 404); nil for format 1.
+    public var readsFirst: String?
     /// Requests per lookup (the index, the sources document when one is needed, each tile), any answer.
     public var requests: Spread
     /// Body bytes per lookup.
@@ -28,10 +31,13 @@ public struct ColdLookupFigures: Sendable, Codable, Equatable {
 
     /// Runs `count` lookups cold against the build in `base`, in `format`; `lookup` makes the one of an index.
     /// - Throws: ``BenchError`` naming the format when a lookup fails.
+    /// - Parameter beforeRoots: format 2 read as a reader released before roots does: `root.json` answers 404.
     static func measure(
-        format: Int, base: URL, count: Int, _ lookup: (TileClient, Int) async throws -> NearbyResult
+        format: Int, base: URL, count: Int, beforeRoots: Bool = false,
+        _ lookup: (TileClient, Int) async throws -> NearbyResult
     ) async throws -> ColdLookupFigures {
-        let transport = SwitchingTransport(base: base)
+        let transport = SwitchingTransport(
+            base: base, absent: beforeRoots ? ["fuel/\(Format2.folder)/\(Format2.rootPath)"] : [])
         var columns: [[Double]] = Array(repeating: [], count: 8)
         for index in 0..<count {
             transport.reset()
@@ -56,7 +62,8 @@ public struct ColdLookupFigures: Sendable, Codable, Equatable {
         }
         let spreads = columns.map(Spread.init)
         return ColdLookupFigures(
-            format: format, requests: spreads[0], bytes: spreads[1], seconds: spreads[2], cells: spreads[3],
+            format: format, readsFirst: format == 1 ? nil : beforeRoots ? Format2.indexPath : Format2.rootPath,
+            requests: spreads[0], bytes: spreads[1], seconds: spreads[2], cells: spreads[3],
             tiles: spreads[4], stations: spreads[5], floor: spreads[6], ratio: spreads[7])
     }
 

@@ -94,8 +94,13 @@ final class SwitchingTransport: TileTransport {
     private let lookup = Mutex(Counts())
     private let all = Mutex(Counts())
 
-    init(base: URL) {
+    /// Paths below the base that answer 404 whatever the folder holds: `fuel/v2/root.json` makes a reader of format 2
+    /// read the index, as one released before roots (R15) does.
+    private let absent: Set<String>
+
+    init(base: URL, absent: Set<String> = []) {
         self.base = base
+        self.absent = absent
         root = Mutex(base)
     }
 
@@ -106,7 +111,9 @@ final class SwitchingTransport: TileTransport {
         let relative = String(request.url.path.dropFirst(base.path.count))
         let file = root.withLock { $0 }.appendingPathComponent(relative).resolvingSymlinksInPath()
         let response: TileResponse
-        if let data = FileManager.default.contents(atPath: file.path) {
+        if !absent.contains(relative.drop { $0 == "/" }.description),
+            let data = FileManager.default.contents(atPath: file.path)
+        {
             let etag = "\"\(Digest.hex(Digest.md5(data)))\""
             let sent = request.headers.first { $0.key.lowercased() == "if-none-match" }?.value
             response =

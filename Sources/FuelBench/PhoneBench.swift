@@ -59,12 +59,19 @@ public enum PhoneBench {
         var (firstRead, alongRoutes) = ([ColdLookupFigures](), [ColdLookupFigures]())
         var watched: [WatchListFigures] = []
         for format in [1, 2] {
-            log("format \(format): \(points.count) cold lookups of \(options.radiusKm) km")
-            firstRead.append(
-                try await ColdLookupFigures.measure(format: format, base: out, count: points.count) { client, index in
-                    try await client.stationsAround(
-                        latitude: points[index].0, longitude: points[index].1, radiusKm: options.radiusKm)
-                })
+            // Format 2 twice: through index.json, as a reader released before roots (the figure before R15), then
+            // through root.json.
+            for beforeRoots in format == 1 ? [false] : [true, false] {
+                let reads = beforeRoots ? " through index.json" : ""
+                log("format \(format)\(reads): \(points.count) cold lookups of \(options.radiusKm) km")
+                firstRead.append(
+                    try await ColdLookupFigures.measure(
+                        format: format, base: out, count: points.count, beforeRoots: beforeRoots
+                    ) { client, index in
+                        try await client.stationsAround(
+                            latitude: points[index].0, longitude: points[index].1, radiusKm: options.radiusKm)
+                    })
+            }
             log("format \(format): \(routes.count) routes, cold")
             alongRoutes.append(
                 try await ColdLookupFigures.measure(format: format, base: out, count: routes.count) { client, index in

@@ -14,15 +14,19 @@ extension PhoneReport: BenchSection {
                 + "the stations found, as published, `]`, gzipped as the build gzips.",
             "**The first read**: \(lookups) lookups of \(BenchText.count(radiusKm)) km at published stations. "
                 + "Targets of issue 39 for format 2: at most 4 × the floor (median), at most 4 requests (median) "
-                + "and 6 (p95).",
+                + "and 6 (p95). Format 2 is read twice: through `index.json` and whole tiles, as a reader released "
+                + "before roots reads it (`root.json` answering 404: the figure before R15), and through `root.json`, "
+                + "one leaf and the parts of split cells (R15, after).",
             BenchText.table(
                 [
-                    "format", "bytes ÷ floor: median", "p95", "requests: median", "p95", "bytes read: median",
+                    "format", "reads first", "bytes ÷ floor: median", "p95", "requests: median", "p95",
+                    "bytes read: median",
                     "floor: median",
                 ],
                 firstRead.map { format in
                     [
-                        "\(format.format)", BenchText.ratio(format.ratio.median, decimals: 1),
+                        "\(format.format)", format.readsFirst.map { "`\($0)`" } ?? "`index.json`",
+                        BenchText.ratio(format.ratio.median, decimals: 1),
                         BenchText.ratio(format.ratio.p95, decimals: 1), BenchText.count(format.requests.median),
                         BenchText.count(format.requests.p95), BenchText.kilobytes(format.bytes.median),
                         BenchText.kilobytes(format.floor.median),
@@ -49,7 +53,8 @@ extension PhoneReport: BenchSection {
             "**A watch list**: \(watchLists) lists of \(watchListSize) published stations each, looked up by id with "
                 + "the cells the app stored beside the ids (`stations(ids:)`, R13): cold, with a new client, then warm, "
                 + "the same client again once every trust period has passed, so that it asks about each file it holds "
-                + "(the index, and in format 1 each tile with its ETag).",
+                + "(the index, format 2's root, and in format 1 each tile with its ETag). Format 2 reads through its "
+                + "root (R15): a leaf for each block of 4 × 4 cells the list's stations lie in, then their tiles.",
             BenchText.table(
                 [
                     "format", "tiles: median", "cold requests: median", "cold bytes: median", "p95",
@@ -70,11 +75,16 @@ extension PhoneReport: BenchSection {
     /// Two lines per format for the terminal.
     public func summary() -> String {
         var lines: [String] = []
-        for ((read, along), watch) in zip(zip(firstRead, alongRoutes), watched) {
+        for read in firstRead {
             let ratio = BenchText.ratio(read.ratio.median, decimals: 1)
             let ratioP95 = BenchText.ratio(read.ratio.p95, decimals: 1)
             let requests = "\(BenchText.count(read.requests.median)) (p95 \(BenchText.count(read.requests.p95)))"
-            lines.append("format \(read.format): first read \(ratio) the floor (p95 \(ratioP95)), \(requests) requests")
+            let through = read.readsFirst.map { " through \($0)" } ?? ""
+            lines.append(
+                "format \(read.format)\(through): first read \(ratio) the floor (p95 \(ratioP95)), \(requests) requests"
+            )
+        }
+        for (along, watch) in zip(alongRoutes, watched) {
             let route = "\(BenchText.count(along.tiles.median)) tiles, \(BenchText.kilobytes(along.bytes.median))"
             lines.append(
                 "format \(along.format): a route \(route), \(BenchText.milliseconds(along.seconds.median)) "

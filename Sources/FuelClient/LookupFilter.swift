@@ -12,6 +12,8 @@ protocol LookupFilter: Sendable {
     func validate() throws(NearbyError)
     /// The cells whose tiles may hold a station of the answer.
     func cells(on grid: Grid) -> [TileKey]
+    /// The box whose quarters of a split cell hold every station of the answer (R15), or nil to read whole tiles.
+    func box(on grid: Grid) -> GeoBox?
     /// The answer from the stations of those cells.
     func apply(to stations: [Station]) -> [NearbyStation]
 }
@@ -19,13 +21,21 @@ protocol LookupFilter: Sendable {
 extension NearbyFilter: LookupFilter {
     func validate() throws(NearbyError) { try TileClient.validate(self) }
 
+    /// R15: the centre's cell first, so that its leaf is the one read; then the others in grid order.
     func cells(on grid: Grid) -> [TileKey] {
-        grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm)
+        let centre = grid.key(latitude: latitude, longitude: longitude)
+        return [centre]
+            + grid.cellsCovering(latitude: latitude, longitude: longitude, radiusKm: radiusKm).filter { $0 != centre }
     }
+
+    func box(on grid: Grid) -> GeoBox? { grid.box(aroundLatitude: latitude, longitude: longitude, radiusKm: radiusKm) }
 }
 
 extension AlongFilter: LookupFilter {
     func validate() throws(NearbyError) { try TileClient.validate(self) }
 
     func cells(on grid: Grid) -> [TileKey] { grid.cellsAlong(route, bufferKm: bufferKm) }
+
+    /// Nil: a route reads whole tiles (R15).
+    func box(on grid: Grid) -> GeoBox? { nil }
 }

@@ -2,11 +2,16 @@ import Foundation
 import FuelFormat
 
 extension RemoteFile {
-    /// The hash a format-2 file's name holds: the first 16 hex digits of the SHA-256 of its JSON document (the bytes
-    /// after gzip decoding). Nil for the indexes, which are named for what they are, not for their content.
+    /// The hash a format-2 file's name holds (for a part, the hash its leaf gives): the first 16 hex digits of the
+    /// SHA-256 of its JSON document (the bytes after gzip decoding). Nil for the indexes and the root, which are named
+    /// for what they are, not for their content.
     var nameHash: String? {
-        guard case .format2Tile(_, let hash) = self else { return nil }
-        return hash
+        switch self {
+        case .format2Tile(_, let hash), .leaf(_, let hash), .idList(let hash): hash
+        // A part's name holds its tile's hash; its own JSON's is the one its leaf gives (R15).
+        case .part(_, _, _, let hash): hash
+        case .index, .tile, .format2Index, .format2Root: nil
+        }
     }
 }
 

@@ -96,6 +96,8 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// For a lookup by id (``TileClient/stations(ids:fuel:)``), what became of each id asked for, in the order
     /// asked; nil for any other lookup.
     public var ids: [WatchedStation]?
+    /// Whether the index read was format 2's root (R15), so that a stale index is `v2/root.json`.
+    var indexFromRoot = false
 
     /// A result, as ``TileClient`` builds it.
     public init(
@@ -134,10 +136,12 @@ public struct NearbyResult: Sendable, Hashable, Encodable {
     /// True when any part of the answer (a tile or the index) is an older copy kept because a refresh failed.
     public var isStale: Bool { indexIsStale || !staleTiles.isEmpty }
 
-    /// Each stale file, by its path below `fuel/` (`tiles/76_-18.json`, then `index.json`, or `v2/index.json` for
-    /// format 2), and why it could not be refreshed. Format 2's tiles are never stale: they never change.
+    /// Each stale file, by its path below `fuel/` (`tiles/76_-18.json`, then `index.json`, or `v2/root.json` or
+    /// `v2/index.json` for format 2), and why it could not be refreshed. Format 2's tiles are never stale: they never change.
     public var staleReasons: [(path: String, reason: String)] {
-        let indexPath = formatVersion == Format2.version ? RemoteFile.format2Index.path : TileFormat.indexPath
+        let indexPath =
+            formatVersion != Format2.version
+            ? TileFormat.indexPath : indexFromRoot ? RemoteFile.format2Root.path : RemoteFile.format2Index.path
         return staleTiles.map { (TileFormat.tilePath($0), staleTileReasons[$0] ?? "the refresh failed") }
             + (indexStaleReason.map { [(indexPath, $0)] } ?? [])
     }

@@ -28,11 +28,16 @@ extension LookupIndex {
     var sourcesFile: (path: String, nameHash: String?) {
         switch content {
         case .v1: return (TileFormat.sourcesPath, nil)
-        case .v2(let index):
-            // Format2Index checked the name: a plain relative path ending in `.<hash>.json`.
-            let hash = index.sources.dropLast(".json".count).split(separator: ".").last.map(String.init)
-            return ("\(Format2.folder)/\(index.sources)", hash)
+        case .v2(let index): return Self.format2File(index.sources)
+        case .root(let root): return Self.format2File(root.sources)
         }
+    }
+
+    /// A format-2 file below `fuel/` and the hash its name holds: Format2Index and Format2Root checked the name, a
+    /// plain relative path ending in `.<hash>.json`.
+    private static func format2File(_ path: String) -> (path: String, nameHash: String?) {
+        let hash = path.dropLast(".json".count).split(separator: ".").last.map(String.init)
+        return ("\(Format2.folder)/\(path)", hash)
     }
 }
 

@@ -40,7 +40,8 @@ extension TileClient {
         var cell = reference.cell
         if cell == nil {
             let shard = Self.shard(of: reference.id)
-            if let file = index.idShardFile(shard) {
+            // Through a root, the id list it names gives the shard (R15).
+            if let file = index.idShardFile(shard, idList: try await rootIdList(index)) {
                 cell = try await idShard(shard, file: file)[reference.id]
             }
         }
@@ -101,6 +102,7 @@ extension LookupIndex {
         switch content {
         case .v1(let index): index.history?.days ?? []
         case .v2(let index): index.history?.days ?? []
+        case .root(let root): root.history?.days ?? []
         }
     }
 
@@ -109,7 +111,7 @@ extension LookupIndex {
         let path = HistoryFile.path(day: day, key: key.description)
         switch content {
         case .v1: return path
-        case .v2: return "\(Format2.folder)/\(path)"
+        case .v2, .root: return "\(Format2.folder)/\(path)"
         }
     }
 }

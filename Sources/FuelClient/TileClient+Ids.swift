@@ -39,7 +39,9 @@ extension TileClient {
         let everything: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation] = { stations, _ in
             stations.map { NearbyStation(station: $0, distanceKm: 0) }
         }
-        let given = Set(references.compactMap(\.cell)).sorted()
+        // The cells given, once each, in the order asked (R15 reads their leaves in that order).
+        var given: [TileKey] = []
+        for cell in references.compactMap(\.cell) where !given.contains(cell) { given.append(cell) }
         var result = try await lookup(given, openAt: nil, through: index, select: everything)
         var found = cellsOfStations(result.stations)
 
@@ -50,9 +52,11 @@ extension TileClient {
         // The shards a watch list needs are read at once, as a lookup's tiles are; the first failure, in shard
         // order, fails the lookup.
         var needed: [(shard: String, ids: [String], file: (path: String, nameHash: String?)?)] = []
+        // Through a root, the id list it names gives the shards (R15).
+        let idList = unplaced.isEmpty ? nil : try await rootIdList(index)
         for (shard, ids) in Dictionary(grouping: unplaced.map(\.id), by: Self.shard(of:)).sorted(by: { $0.key < $1.key }
         ) {
-            guard let file = index.idShardFile(shard) else {
+            guard let file = index.idShardFile(shard, idList: idList) else {
                 tableless = true
                 continue
             }
@@ -126,6 +130,29 @@ extension TileClient {
         Dictionary(
             stations.map { ($0.station.id, grid.key(latitude: $0.station.latitude, longitude: $0.station.longitude)) },
             uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The shards of the id list a root names (R15), read once and cached like a tile; nil for an index, and for a
+    /// root that names no id list.
+    /// - Throws: ``NearbyError/Code/hashMismatch`` for an id list that is not the document its name hashes,
+    ///   ``NearbyError/Code/idsUnavailable`` when it cannot be read.
+    func rootIdList(_ index: LookupIndex) async throws(NearbyError) -> [String: String]? {
+        guard let path = index.root?.idList, let hash = Format2.splitObjectName(path)?.hash else { return nil }
+        let file = RemoteFile.idList(hash: String(hash))
+        let url = url(for: file).absoluteString
+        switch await resolve(file, indexBuiltAt: index.builtAt) {
+        case .current(let cached), .stale(let cached, _):
+            guard let list = cached.idList else { throw .idsUnavailable(url: url, reason: "it is not an id list") }
+            return list.shards
+        case .rejected(let error) where error.code == .hashMismatch:
+            throw error
+        case .rejected(let error):
+            throw .idsUnavailable(url: url, reason: error.message)
+        case .failed(let reason, _):
+            throw .idsUnavailable(url: url, reason: reason)
+        case .notFound(let status, _):
+            throw .idsUnavailable(url: url, reason: "HTTP \(status)")
+        }
     }
 
     /// An id's shard: the first two hex digits of the SHA-256 of its UTF-8 bytes.

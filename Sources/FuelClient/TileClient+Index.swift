@@ -18,7 +18,8 @@ extension TileClient {
         case .v1:
             return try await readIndex(.index)
         case .v2:
-            return try await readIndex(.format2Index, force: refetch)
+            let (resolution, file) = await format2Index(refetch: refetch)
+            return try index(from: resolution, file: file)
         case .automatic:
             return try await automaticIndex(refetch: refetch)
         }
@@ -29,24 +30,45 @@ extension TileClient {
         // Format 1 answered last (or, on a first lookup, is all the cache holds): while its index is trusted, no
         // request at all; when it is due, format 2 is asked for first.
         let formatOne =
-            answering == .v1 || (answering == nil && cachedCopy(.format2Index) == nil && cachedCopy(.index) != nil)
+            answering == .v1
+            || (answering == nil && cachedCopy(.format2Root) == nil && cachedCopy(.format2Index) == nil
+                && cachedCopy(.index) != nil)
         if !refetch, formatOne, let cached = cachedCopy(.index), isTrusted(cached, file: .index, indexBuiltAt: nil) {
             return try index(from: .current(cached), file: .index)
         }
-        let probe = await resolve(.format2Index, indexBuiltAt: nil, force: refetch)
+        let (probe, file) = await format2Index(refetch: refetch)
         switch probe {
         case .notFound:
-            // No format 2 here (any more): read format 1.
+            // Neither a root nor a format-2 index here (any more): read format 1.
             answering = .v1
             return try await readIndex(.index)
         case .failed where cachedCopy(.index) != nil:
             // No answer and no format-2 copy, but format 1 was read before (offline, say): its copy answers.
             return try await readIndex(.index)
         default:
-            let index = try index(from: probe, file: .format2Index)
+            let index = try index(from: probe, file: file)
             answering = .v2
             return index
         }
+    }
+
+    /// Format 2's index as R15 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots, or a
+    /// rollback to a build before them), `v2/index.json` as R10 reads it, without asking for the root again while
+    /// that index's copy is trusted. Any other failure of the root is an index failure (its copy stands in, stale).
+    /// - Returns: how the file settled, and which file it is.
+    private func format2Index(refetch: Bool) async -> (Resolution, RemoteFile) {
+        if rootAbsent, !refetch, let cached = cachedCopy(.format2Index),
+            isTrusted(cached, file: .format2Index, indexBuiltAt: nil)
+        {
+            return (.current(cached), .format2Index)
+        }
+        let root = await resolve(.format2Root, indexBuiltAt: nil, force: refetch)
+        if case .notFound = root {
+            rootAbsent = true
+            return (await resolve(.format2Index, indexBuiltAt: nil, force: refetch), .format2Index)
+        }
+        rootAbsent = false
+        return (root, .format2Root)
     }
 
     /// One index, refreshed when its trust period is over, or when forced.

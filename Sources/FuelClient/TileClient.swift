@@ -36,6 +36,8 @@ public actor TileClient {
     private var inFlight: [String: Task<Resolution, Never>] = [:]
     /// With ``ReadFormat/automatic``: the format that answered last; nil before the first lookup.
     var answering: ReadFormat?
+    /// Format 2: `v2/root.json` answered 404 or 410 last, so `v2/index.json` answers while its copy is trusted (R15).
+    var rootAbsent = false
     /// The country clocks (zones, areas, holidays) of the last build whose sources document a lookup with `openAt`
     /// read.
     var keptClocks: (builtAt: Date, clocks: [String: CountryClock])?
@@ -112,8 +114,9 @@ public actor TileClient {
     func stations<Filter: LookupFilter>(keptBy filter: Filter) async throws(NearbyError) -> NearbyResult {
         try await withinDeadline { () async throws(NearbyError) in
             try filter.validate()
-            return try await self.lookup(filter.cells(on: self.grid), openAt: filter.criteria.openAt) {
-                stations, clocks in
+            return try await self.lookup(
+                filter.cells(on: self.grid), openAt: filter.criteria.openAt, box: filter.box(on: self.grid)
+            ) { stations, clocks in
                 var filter = filter
                 filter.criteria.clocks = clocks
                 return filter.apply(to: stations)
@@ -148,31 +151,35 @@ public actor TileClient {
 
     /// Reads the tiles of `cells` through one index and answers with the stations `select` keeps of them; `select`
     /// gets the countries' clocks when `openAt` is set and a candidate station has hours, else none.
-    /// - Parameter given: the index to read through, when the caller has read it already; else it is read now.
+    /// - Parameters:
+    ///   - cells: the cells, in the order R15 reads their leaves through a root (a circle's centre first).
+    ///   - given: the index to read through, when the caller has read it already; else it is read now.
+    ///   - box: around a point, the circle's box: through a root, a split cell's parts that meet it are read
+    ///     instead of its tile (R15); nil reads whole tiles.
     func lookup(
-        _ cells: [TileKey], openAt: Date?, through given: LookupIndex? = nil,
+        _ cells: [TileKey], openAt: Date?, through given: LookupIndex? = nil, box: GeoBox? = nil,
         select: @Sendable ([Station], [String: CountryClock]) -> [NearbyStation]
     ) async throws(NearbyError) -> NearbyResult {
         let index: LookupIndex
         if let given { index = given } else { index = try await lookupIndex(refetch: false) }
-        let tiles = await resolveTiles(cells, through: index)
-        var renewed: LookupIndex?
-        if tiles.contains(where: \.isNotFound) {
-            // Format 2: the index names a tile the server no longer has, so a newer build has replaced the index and
-            // the tile was pruned. Read the index again, once, whatever its trust period, so that the next lookup
-            // reads the new build; this one fails rather than answer with fewer stations or mix two builds.
-            renewed = try? await lookupIndex(refetch: true)
+        var files = index.files(for: cells).map { (key: $0.key, file: $0.value) }
+        var listedEmpty: Set<TileKey> = []
+        if let root = index.root {
+            let plan = try await readThroughLeaves(cells, root: root, index: index, box: box)
+            files = plan.files
+            listedEmpty = plan.listedEmpty
         }
+        let tiles = await resolveTiles(files, indexBuiltAt: index.builtAt)
+        var renewed: LookupIndex?
+        if tiles.contains(where: \.isNotFound) { renewed = try? await lookupIndex(refetch: true) }
 
         var outcomes: [TileKey: TileOutcome] = [:]
         var staleReasons: [TileKey: String] = [:]
-        var failures: [TileFailure] = []
         var candidates: [Station] = []
-        for cell in cells where !tiles.contains(where: { $0.key == cell }) { outcomes[cell] = .notListed }
+        for cell in cells where !tiles.contains(where: { $0.key == cell }) {
+            outcomes[cell] = listedEmpty.contains(cell) ? .ok : .notListed
+        }
         for tile in tiles {
-            let failure = { (reason: String, code: NearbyError.Code) in
-                TileFailure(key: tile.key, url: self.url(for: tile.file).absoluteString, reason: reason, code: code)
-            }
             switch tile.resolution {
             case .current(let file):
                 outcomes[tile.key] = file.tile == nil ? .missing : .ok
@@ -181,11 +188,43 @@ public actor TileClient {
                 outcomes[tile.key] = .stale
                 staleReasons[tile.key] = reason
                 candidates += file.tile?.stations ?? []
+            case .failed, .rejected, .notFound:
+                break
+            }
+        }
+        let failures = tileFailures(tiles, index: index, renewed: renewed)
+        guard failures.isEmpty else { throw .tilesUnavailable(failures) }
+
+        // Only hours need the countries' clocks: the sources document is read then, once per build.
+        let clocks = openAt != nil && candidates.contains(where: \.hasHours) ? await countryClocks(for: index) : [:]
+        let stations = select(candidates, clocks)
+        var result = NearbyResult(
+            stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,
+            staleTileReasons: staleReasons, formatVersion: index.formatVersion)
+        result.indexFromRoot = index.root != nil
+        return result
+    }
+
+    /// The failures among settled files (tiles, parts or leaves), in their order: why each could not be used, with
+    /// its R9 code. A format-2 file the index names that answered 404 says whether the index read again
+    /// (`renewed`) names another build.
+    func tileFailures(_ tiles: [ResolvedTile], index: LookupIndex, renewed: LookupIndex?) -> [TileFailure] {
+        tiles.compactMap { tile in
+            let failure = { (reason: String, code: NearbyError.Code) in
+                TileFailure(key: tile.key, url: self.url(for: tile.file).absoluteString, reason: reason, code: code)
+            }
+            switch tile.resolution {
+            case .current, .stale:
+                return nil
             case .failed(let reason, _):
-                failures.append(failure(reason, .tilesUnavailable))
+                return failure(reason, .tilesUnavailable)
             case .rejected(let error):
-                failures.append(failure(error.message, error.code))
+                return failure(error.message, error.code)
             case .notFound(let status, _):
+                // Format 2: the index names a file the server no longer has, so a newer build has replaced the index
+                // and the file was pruned. The index was read again, once, whatever its trust period, so that the
+                // next lookup reads the new build; this one fails rather than answer with fewer stations or mix two
+                // builds.
                 let next =
                     renewed.map { renewed in
                         if let reason = renewed.staleReason { return "; the index could not be read again: \(reason)" }
@@ -194,25 +233,23 @@ public actor TileClient {
                             : "; the index was read again: a new lookup reads the build of "
                                 + UTCTime.format(renewed.builtAt)
                     } ?? "; the index could not be read again"
-                failures.append(
-                    failure(
-                        "HTTP \(status): the index this lookup read (built \(UTCTime.format(index.builtAt))) names "
-                            + "this tile but the server no longer has it, so a newer build replaced that index"
-                            + next, .tilesUnavailable))
+                let what: String
+                switch tile.file {
+                case .leaf: what = "leaf"
+                case .part: what = "part"
+                default: what = "tile"
+                }
+                return failure(
+                    "HTTP \(status): the index this lookup read (built \(UTCTime.format(index.builtAt))) names "
+                        + "this \(what) but the server no longer has it, so a newer build replaced that index" + next,
+                    .tilesUnavailable)
             }
         }
-        guard failures.isEmpty else { throw .tilesUnavailable(failures) }
-
-        // Only hours need the countries' clocks: the sources document is read then, once per build.
-        let clocks = openAt != nil && candidates.contains(where: \.hasHours) ? await countryClocks(for: index) : [:]
-        let stations = select(candidates, clocks)
-        return NearbyResult(
-            stations: stations, tiles: outcomes, indexBuiltAt: index.builtAt, indexStaleReason: index.staleReason,
-            staleTileReasons: staleReasons, formatVersion: index.formatVersion)
     }
 
-    /// One tile of a lookup: its cell, the file the lookup's index names for it, and how that file was settled.
-    private struct ResolvedTile: Sendable {
+    /// One file of a lookup: its cell (a leaf's: its block), the file the lookup's index names for it, and how that
+    /// file was settled.
+    struct ResolvedTile: Sendable {
         var key: TileKey
         var file: RemoteFile
         var resolution: Resolution
@@ -223,19 +260,18 @@ public actor TileClient {
         }
     }
 
-    /// Settles, concurrently, the file of every cell the index lists, in cell order.
-    private func resolveTiles(_ cells: [TileKey], through index: LookupIndex) async -> [ResolvedTile] {
-        let files = index.files(for: cells)
-        let builtAt = index.builtAt
-        return await withTaskGroup(of: ResolvedTile.self) { group in
-            for (key, file) in files {
+    /// Settles, concurrently, each file (a cell may have two parts), in cell order, then file order.
+    func resolveTiles(_ files: [(key: TileKey, file: RemoteFile)], indexBuiltAt: Date) async -> [ResolvedTile] {
+        await withTaskGroup(of: (Int, ResolvedTile).self) { group in
+            for (position, entry) in files.enumerated() {
                 group.addTask {
-                    ResolvedTile(key: key, file: file, resolution: await self.resolve(file, indexBuiltAt: builtAt))
+                    let resolution = await self.resolve(entry.file, indexBuiltAt: indexBuiltAt)
+                    return (position, ResolvedTile(key: entry.key, file: entry.file, resolution: resolution))
                 }
             }
-            var all: [ResolvedTile] = []
+            var all: [(Int, ResolvedTile)] = []
             for await tile in group { all.append(tile) }
-            return all.sorted { $0.key < $1.key }
+            return all.sorted { ($0.1.key, $0.0) < ($1.1.key, $1.0) }.map(\.1)
         }
     }
 
@@ -263,9 +299,11 @@ public actor TileClient {
             return isFresh(cached, within: policy.emptyTrust)
         }
         switch file {
-        case .format2Tile:
+        case .format2Tile, .leaf, .part, .idList:
             // Named by the hash of its content: never changes, never revalidated.
             return true
+        case .format2Root:
+            return isFresh(cached, within: policy.format2IndexTrust)
         case .index:
             return isFresh(cached, within: policy.indexTrust)
         case .format2Index:

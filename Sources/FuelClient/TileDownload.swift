@@ -13,6 +13,15 @@ enum RemoteFile: Sendable, Hashable {
     case format2Index
     /// Format 2's `v2/tiles/<key>.<hash>.json`: never changes once written.
     case format2Tile(TileKey, hash: String)
+    /// Format 2's `v2/root.json` (R15): what a reader of roots reads first, mutable like the index.
+    case format2Root
+    /// A root's leaf, `v2/leaves/<block>.<hash>.json`: never changes once written.
+    case leaf(TileKey, hash: String)
+    /// One quarter of a split cell's tile, `v2/parts/<key>.<tilehash>.<q>.json`, held to `hash`, the hash its leaf
+    /// gives (its name holds its tile's): never changes once written.
+    case part(TileKey, tileHash: String, quarter: CellQuarter, hash: String)
+    /// The id list a root names, `v2/ids.<hash>.json`: never changes once written.
+    case idList(hash: String)
 
     /// The path below `fuel/`: `index.json`, `tiles/77_-19.json`, `v2/index.json`,
     /// `v2/tiles/77_-19.0123456789abcdef.json`. Format 2's paths hold the hash, so a cache keyed by path keeps each
@@ -24,22 +33,35 @@ enum RemoteFile: Sendable, Hashable {
         case .format2Index: Self.inSnapshotFolder(Format2.indexPath)
         case .format2Tile(let key, let hash):
             Self.inSnapshotFolder(Format2.tilePath(key.description, hash: hash))
+        case .format2Root: Self.inSnapshotFolder(Format2.rootPath)
+        case .leaf(let block, let hash): Self.inSnapshotFolder(Format2.leafPath(block: block, hash: hash))
+        case .part(let key, let tileHash, let quarter, _):
+            Self.inSnapshotFolder(Format2.partPath(key: key, tileHash: tileHash, quarter: quarter))
+        case .idList(let hash): Self.inSnapshotFolder(Format2.idListPath(hash: hash))
         }
     }
 
-    /// The paths of the two indexes, which stay in memory whatever the limit.
-    static let indexPaths: Set<String> = [RemoteFile.index.path, RemoteFile.format2Index.path]
+    /// The paths of the indexes and the root, which stay in memory whatever the limit.
+    static let indexPaths: Set<String> = [
+        RemoteFile.index.path, RemoteFile.format2Index.path, RemoteFile.format2Root.path,
+    ]
 
-    /// Whether the file never changes once written: a format-2 tile.
+    /// Whether the file never changes once written: a format-2 tile, leaf, part or id list.
     var isImmutable: Bool {
-        if case .format2Tile = self { return true }
-        return false
+        switch self {
+        case .format2Tile, .leaf, .part, .idList: true
+        case .index, .tile, .format2Index, .format2Root: false
+        }
     }
 
-    /// The path prefix every version of this format-2 tile shares, `v2/tiles/77_-19.`; nil for other files.
+    /// The path prefix every version of this format-2 tile or leaf shares, `v2/tiles/77_-19.`; nil for other files.
+    /// (A part's versions are not dropped: the other quarters of its tile share its prefix.)
     var versionsPrefix: String? {
-        guard case .format2Tile(let key, _) = self else { return nil }
-        return Self.inSnapshotFolder("tiles/\(key).")
+        switch self {
+        case .format2Tile(let key, _): Self.inSnapshotFolder("tiles/\(key).")
+        case .leaf(let block, _): Self.inSnapshotFolder("\(Format2.leavesFolder)/\(block).")
+        default: nil
+        }
     }
 
     private static func inSnapshotFolder(_ path: String) -> String { "\(Format2.folder)/\(path)" }
@@ -50,6 +72,9 @@ enum Payload: Sendable {
     case index(TileIndex)
     case format2Index(Format2Index)
     case tile(Tile)
+    case root(Format2Root)
+    case leaf(Format2Leaf)
+    case idList(Format2IdList)
 }
 
 /// A cache entry with its parsed form (nil for a remembered 404).
@@ -62,8 +87,19 @@ struct CachedFile: Sendable {
         switch payload {
         case .index(let index): .v1(index)
         case .format2Index(let index): .v2(index)
-        case .tile, nil: nil
+        case .root(let root): .root(root)
+        case .tile, .leaf, .idList, nil: nil
         }
+    }
+
+    var leaf: Format2Leaf? {
+        if case .leaf(let leaf) = payload { return leaf }
+        return nil
+    }
+
+    var idList: Format2IdList? {
+        if case .idList(let list) = payload { return list }
+        return nil
     }
 
     var tile: Tile? {
@@ -135,6 +171,17 @@ extension TileClient {
         }
     }
 
+    /// Format 2's index or root: a newer version than this client reads is the index's R9 code.
+    private nonisolated static func decodeIndex<Document: Decodable>(_ type: Document.Type, from json: Data) throws
+        -> Document
+    {
+        do {
+            return try JSONDecoder().decode(type, from: json)
+        } catch let error as UnsupportedFormatError {
+            throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
+        }
+    }
+
     /// Decodes a body (gzipped or plain JSON), holds a format-2 tile to the hash in its name (``NameHashCheck``), and
     /// checks it is usable by this client.
     /// - Throws: ``NearbyError`` for an index of another grid or format, or a tile that fails its hash check; any
@@ -155,14 +202,41 @@ extension TileClient {
             try checkGrid(index.gridDegrees, grid: grid)
             return .index(index)
         case .format2Index:
-            let index: Format2Index
-            do {
-                index = try decoder.decode(Format2Index.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let index = try decodeIndex(Format2Index.self, from: json)
             try checkGrid(index.gridDegrees, grid: grid)
             return .format2Index(index)
+        case .format2Root:
+            let root = try decodeIndex(Format2Root.self, from: json)
+            try checkGrid(root.gridDegrees, grid: grid)
+            return .root(root)
+        case .leaf(let block, _):
+            // A leaf is checked as a tile is (R15): a newer version is the tile code, another block's leaf unusable.
+            let leaf: Format2Leaf
+            do {
+                leaf = try decoder.decode(Format2Leaf.self, from: json)
+            } catch let error as UnsupportedFormatError {
+                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
+            }
+            guard leaf.block == block else {
+                throw TileMismatch(expected: "leaf \(block)", found: "leaf \(leaf.block)")
+            }
+            return .leaf(leaf)
+        case .idList:
+            // An id list of a newer version cannot be read: `ids-unavailable` for the lookup by id that needs it.
+            return .idList(try decoder.decode(Format2IdList.self, from: json))
+        case .part(let key, _, let quarter, _):
+            let tile: Tile
+            do {
+                tile = try decoder.decode(Tile.self, from: json)
+            } catch let error as UnsupportedFormatError {
+                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
+            }
+            guard tile.key == key, tile.part == quarter else {
+                throw TileMismatch(
+                    expected: "\(key) part \(quarter)",
+                    found: "\(tile.key) part \(tile.part.map(\.description) ?? "none")")
+            }
+            return .tile(tile)
         case .tile(let key), .format2Tile(let key, _):
             // Format 2's tiles are format 1's documents, byte for byte.
             let tile: Tile

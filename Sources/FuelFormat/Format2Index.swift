@@ -15,7 +15,7 @@ public enum Format2 {
     /// Hex digits of the SHA-256 in a file name: 64 bits, so that a collision among a bucket's objects is out of reach.
     public static let hashLength = 16
 
-    /// The only mutable object, below the prefix.
+    /// The mutable index, below the prefix: every object of the live build, what readers shipped before roots read.
     public static let indexPath = "index.json"
 
     /// `tiles/<key>.<hash>.json`.
@@ -93,16 +93,32 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// The finished days whose history files (``HistoryFile``, R14, plain names below `history/`) the build
     /// publishes; nil in an index written before history existed.
     public var history: HistoryListing?
+    /// The id list's path below the prefix (`ids.<hash>.json`), which holds ``ids`` for readers of the root; nil in an
+    /// index written before roots.
+    public var idList: String?
+    /// The side of a leaf's block in cells (``Format2/leafCells``); nil in an index written before roots.
+    public var leafCells: Int?
+    /// The ring of cells around its block a leaf also lists (``Format2/leafMargin``); nil in an index written before
+    /// roots.
+    public var leafMargin: Int?
+    /// Each leaf's path below the prefix (`leaves/19_-5.<hash>.json`), by block key; nil in an index written before
+    /// roots.
+    public var leaves: [String: String]?
 
     /// An index of format 2; `tiles`, `brands`, `sources` and `trends` name files by the hash of their JSON.
     public init(
         gridDegrees: Double, builtAt: Date, previous: Date?, tiles: [String: String], brands: [String: String],
         sources: String, countries: [String: CountrySummary], trends: [String: TrendListing]? = nil,
-        ids: [String: String]? = nil, history: HistoryListing? = nil
+        ids: [String: String]? = nil, history: HistoryListing? = nil, idList: String? = nil, leafCells: Int? = nil,
+        leafMargin: Int? = nil, leaves: [String: String]? = nil
     ) {
         self.trends = trends
         self.ids = ids
         self.history = history
+        self.idList = idList
+        self.leafCells = leafCells
+        self.leafMargin = leafMargin
+        self.leaves = leaves
         version = Format2.version
         self.gridDegrees = gridDegrees
         self.builtAt = builtAt
@@ -116,18 +132,21 @@ public struct Format2Index: Sendable, Hashable, Codable {
     /// The path of a cell's tile below the prefix, when the cell has stations.
     public func tilePath(_ key: String) -> String? { tiles[key].map { Format2.tilePath(key, hash: $0) } }
 
-    /// Every immutable object this build needs, sorted: tiles, brands, sources, trends and id shards.
+    /// Every immutable object this build names, sorted: tiles, brands, sources, trends, id shards, the id list and the
+    /// leaves. A tile's parts are not named here: they follow their tile (``Format2/partPath(key:tileHash:quarter:)``).
     public var objectPaths: [String] {
         (tiles.map { Format2.tilePath($0.key, hash: $0.value) } + brands.values + [sources]
-            + (trends ?? [:]).values.map(\.path) + (ids ?? [:]).values).sorted()
+            + (trends ?? [:]).values.map(\.path) + (ids ?? [:]).values + (idList.map { [$0] } ?? [])
+            + (leaves ?? [:]).values).sorted()
     }
 
     private enum CodingKeys: String, CodingKey {
         case version, gridDegrees, builtAt, previous, tiles, brands, sources, countries, trends, ids, history
+        case idList, leafCells, leafMargin, leaves
     }
 
-    /// Reads a format-2 index and checks every name it holds: each tile's key and hash, and the brands and sources
-    /// file names.
+    /// Reads a format-2 index and checks every name it holds: each tile's key and hash, the brands, sources, trends,
+    /// id shard, id list and leaf file names.
     /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for another version, a bad name or
     ///   anything malformed.
     public init(from decoder: any Decoder) throws {
@@ -151,32 +170,25 @@ public struct Format2Index: Sendable, Hashable, Codable {
         trends = try container.decodeIfPresent([String: TrendListing].self, forKey: .trends)
         ids = try container.decodeIfPresent([String: String].self, forKey: .ids)
         history = try container.decodeIfPresent(HistoryListing.self, forKey: .history)
-        for day in history?.days ?? [] where !TrendFile.isDay(day) {
+        idList = try container.decodeIfPresent(String.self, forKey: .idList)
+        leafCells = try container.decodeIfPresent(Int.self, forKey: .leafCells)
+        leafMargin = try container.decodeIfPresent(Int.self, forKey: .leafMargin)
+        leaves = try container.decodeIfPresent([String: String].self, forKey: .leaves)
+        if let problem = Format2.problemWithNames(
+            brands: brands, sources: sources, trends: trends, idList: idList, leafCells: leafCells,
+            leafMargin: leafMargin, leaves: leaves)
+        {
             throw DecodingError.dataCorruptedError(
-                forKey: .history, in: container, debugDescription: "history: not a day like 2026-12-04: \(day)")
+                forKey: CodingKeys(stringValue: problem.key) ?? .leaves, in: container, debugDescription: problem.text)
         }
         for (shard, path) in (ids ?? [:]).sorted(by: { $0.key < $1.key })
-        where !IdShard.isShard(shard) || !Self.isObjectName(path) || !path.hasPrefix("\(IdShard.folder)/\(shard).") {
+        where !IdShard.isShard(shard) || !Format2.isObjectName(path) || !path.hasPrefix("\(IdShard.folder)/\(shard).") {
             throw DecodingError.dataCorruptedError(
                 forKey: .ids, in: container, debugDescription: "id shard \(shard): not its format-2 file name: \(path)")
-        }
-        for (country, trend) in (trends ?? [:]).sorted(by: { $0.key < $1.key })
-        where !Self.isObjectName(trend.path) || !TrendFile.isDay(trend.since) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .trends, in: container,
-                debugDescription: "\(country): not a format-2 file name and a day: \(trend.path), \(trend.since)")
         }
         for (key, hash) in tiles where !Format2.isHash(hash) || TileKey(key) == nil {
             throw DecodingError.dataCorruptedError(
                 forKey: .tiles, in: container, debugDescription: "tile \(key) has no valid key and hash: \(hash)")
-        }
-        for (country, path) in brands.sorted(by: { $0.key < $1.key }) where !Self.isObjectName(path) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .brands, in: container, debugDescription: "\(country): not a format-2 file name: \(path)")
-        }
-        guard Self.isObjectName(sources) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .sources, in: container, debugDescription: "not a format-2 file name: \(sources)")
         }
     }
 
@@ -194,26 +206,9 @@ public struct Format2Index: Sendable, Hashable, Codable {
         try container.encodeIfPresent(trends, forKey: .trends)
         try container.encodeIfPresent(ids, forKey: .ids)
         try container.encodeIfPresent(history, forKey: .history)
-    }
-
-    /// A relative path of plain name characters ending in `.<hash>.json`: never `..`, never absolute.
-    private static func isObjectName(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }),
-            path.utf8.allSatisfy(isNameByte),
-            let parts = Format2.splitObjectName(path)
-        else { return false }
-        return Format2.isHash(parts.hash)
-    }
-
-    /// ASCII letters, digits, `/`, `.`, `_` and `-`.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "-"):
-            true
-        default: false
-        }
+        try container.encodeIfPresent(idList, forKey: .idList)
+        try container.encodeIfPresent(leafCells, forKey: .leafCells)
+        try container.encodeIfPresent(leafMargin, forKey: .leafMargin)
+        try container.encodeIfPresent(leaves, forKey: .leaves)
     }
 }

@@ -26,20 +26,24 @@ public struct Grid: Sendable, Hashable {
         TileKey(row: Int((latitude / degrees).rounded(.down)), column: Int((longitude / degrees).rounded(.down)))
     }
 
-    /// Every cell that intersects the bounding box of a circle, sorted by key.
-    ///
-    /// The latitude half-span is `radiusKm / Earth.kilometresPerDegreeLatitude`; the longitude half-span is the same
-    /// widened by `1 / cos(latitude)`, evaluated at the box edge nearest the pole so the box always contains the circle.
-    public func cellsCovering(latitude: Double, longitude: Double, radiusKm: Double) -> [TileKey] {
+    /// The bounding box of a circle (rule R1): the latitude half-span is `radiusKm / Earth.kilometresPerDegreeLatitude`;
+    /// the longitude half-span is the same widened by `1 / cos(latitude)`, evaluated at the box edge nearest the pole
+    /// so the box always contains the circle. Latitudes are clamped to ±90; longitudes are not wrapped.
+    public func box(aroundLatitude latitude: Double, longitude: Double, radiusKm: Double) -> GeoBox {
         let latitudeSpan = radiusKm / Earth.kilometresPerDegreeLatitude
         let south = max(latitude - latitudeSpan, -90)
         let north = min(latitude + latitudeSpan, 90)
         let poleward = min(max(abs(south), abs(north)), 89.999)
         let longitudeSpan = min(latitudeSpan / cos(poleward * .pi / 180), 180)
-        let west = longitude - longitudeSpan
-        let east = longitude + longitudeSpan
-        let low = key(latitude: south, longitude: west)
-        let high = key(latitude: north, longitude: east)
+        return GeoBox(south: south, west: longitude - longitudeSpan, north: north, east: longitude + longitudeSpan)
+    }
+
+    /// Every cell that intersects the bounding box of a circle (``box(aroundLatitude:longitude:radiusKm:)``), sorted
+    /// by key.
+    public func cellsCovering(latitude: Double, longitude: Double, radiusKm: Double) -> [TileKey] {
+        let box = box(aroundLatitude: latitude, longitude: longitude, radiusKm: radiusKm)
+        let low = key(latitude: box.south, longitude: box.west)
+        let high = key(latitude: box.north, longitude: box.east)
         var cells: [TileKey] = []
         cells.reserveCapacity((high.row - low.row + 1) * (high.column - low.column + 1))
         for row in low.row...high.row {

@@ -157,4 +157,17 @@ public struct HistoryListing: Sendable, Hashable, Codable {
 
     /// A listing of `days`, oldest first.
     public init(days: [String]) { self.days = days }
+
+    private enum CodingKeys: String, CodingKey { case days }
+
+    /// Reads a listing and checks that each of its days is a day like `2026-12-04`.
+    /// - Throws: `DecodingError` for anything else in `days`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        days = try container.decode([String].self, forKey: .days)
+        for day in days where !TrendFile.isDay(day) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .days, in: container, debugDescription: "history: not a day like 2026-12-04: \(day)")
+        }
+    }
 }

@@ -73,30 +73,42 @@ public struct Tile: Sendable, Hashable, Codable {
     public var key: TileKey
     /// The cell's stations, sorted by id.
     public var stations: [Station]
+    /// The quarter a format-2 part holds (`parts/<key>.<tilehash>.<q>.json`, ``CellQuarter``); nil in a whole tile.
+    public var part: CellQuarter?
 
-    /// A tile of the current format; `stations` must already be sorted by id.
-    public init(key: TileKey, stations: [Station]) {
+    /// A tile of the current format, or the part of one quarter of it; `stations` must already be sorted by id.
+    public init(key: TileKey, stations: [Station], part: CellQuarter? = nil) {
         version = TileFormat.version
         self.key = key
         self.stations = stations
+        self.part = part
     }
 
-    private enum CodingKeys: String, CodingKey { case version, key, stations }
+    private enum CodingKeys: String, CodingKey { case version, key, part, stations }
 
-    /// Reads a tile; a missing `version` is 1.
-    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for anything malformed.
+    /// Reads a tile or a part; a missing `version` is 1.
+    /// - Throws: ``UnsupportedFormatError`` for a newer version; `DecodingError` for a bad quarter or anything
+    ///   malformed.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.formatVersion(at: .version, file: "tile")
         key = try container.tileKey(at: .key, file: "tile")
+        if let text = try container.decodeIfPresent(String.self, forKey: .part) {
+            guard let part = CellQuarter(text) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .part, in: container, debugDescription: "tile: part \"\(text)\" is not a quarter like 01")
+            }
+            self.part = part
+        }
         stations = try container.decode([Station].self, forKey: .stations)
     }
 
-    /// Writes the tile with its key as text, `77_-19`.
+    /// Writes the tile with its key as text, `77_-19`, and a part's quarter as `"01"`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(key.description, forKey: .key)
+        try container.encodeIfPresent(part?.description, forKey: .part)
         try container.encode(stations, forKey: .stations)
     }
 }

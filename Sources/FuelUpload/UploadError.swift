@@ -48,10 +48,13 @@ public enum UploadError: Error, Sendable, Equatable, CustomStringConvertible {
             let more = failures.count > 10 ? "\n  … and \(failures.count - 10) more" : ""
             let skipped = notAttempted > 0 ? ", \(notAttempted) not attempted" : ""
             let consequence =
-                indexWritten
-                ? "the new index is live; the stale tiles left behind are deleted by the next run"
-                : "the index in the bucket was not changed and nothing was deleted; rerun to finish (what landed is "
-                    + "skipped)"
+                phase == Format2RootSync.phase
+                ? "the new index is live; readers of root.json read the build before it (whose files are kept) "
+                    + "until the next run writes it"
+                : indexWritten
+                    ? "the new index is live; the stale tiles left behind are deleted by the next run"
+                    : "the index in the bucket was not changed and nothing was deleted; rerun to finish (what landed is "
+                        + "skipped)"
             return "upload failed at \(phase): \(failures.count) failed\(skipped); \(consequence).\n  \(shown)\(more)"
         case .request(let message):
             return message

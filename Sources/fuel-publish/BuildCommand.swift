@@ -10,7 +10,7 @@ enum BuildCommand {
         usage: fuel-publish build [--feeds DIR] [--out DIR] [--countries ES,PT,…] [--adapters DIR]
                                   [--built-at 2026-11-30T05:00:00Z] [--allow-shrink] [--allow-stale-feeds]
                                   [--carry-forward HOURS] [--first-run] [--layout v1|v2|both] [--skip-unchanged]
-                                  [--ignore-kept-state]
+                                  [--ignore-kept-state] [--split-tile-bytes N]
                                   [--dry-run] [--json]
 
         Parses DIR/<CC>/… for every configured country, validates, and writes OUT/fuel/{tiles,brands}/…,
@@ -57,6 +57,9 @@ enum BuildCommand {
           --ignore-kept-state  read the previous build's stations and prices (last changes, first-seen
                              times) from its tiles instead of the state it kept in OUT/.kept-state/; the
                              output is the same, the build slower (the state is written either way)
+          --split-tile-bytes N  format 2 (--layout v2 or both): a tile whose JSON is longer than N bytes
+                             (default 32768) is also published in parts, one per non-empty quarter of its cell
+                             (v2/parts/<key>.<tilehash>.<q>.json), which readers of v2/root.json read around a point
           --dry-run          build and report, but write nothing
           --json             print the report as JSON on stdout (machine keys: reasons as codes, their
                              sentences under "reasons"); a refused build prints {"ok": false, "error": …}
@@ -152,6 +155,8 @@ enum BuildCommand {
         let firstRun = try arguments.flag("--first-run")
         let skipUnchanged = try arguments.flag("--skip-unchanged")
         let ignoreKeptState = try arguments.flag("--ignore-kept-state")
+        let splitTileBytes = try arguments.number(
+            "--split-tile-bytes", default: Format2.defaultSplitTileBytes, within: 1...1_000_000_000)
         var options = BuildOptions(
             feedsDirectory: feeds, outputDirectory: URL(fileURLWithPath: out), adaptersDirectory: adapters,
             countries: countries,
@@ -162,6 +167,7 @@ enum BuildCommand {
         options.firstRun = firstRun
         options.skipUnchanged = skipUnchanged
         options.ignoreKeptState = ignoreKeptState
+        options.splitTileBytes = splitTileBytes
         return options
     }
 

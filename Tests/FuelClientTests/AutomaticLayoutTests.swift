@@ -6,7 +6,8 @@ import FuelPublishing
 import Testing
 import _FuelTestSupport
 
-/// ``ReadFormat/automatic``: format 2 when the server has `fuel/v2/index.json`, format 1 when that answers 404.
+/// ``ReadFormat/automatic``: format 2 when the server has `fuel/v2/root.json` or `fuel/v2/index.json` (R15), format 1
+/// when both answer 404.
 @Suite(.tags(.server), .serverLogsOnFailure) struct AutomaticLayoutTests {
     /// `formatTwoRequests`: The requests of one cold corner lookup, by URL path prefix: `fuel/v2/` or format 1's `fuel/`.
     typealias Served = NamedCase<
@@ -14,9 +15,9 @@ import _FuelTestSupport
     >
 
     static let served = [
-        Served("format 1 alone", (layout: .v1, formatVersion: 1, formatTwoRequests: 1, formatOneRequests: 5)),
-        Served("both formats", (layout: .both, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0)),
-        Served("format 2 alone", (layout: .v2, formatVersion: 2, formatTwoRequests: 5, formatOneRequests: 0)),
+        Served("format 1 alone", (layout: .v1, formatVersion: 1, formatTwoRequests: 2, formatOneRequests: 5)),
+        Served("both formats", (layout: .both, formatVersion: 2, formatTwoRequests: 6, formatOneRequests: 0)),
+        Served("format 2 alone", (layout: .v2, formatVersion: 2, formatTwoRequests: 6, formatOneRequests: 0)),
     ]
 
     @Test(arguments: served)
@@ -31,7 +32,9 @@ import _FuelTestSupport
         let formatTwo = requests.filter { $0.key.hasPrefix("/fuel/v2/") }
         #expect(formatTwo.values.map { $0.values.reduce(0, +) }.reduce(0, +) == served.formatTwoRequests)
         #expect(requests.count - formatTwo.count == served.formatOneRequests, "\(requests)")
-        if served.formatVersion == 1 { #expect(formatTwo == [Format2Build.indexServerPath: ["404": 1]]) }
+        if served.formatVersion == 1 {
+            #expect(formatTwo == [Format2Build.rootServerPath: ["404": 1], Format2Build.indexServerPath: ["404": 1]])
+        }
     }
 
     @Test func onFormatOneTheFormatTwoIndexIsAskedForAgainWhenTheIndexIsDue() async throws {
@@ -45,7 +48,8 @@ import _FuelTestSupport
         #expect(try await fixture.cornerLookup(client).formatVersion == 1)
         #expect(try await fixture.server.requests().isEmpty)
 
-        // Format 2 is published meanwhile; once format 1's index is due, the client asks for format 2's and moves.
+        // Format 2 is published meanwhile; once format 1's index is due, the client asks for format 2's root and
+        // moves: the root, its leaf and four tiles.
         let snapshot = Format2Build(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
         try snapshot.write(to: fixture.out)
         fixture.clock.advance(by: 2)
@@ -55,7 +59,7 @@ import _FuelTestSupport
         #expect(moved.stations.map(\.station.id) == Format2LookupTests.cornerIDs)
         let requests = try await fixture.server.requests()
         #expect(requests.keys.allSatisfy { $0.hasPrefix("/fuel/v2/") }, "\(requests)")
-        #expect(requests.count == 5)
+        #expect(requests.count == 6)
     }
 
     @Test func aLaterLaunchOnFormatOneStartsFromTheDiskCacheWithoutARequest() async throws {
@@ -87,17 +91,17 @@ import _FuelTestSupport
                 fixture.client(transport: TileCacheTests.OfflineTransport(), layout: .automatic))
         }
         #expect(error?.code == .indexUnavailable)
-        #expect(error?.message.contains("/fuel/v2/index.json: no answer") == true, "\(String(describing: error))")
+        #expect(error?.message.contains("/fuel/v2/root.json: no answer") == true, "\(String(describing: error))")
     }
 
     @Test func aStaleFormatTwoIndexSaysWhichFileIsStale() async throws {
         let fixture = try LookupFixture(layout: .both)
         _ = try await fixture.cornerLookup(fixture.client(layout: .automatic))
         fixture.clock.advance(by: 61)
-        try await fixture.server.setStatus(503, for: Format2Build.indexServerPath)
+        try await fixture.server.setStatus(503, for: Format2Build.rootServerPath)
         let result = try await fixture.cornerLookup(fixture.client(layout: .automatic))
         #expect(result.formatVersion == 2)
-        #expect(result.staleReasons.map(\.path) == ["v2/index.json"])
+        #expect(result.staleReasons.map(\.path) == ["v2/root.json"])
         #expect(result.staleReasons.map(\.reason) == ["HTTP 503"])
         #expect(result.stations.map(\.station.id) == Format2LookupTests.cornerIDs)
     }

@@ -44,13 +44,26 @@ struct Format2Build: Sendable {
 
     /// The URL path of the format-2 index on the tile server.
     static let indexServerPath = "/fuel/v2/index.json"
+    /// The URL path of format 2's root on the tile server: what a reader of this release reads first (R15).
+    static let rootServerPath = "/fuel/v2/root.json"
 
-    /// Writes the set into `OUT/fuel/` as a publisher does: the immutable files first, then the index.
-    /// - Parameter index: false to leave the index that is there (a publication stopped before its index).
+    /// The URL path of a block's leaf (the fixture's corner cells are all in block 19_-5).
+    func leafServerPath(block: String = "19_-5") -> String {
+        let prefix = "v2/\(Format2.leavesFolder)/\(block)."
+        return "/fuel/" + (files.first { $0.path.hasPrefix(prefix) }?.path ?? "\(prefix)missing.json")
+    }
+
+    /// Writes the set into `OUT/fuel/` as a publisher does: the immutable files first, then the index, then the
+    /// root (R15).
+    /// - Parameter index: false to leave the index and root that are there (a publication stopped before its index).
     func write(to out: URL, index: Bool = true) throws {
         let fuel = out.appendingPathComponent("fuel", isDirectory: true)
         let indexPath = "\(Format2.folder)/\(Format2.indexPath)"
-        for file in files.filter({ $0.path != indexPath }) + files.filter({ index && $0.path == indexPath }) {
+        let rootPath = "\(Format2.folder)/\(Format2.rootPath)"
+        let mutable = [indexPath, rootPath]
+        for file in files.filter({ !mutable.contains($0.path) })
+            + mutable.compactMap({ path in index ? files.first { $0.path == path } : nil })
+        {
             let url = fuel.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

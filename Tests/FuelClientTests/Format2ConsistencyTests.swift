@@ -7,7 +7,7 @@ import _FuelTestSupport
 
 /// Format 2's promise to a reader: one lookup, one build. A 404 for a tile the index names means the index is
 /// outdated, never an empty cell: the lookup reads the index again, once, and fails; the next lookup reads the new
-/// build.
+/// build. A reader of this release reads the index through `root.json` (R15), which is what these tests count.
 @Suite(.tags(.server), .serverLogsOnFailure) struct Format2ConsistencyTests {
     /// Build B: every price 0.1 higher than build A's, so that every tile has a new hash, an hour later.
     static let buildB = Format2Build(
@@ -59,7 +59,7 @@ import _FuelTestSupport
         #expect(result.missingTiles.isEmpty)
         // The index twice (the second time within its trust), each of A's tiles once (404), B's once.
         let requests = try await fixture.server.requests()
-        #expect(requests[Format2Build.indexServerPath] == ["200": 2])
+        #expect(requests[Format2Build.rootServerPath] == ["200": 2])
         for key in TileFixtures.cornerTiles {
             #expect(requests[buildA.serverPath(key)] == ["404": 1], "\(key)")
             #expect(requests[Self.buildB.serverPath(key)] == ["200": 1], "\(key)")
@@ -105,7 +105,7 @@ import _FuelTestSupport
                 + "was read again and still names it")
         // The tile once, the index once more than before; a second lookup fails the same way (never empty).
         #expect(try await fixture.server.count(current.serverPath(key), status: missing.status) == 1)
-        #expect(try await fixture.server.count(Format2Build.indexServerPath) == (missing.olderVersionCached ? 3 : 2))
+        #expect(try await fixture.server.count(Format2Build.rootServerPath) == (missing.olderVersionCached ? 3 : 2))
         let again = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
         #expect(again?.code == .tilesUnavailable)
     }
@@ -156,10 +156,10 @@ import _FuelTestSupport
 
         // The tiles of the answer were requested under the names of the build it comes from.
         let answering = interleaving.answersFromB ? Self.buildB : buildA
-        let tileRequests = transport.paths.filter { $0 != Format2Build.indexServerPath }
+        let tileRequests = transport.paths.filter { $0 != Format2Build.rootServerPath }
         for key in TileFixtures.cornerTiles { #expect(tileRequests.contains(answering.serverPath(key)), "\(key)") }
         #expect(
-            transport.paths.filter { $0 == Format2Build.indexServerPath }.count == (interleaving.answersFromB ? 2 : 1))
+            transport.paths.filter { $0 == Format2Build.rootServerPath }.count == (interleaving.answersFromB ? 2 : 1))
     }
 }
 
@@ -172,7 +172,7 @@ extension Format2ConsistencyTests {
         let build = try #require(fixture.snapshot)
         _ = try await client.loadIndex()
         try await fixture.server.setStatus(404, for: build.serverPath("76_-18"))
-        try await fixture.server.setStatus(503, for: Format2Build.indexServerPath)
+        try await fixture.server.setStatus(503, for: Format2Build.rootServerPath)
 
         let error = await #expect(throws: NearbyError.self) { try await fixture.cornerLookup(client) }
         #expect(error?.code == .tilesUnavailable)

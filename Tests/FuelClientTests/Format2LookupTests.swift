@@ -6,7 +6,7 @@ import Testing
 import _FuelTestSupport
 
 /// Format 2 read by ``TileClient``: a set the publisher's code built, served on 127.0.0.1; tiles named by hash are
-/// fetched once and never asked for again, and only the index is refreshed.
+/// fetched once and never asked for again, and only the root (R15) is refreshed.
 @Suite(.tags(.server), .serverLogsOnFailure) struct Format2LookupTests {
     /// The 10 km corner lookup's stations, nearest first (as format 1 answers it: the documents are the same).
     static let cornerIDs = [
@@ -24,9 +24,12 @@ import _FuelTestSupport
         #expect(result.tiles.values.allSatisfy { $0 == .ok })
         #expect(!result.isStale)
         #expect(result.indexBuiltAt == TileFixtures.builtAt)
-        // The index and the four tiles the index names, nothing of format 1.
-        let expected = [Format2Build.indexServerPath] + TileFixtures.cornerTiles.map { snapshot.serverPath($0) }
-        #expect(try await fixture.server.requests().keys.sorted() == expected.sorted())
+        // The root, its one leaf and the four tiles the leaf names (R15), nothing of format 1.
+        let expected =
+            [Format2Build.rootServerPath, snapshot.leafServerPath()]
+            + TileFixtures.cornerTiles.map { snapshot.serverPath($0) }
+        let requested = try await fixture.server.requests().keys.sorted()
+        #expect(requested == expected.sorted(), "\(requested)")
     }
 
     @Test func aBuildFolderIsReadAsABase() async throws {
@@ -44,33 +47,33 @@ import _FuelTestSupport
         let transport = RecordingTransport()
         let client = fixture.client(transport: transport, layout: .v2)
         let first = try await fixture.cornerLookup(client)
-        #expect(transport.requests.count == 5)
+        #expect(transport.requests.count == 6)
 
-        // Within the index's 60 seconds: no request at all.
+        // Within the root's 60 seconds: no request at all.
         fixture.clock.advance(by: 59)
         _ = try await fixture.cornerLookup(client)
-        #expect(transport.requests.count == 5)
+        #expect(transport.requests.count == 6)
 
-        // A rebuild an hour later with the same stations: a new index naming the same files.
+        // A rebuild an hour later with the same stations: a new root naming the same leaf and files.
         let rebuilt = Format2Build(builtAt: TileFixtures.builtAt.addingTimeInterval(3600))
         try rebuilt.write(to: fixture.out)
         fixture.clock.advance(by: 2)
         let second = try await fixture.cornerLookup(client)
-        #expect(transport.paths.dropFirst(5) == [Format2Build.indexServerPath])
+        #expect(transport.paths.dropFirst(6) == [Format2Build.rootServerPath])
         #expect(second.indexBuiltAt == rebuilt.builtAt)
         #expect(second.stations == first.stations)
 
         // Past format 1's six hours of tile trust, and from a later launch that reads the cache folder: still only
-        // the index.
+        // the root.
         fixture.clock.advance(by: 7 * 3600)
         let relaunched = fixture.client(transport: transport, layout: .v2)
         let later = try await fixture.cornerLookup(relaunched)
-        #expect(transport.paths.dropFirst(6) == [Format2Build.indexServerPath])
+        #expect(transport.paths.dropFirst(7) == [Format2Build.rootServerPath])
         #expect(later.stations == first.stations)
         #expect(!later.isStale)
 
-        // Never a conditional request for a tile (the index may be revalidated), and each tile fetched once.
-        #expect(transport.conditional.allSatisfy { $0.url.path == Format2Build.indexServerPath })
+        // Never a conditional request for a tile or leaf (the root may be revalidated), and each fetched once.
+        #expect(transport.conditional.allSatisfy { $0.url.path == Format2Build.rootServerPath })
         for key in TileFixtures.cornerTiles {
             #expect(try await fixture.server.requests()[rebuilt.serverPath(key)] == ["200": 1], "\(key)")
         }
@@ -128,6 +131,8 @@ import _FuelTestSupport
     @Test(arguments: rejectedIndexes)
     func anIndexThisClientCannotUseIsRefusedBeforeAnyTile(_ rejected: RejectedIndex) async throws {
         let fixture = try LookupFixture(layout: .v2) { fuel in
+            // A publisher before roots: no root.json, so the reader reads the index (R15).
+            try FileManager.default.removeItem(at: fuel.appendingPathComponent("v2/root.json"))
             let index = fuel.appendingPathComponent("v2/index.json")
             try Data(rejected.json.utf8).write(to: index)
             try TileFixtures.gzipInPlace([index])
@@ -137,7 +142,9 @@ import _FuelTestSupport
         }
         #expect(error?.code == rejected.code)
         #expect(error?.message.contains(rejected.message) == true, "\(String(describing: error))")
-        #expect(try await fixture.server.requests().keys.sorted() == [Format2Build.indexServerPath])
+        #expect(
+            try await fixture.server.requests().keys.sorted()
+                == [Format2Build.indexServerPath, Format2Build.rootServerPath])
     }
 
     @Test func aMissingIndexNamesTheFormatTwoIndex() async throws {
@@ -147,7 +154,9 @@ import _FuelTestSupport
         }
         #expect(error?.code == .indexUnavailable)
         #expect(error?.message.contains("/fuel/v2/index.json: HTTP 404") == true, "\(String(describing: error))")
-        // Format 2 alone: format 1's index, present, is not read.
-        #expect(try await fixture.server.requests().keys.sorted() == [Format2Build.indexServerPath])
+        // Format 2 alone: the root's 404 sends it to the index (R15); format 1's index, present, is not read.
+        #expect(
+            try await fixture.server.requests().keys.sorted()
+                == [Format2Build.indexServerPath, Format2Build.rootServerPath])
     }
 }

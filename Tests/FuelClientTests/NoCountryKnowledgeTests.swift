@@ -16,6 +16,7 @@ import Testing
 
     static let places = [
         Place(path: "Sources/FuelClient"), Place(path: "clients/js/src"), Place(path: "scripts/conformance_reader.py"),
+        Place(path: "scripts/conformance_roots.py"),
     ]
 
     /// A registered code as a word of its own (`"ES"`, `ES-1`, `(ES)`), case-sensitive.

@@ -3,7 +3,7 @@ import FuelClient
 import Synchronization
 
 /// Passes every request to URLSession, records it with its headers, and can run one step of a publisher right after
-/// the first format-2 index answer arrives: between a reader's index and its tiles.
+/// the first format-2 index or root answer arrives: between a reader's index and its tiles.
 final class RecordingTransport: TileTransport {
     private let inner = URLSessionTransport()
     private let sent = Mutex<[TileRequest]>([])
@@ -15,7 +15,10 @@ final class RecordingTransport: TileTransport {
     func send(_ request: TileRequest) async throws -> TileResponse {
         sent.withLock { $0.append(request) }
         let response = try await inner.send(request)
-        if request.url.path.hasSuffix("/fuel/v2/index.json"), let publish = step.withLock({ $0.take() }) {
+        let path = request.url.path
+        if path.hasSuffix("/fuel/v2/index.json") || path.hasSuffix("/fuel/v2/root.json"),
+            let publish = step.withLock({ $0.take() })
+        {
             try publish()
         }
         return response

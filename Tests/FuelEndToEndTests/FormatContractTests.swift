@@ -9,14 +9,14 @@ import _FuelTestSupport
     static let builtAt = "2026-11-30T08:00:00Z"
 
     /// Builds the samples into a fresh folder and returns it.
-    static func buildSamples(layout: String = "v1") throws -> URL {
+    static func buildSamples(layout: String = "v1", _ extra: [String] = []) throws -> URL {
         let out = RepositoryPaths.temporaryDirectory("format-contract")
         let build = try Executable.run(
             "fuel-publish",
             [
                 "build", "--feeds", RepositoryPaths.samples().path, "--out", out.path, "--adapters",
                 RepositoryPaths.adapters().path, "--built-at", builtAt, "--layout", layout,
-            ])
+            ] + extra)
         try #require(build.status == 0, "\(build.stderr)")
         return out
     }

@@ -152,7 +152,15 @@ import _FuelTestSupport
         #expect(ok.lookups.map(\.format) == [1, 1, 2])
         #expect(ok.tile.map(\.status) == [200, 304], "\(ok.responses)")
         #expect(ok.tile.map(\.ifNoneMatch) == [false, true], "\(ok.responses)")
-        #expect(ok.responses.contains { $0.path.hasPrefix("v2/tiles/") && $0.status == 200 }, "\(ok.responses)")
+        // Format 2 through its root (R15): the root, a leaf, and the cell's tile or (a split cell) its parts.
+        for read in ["v2/root.json", "v2/leaves/"] {
+            #expect(ok.responses.contains { $0.path.hasPrefix(read) && $0.status == 200 }, "\(read): \(ok.responses)")
+        }
+        #expect(
+            ok.responses.contains {
+                ($0.path.hasPrefix("v2/tiles/") || $0.path.hasPrefix("v2/parts/")) && $0.status == 200
+            },
+            "\(ok.responses)")
         #expect(ok.consoleErrors.isEmpty && ok.pageErrors.isEmpty, "\(ok.consoleErrors) \(ok.pageErrors)")
 
         // No rule: the browser hides every answer; the reader sees a network error and has no copy.

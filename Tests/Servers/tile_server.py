@@ -132,7 +132,7 @@ class Handler(BaseHTTPRequestHandler):
         digest = '"' + hashlib.sha256(data).hexdigest()[:32] + '"'
         etag = "W/" + digest if self.weak else digest
         modified = email.utils.formatdate(int(os.stat(full).st_mtime), usegmt=True)
-        if path == "/fuel/v2/index.json":
+        if path in ("/fuel/v2/index.json", "/fuel/v2/root.json"):
             cache_control = "public, max-age=60"
         elif path.startswith("/fuel/v2/"):
             cache_control = "public, max-age=31536000, immutable"

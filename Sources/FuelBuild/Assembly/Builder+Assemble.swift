@@ -29,7 +29,8 @@ extension Builder {
         let assembly = try assembler.finish(builtAt: options.builtAt, trends: trends, history: history)
         let snapshot =
             options.layout.includesV2
-            ? Format2Assembler.files(for: assembly, previous: previous?.index.builtAt) : []
+            ? Format2Assembler.files(
+                for: assembly, previous: previous?.index.builtAt, splitTileBytes: options.splitTileBytes) : []
         for file in snapshot { try write(file, of: assembly, into: staged) }
         MemoryTrace.mark("written")
         return Assembled(

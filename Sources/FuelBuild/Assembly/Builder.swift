@@ -39,6 +39,9 @@ public struct BuildOptions: Sendable {
     /// kept beside them (``KeptState``), and join and compare every tile; the output is the same, only slower. The
     /// state is written either way.
     public var ignoreKeptState = false
+    /// `--split-tile-bytes N`: format 2 also publishes a tile whose JSON is longer than this in parts, one per
+    /// non-empty quarter of its cell (`parts/<key>.<tilehash>.<q>.json`).
+    public var splitTileBytes = Format2.defaultSplitTileBytes
 
     public init(
         feedsDirectory: URL, outputDirectory: URL, adaptersDirectory: URL?, countries: [String]? = nil,

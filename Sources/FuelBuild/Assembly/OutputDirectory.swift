@@ -175,7 +175,10 @@ public struct OutputDirectory: Sendable {
         let folders =
             (layout.includesV1 ? ["tiles", "brands", "trends", IdShard.folder] : [])
             + (layout.includesV2
-                ? ["\(v2)/tiles", "\(v2)/brands", "\(v2)/trends", "\(v2)/\(IdShard.folder)", "\(v2)/builds"] : [])
+                ? [
+                    "\(v2)/tiles", "\(v2)/brands", "\(v2)/trends", "\(v2)/\(IdShard.folder)", "\(v2)/builds",
+                    "\(v2)/\(Format2.leavesFolder)", "\(v2)/\(Format2.partsFolder)",
+                ] : [])
         do {
             try? FileManager.default.removeItem(at: staged.partial)
             try FileManager.default.createDirectory(at: staged.partial, withIntermediateDirectories: true)

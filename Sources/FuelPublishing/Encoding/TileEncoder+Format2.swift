@@ -2,7 +2,8 @@ import Foundation
 import FuelFormat
 
 extension TileEncoder {
-    /// `fuel/v2/index.json` and `fuel/v2/builds/<name>.json`: members in a fixed order, object keys sorted.
+    /// `fuel/v2/index.json` and `fuel/v2/builds/<name>.json`: members in a fixed order, object keys sorted; the
+    /// root's members (`idList`, `leafCells`, `leafMargin`, `leaves`) last, when the index has them.
     public static func encode(_ index: Format2Index) -> [UInt8] {
         var writer = JSONWriter(capacity: 40 * index.tiles.count + 512)
         writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
@@ -36,6 +37,13 @@ extension TileEncoder {
             writer.endObject()
         }
         writeHistory(index.history, to: &writer)
+        if let leaves = index.leaves {
+            writeLeaves(
+                idList: index.idList, leafCells: index.leafCells ?? Format2.leafCells,
+                leafMargin: index.leafMargin ?? Format2.leafMargin, leaves: leaves, to: &writer)
+        } else if let idList = index.idList {
+            writer.member("idList", idList)
+        }
         writer.endObject()
         return writer.bytes
     }

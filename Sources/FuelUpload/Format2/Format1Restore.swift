@@ -34,7 +34,8 @@ struct Format1Restore: Sendable {
 
     let settings: UploadSettings
 
-    /// The format-1 index of a format-2 build: its tiles in key order, countries, and trends by country.
+    /// The format-1 index of a format-2 build: its tiles in key order, countries, trends by country, id table and
+    /// history days (R14).
     static func index(of build: Format2Index) -> TileIndex {
         let keys = build.tiles.keys.compactMap { TileKey($0) }.sorted().map(\.description)
         return TileIndex(
@@ -44,7 +45,7 @@ struct Format1Restore: Sendable {
                     uniqueKeysWithValues: trends.map {
                         ($0.key, TrendListing(path: TileFormat.trendPath($0.key), since: $0.value.since))
                     })
-            }, idShards: build.ids == nil ? nil : IdShard.count)
+            }, idShards: build.ids == nil ? nil : IdShard.count, history: build.history)
     }
 
     /// The format-1 path of a format-2 object: its name without the hash.

@@ -156,12 +156,16 @@ public struct Format2History: Sendable {
         }
         if liveETag.map(UploadPlan.normalise) == object.md5Hex {
             log(.alreadyLive(indexKey: indexKey, build: name))
-            return result
+        } else {
+            try session.checkpoint()
+            try await client.putIndex(
+                object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
+                condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)
         }
-        try session.checkpoint()
-        try await client.putIndex(
-            object, key: indexKey, cacheControl: settings.format2IndexCacheControl,
-            condition: liveETag.map { .ifMatch($0) } ?? .ifNoneMatch, log: log)
+        // R15: root.json follows the index back: the restored build's projection, or none for a build before roots.
+        try await Format2RootSync.apply(
+            Format2RootSync.step(for: index, bucketETag: listing[prefix + Format2.rootPath]), prefix: prefix,
+            cacheControl: settings.format2IndexCacheControl, client: client)
         return result
     }
 

@@ -16,6 +16,9 @@ public struct Format2Plan: Sendable, Equatable {
     public let indexCondition: UploadPlan.IndexCondition
     /// The local index's MD5 hex, to recognise it in the bucket.
     public let indexMD5: String
+    /// What follows the index (R15): `root.json` written as its projection, deleted for a build without roots, or
+    /// left as it is.
+    let root: Format2RootSync.Step
     /// Local objects already in the bucket.
     public let skipped: Int
     /// Paths among ``uploads`` the bucket holds with other bytes than their name says: rewritten, and logged.
@@ -24,7 +27,11 @@ public struct Format2Plan: Sendable, Equatable {
     public let prefix: String
 
     /// Every PUT, in order.
-    public var puts: [LocalObject] { uploads + (archive.map { [$0] } ?? []) + (index.map { [$0] } ?? []) }
+    public var puts: [LocalObject] {
+        var puts = uploads + (archive.map { [$0] } ?? []) + (index.map { [$0] } ?? [])
+        if case .put(let root) = root { puts.append(root) }
+        return puts
+    }
     /// Bytes the PUTs send.
     public var bytes: Int { puts.reduce(0) { $0 + $1.bytes.count } }
 
@@ -73,7 +80,9 @@ public struct Format2Plan: Sendable, Equatable {
         index = liveIndex.map(UploadPlan.normalise) == snapshot.indexObject.md5Hex ? nil : snapshot.indexObject
         skipped += index == nil ? 1 : 0
         indexMD5 = snapshot.indexObject.md5Hex
-        self.skipped = skipped
+        root = Format2RootSync.step(
+            for: snapshot.index, local: snapshot.rootObject?.bytes, bucketETag: remote[prefix + Format2.rootPath])
+        self.skipped = skipped + (root == .none && snapshot.rootObject != nil ? 1 : 0)
     }
 
     /// `PUT 3 (1 tiles and files, build archive, index), skip 1017, 2.1 kB`.
@@ -83,7 +92,14 @@ public struct Format2Plan: Sendable, Equatable {
             "\(uploads.count) tiles and files\(rewritten)", archive == nil ? "build already archived" : "build archive",
             index == nil ? "index unchanged" : "index",
         ]
-        return "PUT \(puts.count) (\(parts.joined(separator: ", "))), skip \(skipped), \(ByteCount.format(bytes))"
+        let rootPart: String
+        switch root {
+        case .none: rootPart = ""
+        case .put: rootPart = ", then root"
+        case .delete: rootPart = ", then delete root"
+        }
+        return "PUT \(puts.count) (\(parts.joined(separator: ", "))\(rootPart)), skip \(skipped), "
+            + ByteCount.format(bytes)
     }
 }
 
@@ -129,7 +145,8 @@ public enum Format2Prune {
     ///   - remote: every key under `prefix` as listed before the publish.
     ///   - keptBuilds: the archived builds kept (``Retention/archives``).
     ///   - referenced: every object path (below the prefix) a referencing build names, and each day of history
-    ///     one lists or the new build holds (``historyDay(_:)``): a history file of any other day is deleted.
+    ///     one lists or the new build holds (``historyDay(_:)``): a history file of any other day is deleted, and a
+    ///     part whose tile no referencing build names.
     public static func deletes(
         remote: some Sequence<String>, prefix: String, keptBuilds: Set<String>, referenced: Set<String>
     ) -> [String] {
@@ -139,6 +156,9 @@ public enum Format2Prune {
             if let name = buildName(path) {
                 if !keptBuilds.contains(name) { deletes.append(key) }
             } else if isImmutableObject(path), !referenced.contains(path) {
+                deletes.append(key)
+            } else if let tile = LocalFormat2.tileOfPart(path), !referenced.contains(tile) {
+                // A part (R15) is named by its tile's hash: it goes when no kept build names its tile.
                 deletes.append(key)
             } else if let day = HistoryFile.parsePath(path)?.day, !referenced.contains(historyDay(day)) {
                 deletes.append(key)
@@ -165,11 +185,14 @@ public enum Format2Prune {
         return Format2.parseBuildName(name) != nil && !name.contains("/") ? name : nil
     }
 
-    /// Whether a path has the shape of a tile, brands, trend or sources object: `<name>.<16 hex>.json`.
+    /// Whether a path has the shape of a hash-named object a build names: a tile, brands, trend or sources object,
+    /// an id shard, the id list or a leaf (`<name>.<16 hex>.json`).
     static func isImmutableObject(_ path: String) -> Bool {
-        guard [.tile, .brands, .trend, .sources].contains(PublishedPath(path, formatTwo: true).kind),
-            let parts = Format2.splitObjectName(path)
-        else { return false }
+        let named =
+            [.tile, .brands, .trend, .sources].contains(PublishedPath(path, formatTwo: true).kind)
+            || path.hasPrefix("\(IdShard.folder)/") || path.hasPrefix("\(Format2.leavesFolder)/")
+            || path.hasPrefix("ids.")
+        guard named, Format2.isObjectName(path), let parts = Format2.splitObjectName(path) else { return false }
         return Format2.isHash(parts.hash)
     }
 }

@@ -129,6 +129,18 @@ struct Format2Uploader: Sendable {
             await afterPhase("index")
         }
 
+        // Phase 3b: root.json follows the index (R15), also when the index was unchanged: that heals a run that
+        // stopped between the two.
+        if plan.root != .none {
+            try await Format2RootSync.apply(
+                plan.root, prefix: prefix, cacheControl: settings.format2IndexCacheControl, client: client)
+            if case .put(let root) = plan.root {
+                summary.puts += 1
+                summary.bytes += root.bytes.count
+            }
+            await afterPhase(Format2RootSync.phase)
+        }
+
         // Phase 4: prune, decided only now that the index is live, and checked again before every batch. Without
         // the index this run replaced (unreadable, published anyway with --allow-shrink), the build readers may still
         // hold is unknown: nothing is pruned this time.

@@ -12,9 +12,11 @@ public struct LocalFormat2: Sendable {
     public let indexObject: LocalObject
     /// `builds/<name>.json`: the same bytes as the index.
     public let archive: LocalObject
-    /// The immutable objects (tiles, brands, trends, sources, and the history files of R14 by their plain names),
-    /// sorted by path.
+    /// The immutable objects (tiles, brands, trends, sources, id shards and list, leaves, parts, and the history
+    /// files of R14 by their plain names), sorted by path.
     public let objects: [LocalObject]
+    /// `root.json` (R15), the index's projection, written after the index; nil for a build without one.
+    public let rootObject: LocalObject?
     /// The folder that was read (symbolic links resolved).
     public let folder: URL
 
@@ -67,14 +69,45 @@ public struct LocalFormat2: Sendable {
             throw UploadError.localBuild(
                 path: folder.appendingPathComponent(archivePath).path, reason: "differs from index.json")
         }
-        let expected = Set(objects.map(\.path) + [Format2.indexPath, archivePath])
-        if let extra = try files(in: folder).first(where: { !expected.contains($0) }) {
+        let present = try files(in: folder)
+        // A split tile's parts follow their tile (`parts/<key>.<tilehash>.<q>.json`); they go up with the tiles.
+        let tilePaths = Set(index.tiles.map { Format2.tilePath($0.key, hash: $0.value) })
+        for path in present where tilePaths.contains(tileOfPart(path) ?? "") {
+            objects.append(try read(folder, path, kind: .tile))
+        }
+        objects.sort { $0.path < $1.path }
+        var expected = Set(objects.map(\.path) + [Format2.indexPath, archivePath])
+        // root.json is the index's projection, byte for byte, or the build has none.
+        var rootObject: LocalObject?
+        if present.contains(Format2.rootPath) {
+            let root = try read(folder, Format2.rootPath, kind: .index)
+            guard let projected = Format2Root(projecting: index),
+                (try? Gzip.decompress(root.bytes)) == TileEncoder.encode(projected)
+            else {
+                throw UploadError.localBuild(
+                    path: folder.appendingPathComponent(Format2.rootPath).path,
+                    reason: "not the projection of index.json; the build folder was altered")
+            }
+            expected.insert(Format2.rootPath)
+            rootObject = root
+        }
+        if let extra = present.first(where: { !expected.contains($0) }) {
             throw UploadError.localBuild(
                 path: folder.appendingPathComponent(extra).path,
                 reason: "this file is not named by index.json; the build folder was altered")
         }
         return LocalFormat2(
-            index: index, indexObject: indexObject, archive: archive, objects: objects, folder: folder)
+            index: index, indexObject: indexObject, archive: archive, objects: objects, rootObject: rootObject,
+            folder: folder)
+    }
+
+    /// `tiles/<key>.<tilehash>.json` for a part `parts/<key>.<tilehash>.<q>.json`; nil for any other path.
+    static func tileOfPart(_ path: String) -> String? {
+        let prefix = "\(Format2.partsFolder)/"
+        guard path.hasPrefix(prefix), path.hasSuffix(".json") else { return nil }
+        let fields = path.dropFirst(prefix.count).dropLast(".json".count).split(separator: ".")
+        guard fields.count == 3, let key = TileKey(fields[0]), CellQuarter(fields[2]) != nil else { return nil }
+        return Format2.tilePath(key.description, hash: String(fields[1]))
     }
 
     /// Every non-hidden file below the folder, as relative paths.

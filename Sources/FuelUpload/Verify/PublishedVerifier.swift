@@ -90,6 +90,8 @@ public struct PublishedVerifier: Sendable {
         var paths = index.tiles.map { "tiles/\($0).json" } + ["sources.json"]
         paths += index.countries.keys.map { "brands/\($0).json" }
         paths += (index.trends ?? [:]).keys.map(TileFormat.trendPath)
+        // Format 1 writes only the id shards that hold ids (R13); format 2's index of the same build names each.
+        paths += hashes.keys.filter { $0.hasPrefix("\(IdShard.folder)/") }
         let findings = try await PublishedObjects.check(paths.sorted(), under: settings.prefix, session: session) {
             path, _, json in
             if let named = hashes[path] {
@@ -161,8 +163,11 @@ public struct PublishedVerifier: Sendable {
             }
         }
         findings += try await PublishedObjects.checkFormatTwo(paths.sorted(), under: prefix, session: session)
+        let firstRead = try await Format2FirstReadCheck.findings(
+            live: live, paths: paths, prefix: prefix, session: session)
+        findings += firstRead.findings
         return Report(
-            index: key, builtAt: live.builtAt, builds: builds, objects: paths.count,
+            index: key, builtAt: live.builtAt, builds: builds, objects: paths.count + firstRead.objects,
             findings: findings.sorted {
                 $0.key < $1.key
             })

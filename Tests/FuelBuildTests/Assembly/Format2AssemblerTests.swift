@@ -35,10 +35,13 @@ import _FuelTestSupport
             let hash = Digest.hex(Digest.sha256(try Self.gunzip(bytes))).prefix(16)
             #expect(path.hasSuffix(".\(hash).json"), "\(path)")
             #expect(!path.hasSuffix(".\(Digest.hex(Digest.sha256(bytes)).prefix(16)).json"), "\(path)")
+            // The leaves and the id list are format 2's own (Format2AssemblerRootsTests).
+            guard !path.hasPrefix("leaves/"), !path.hasPrefix("ids.") else { continue }
             let v1 = path.replacingOccurrences(of: ".\(hash).json", with: ".json")
             #expect(documents[v1] == bytes, "\(path)")
         }
-        #expect(files.count == index.objectPaths.count + 2)
+        // The index, its archived copy and the root; no tile is long enough to be split.
+        #expect(files.count == index.objectPaths.count + 3)
     }
 
     @Test func oneChangedPriceRenamesOneTile() throws {

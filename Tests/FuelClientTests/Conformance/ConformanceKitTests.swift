@@ -201,9 +201,9 @@ import Testing
         }
     }
 
-    /// A step's requests of tiles, sorted, each with whether it carried `If-None-Match`.
+    /// A step's requests of tiles, leaves and parts (R15), sorted, each with whether it carried `If-None-Match`.
     private static func tileRequests(_ log: [ConformanceTransport.Logged]) -> [Case.Request] {
-        log.filter { $0.path.hasPrefix("tiles/") || $0.path.hasPrefix("v2/tiles/") }
+        log.filter { path in ["tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"].contains { path.path.hasPrefix($0) } }
             .map { Case.Request(path: $0.path, ifNoneMatch: $0.ifNoneMatch != nil) }
             .sorted { ($0.path, $0.ifNoneMatch ? 1 : 0) < ($1.path, $1.ifNoneMatch ? 1 : 0) }
     }

@@ -30,13 +30,16 @@ import _FuelTestSupport
         #expect(first.stdout.contains("uploaded format 2: "), "\(first.stdout)")
         let second = try publish("2026-12-02T05:00:00Z")
         #expect(second.status == 0, "\(second.stderr)")
-        // The same stations a day later: only the five trends (a new day's row), the archive, the index and the first
-        // day's history files (R14) are new in format 2.
+        // The same stations a day later: only the five trends (a new day's row), the archive, the index, the root
+        // (R15) and the first day's history files (R14) are new in format 2.
         let history = TreeSnapshot.take(bucket.out.appendingPathComponent("fuel")).keys.filter {
             $0.hasPrefix("v2/history/")
         }.count
         #expect(history > 0)
-        #expect(second.stdout.contains("uploaded format 2: \(7 + history) PUTs"), "\(second.stdout)")
+        #expect(second.stdout.contains("uploaded format 2: \(8 + history) PUTs"), "\(second.stdout)")
+        // The root follows the index: it is the live index's projection.
+        let live = try await bucket.liveIndex()
+        #expect(try await bucket.liveRoot() == Format2Root(projecting: live))
         let remote = try await bucket.remote(under: "fuel/")
         #expect(remote["index.json"] != nil)
         #expect(remote["v2/index.json"] != nil)
@@ -61,7 +64,11 @@ import _FuelTestSupport
         #expect(rollback.status == 0, "\(rollback.stderr)")
         #expect(rollback.stdout.contains("rolled back"), "\(rollback.stdout)")
         #expect(rollback.stdout.contains("it replaced build 20261202T050000Z"), "\(rollback.stdout)")
-        #expect(try await bucket.liveIndex().builtAt == Format2.parseBuildName("2026-12-01T05:00:00Z"))
+        let restored = try await bucket.liveIndex()
+        #expect(restored.builtAt == Format2.parseBuildName("2026-12-01T05:00:00Z"))
+        // The root follows the index back (R15).
+        #expect(try await bucket.liveRoot() == Format2Root(projecting: restored))
+        #expect(try await bucket.liveRoot()?.builtAt == restored.builtAt)
 
         let missing = try Executable.run(
             "fuel-publish", ["rollback", "--to", "2026-11-01T05:00:00Z"], environment: environment)

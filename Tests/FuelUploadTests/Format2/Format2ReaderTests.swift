@@ -55,7 +55,10 @@ import _FuelTestSupport
         try await bucket.publish(third, keepHours: 48)
         let error = await #expect(throws: NearbyError.self) { try await Self.lookup(afterKeep) }
         #expect(error?.code == .tilesUnavailable)
-        #expect(error?.failedTiles.map(\.key.description) == [Format2Fixture.cell(of: "PT-2-0")])
+        // Its leaf (R15) was pruned with the tiles it named: every cell it answered fails, the changed one among them.
+        let failed = error?.failedTiles ?? []
+        #expect(failed.map(\.key.description).contains(Format2Fixture.cell(of: "PT-2-0")), "\(failed)")
+        #expect(!failed.isEmpty && failed.allSatisfy { $0.url.contains("/\(Format2.leavesFolder)/") }, "\(failed)")
         // Its next lookup reads the live build, whole.
         let next = try await Self.lookup(afterKeep)
         #expect(next.indexBuiltAt == third.builtAt)
@@ -90,10 +93,11 @@ import _FuelTestSupport
         #expect(answerA != answerB)
 
         let steps = seen.withLock { $0 }
-        #expect(steps.map(\.phase) == ["tiles and files", "build archive", "index"])
+        #expect(steps.map(\.phase) == ["tiles and files", "build archive", "index", "root"])
         for step in steps {
-            // A reader arriving now sees A until the index is written, B after; the holder sees A throughout.
-            #expect(step.fresh == (step.phase == "index" ? answerB : answerA), "\(step.phase): \(step.fresh)")
+            // A reader arriving now reads the root (R15): it sees A until the root follows the index, B after; the
+            // holder sees A throughout.
+            #expect(step.fresh == (step.phase == "root" ? answerB : answerA), "\(step.phase): \(step.fresh)")
             #expect(step.held == answerA, "\(step.phase): \(step.held)")
         }
     }

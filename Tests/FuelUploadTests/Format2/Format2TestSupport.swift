@@ -57,7 +57,10 @@ struct Format2Fixture {
     }
 
     /// Builds into `OUT` in `layout`, following whatever `OUT/fuel` held (for the index's `previous`).
-    func build(into out: URL, layout: PublishLayout) throws {
+    /// - Parameter splitTileBytes: format 2's tiles longer than this are also written in parts (R15).
+    func build(
+        into out: URL, layout: PublishLayout, splitTileBytes: Int = Format2.defaultSplitTileBytes
+    ) throws {
         let output = OutputDirectory(root: out)
         let lock = try output.lock()
         let previous = try output.readPublished()?.index.builtAt
@@ -65,7 +68,9 @@ struct Format2Fixture {
         let staged = try output.stage(buildName: "\(Format2.buildName(builtAt))-\(UUID())", layout: layout)
         if layout.includesV1 { for file in assembly.files { try staged.write(file) } }
         if layout.includesV2 {
-            for file in Format2Assembler.files(for: assembly, previous: previous) { try staged.write(file) }
+            for file in Format2Assembler.files(for: assembly, previous: previous, splitTileBytes: splitTileBytes) {
+                try staged.write(file)
+            }
         }
         try output.commit(staged)
         withExtendedLifetime(lock) {}
@@ -167,6 +172,14 @@ struct Format2Bucket: Sendable {
         let response = try await client().get(key: format2Prefix + Format2.indexPath)
         try #require(response.status == 200, "index.json: HTTP \(response.status)")
         return try JSONDecoder().decode(Format2Index.self, from: Data(Gzip.decompress(response.body)))
+    }
+
+    /// The live `root.json` (R15), parsed; nil when the bucket has none.
+    func liveRoot() async throws -> Format2Root? {
+        let response = try await client().get(key: format2Prefix + Format2.rootPath)
+        if response.status == 404 { return nil }
+        try #require(response.status == 200, "root.json: HTTP \(response.status)")
+        return try JSONDecoder().decode(Format2Root.self, from: Data(Gzip.decompress(response.body)))
     }
 
     /// The bytes of every object `index` names, by path; a missing one is absent.

@@ -20,18 +20,22 @@ import _FuelTestSupport
         let first = try await bucket.publish(.day(0))
         #expect(first.plan.indexCondition == .ifNoneMatch)
         let firstIndex = try await bucket.liveIndex()
-        #expect(first.puts == firstIndex.objectPaths.count + 2, "every object, the archive and the index")
+        #expect(first.puts == firstIndex.objectPaths.count + 3, "every object, the archive, the index and the root")
+        #expect(try await bucket.liveRoot() == Format2Root(projecting: firstIndex))
 
         let second = try await bucket.publish(.day(1, changed: ["PT-2-0": 1.61]))
 
-        // The changed tile, and PT's trend, which has a new day's row.
-        #expect(second.plan.uploads.map { PublishedPath($0.path, formatTwo: true).kind } == [.tile, .trend])
+        // The changed tile, the one leaf that lists it (the cell lies in no other block's ring), and PT's trend,
+        // which has a new day's row.
+        #expect(second.plan.uploads.map { PublishedPath($0.path, formatTwo: true).kind } == [.other, .tile, .trend])
+        #expect(second.plan.uploads.first?.path.hasPrefix("leaves/") == true)
         #expect(second.plan.archive?.path == "builds/20261202T050000Z.json")
         #expect(second.plan.index != nil)
-        #expect(second.puts == 4, "exactly one tile, one trend, one archived build and the index")
+        #expect(second.puts == 6, "exactly one tile, its leaf, one trend, one archived build, the index and the root")
         #expect(second.deletes == 0)
         let secondIndex = try await bucket.liveIndex()
         #expect(secondIndex.previous == firstIndex.builtAt)
+        #expect(try await bucket.liveRoot() == Format2Root(projecting: secondIndex))
         let changed = firstIndex.tiles.keys.filter { firstIndex.tiles[$0] != secondIndex.tiles[$0] }
         #expect(changed.count == 1)
         let remote = try await bucket.remote(under: bucket.format2Prefix)
@@ -78,16 +82,21 @@ import _FuelTestSupport
         #expect(try await bucket.objects(of: held) == heldBytes)
 
         // Two days and one hour after the first build, it is neither within --keep, nor live, nor the build just
-        // replaced: its changed tile and its trend are pruned, its unchanged tiles live on in the newer builds.
+        // replaced: its changed tile, the leaf that named it (R15) and its trend are pruned, its unchanged tiles live on
+        // in the newer builds.
         let third = Format2Fixture(
             builtAt: day0.builtAt.addingTimeInterval(49 * Self.hour),
             prices: Format2Fixture.day(1, changed: ["PT-2-0": 1.61]).prices.merging(["PT-4-1": 1.44]) { $1 })
         let summary = try await bucket.publish(third, keepHours: 48)
         let after = try await bucket.objects(of: held)
         let pruned = Set(held.objectPaths).subtracting(after.keys)
-        #expect(pruned.count == 2, "only the tile and the trend no kept build names: \(pruned.sorted())")
-        #expect(pruned.map { PublishedPath($0, formatTwo: true).kind }.sorted { "\($0)" < "\($1)" } == [.tile, .trend])
-        #expect(summary.deletes == 2)
+        #expect(pruned.count == 3, "only the tile, its leaf and the trend no kept build names: \(pruned.sorted())")
+        #expect(
+            pruned.map { PublishedPath($0, formatTwo: true).kind }.sorted { "\($0)" < "\($1)" } == [
+                .other, .tile, .trend,
+            ])
+        #expect(pruned.contains { $0.hasPrefix("\(Format2.leavesFolder)/") }, "\(pruned.sorted())")
+        #expect(summary.deletes == 3)
         let remote = try await bucket.remote(under: bucket.format2Prefix)
         #expect(remote["builds/20261201T050000Z.json"] != nil, "the archive is history, one of the newest 7")
     }

@@ -31,6 +31,9 @@ import _FuelTestSupport
         #expect(try await client.put(key: bucket.format2Prefix + tile, bytes: altered, headers: gzip).isSuccess)
         let gone = "tiles/\(Format2Fixture.cell(of: "PT-3-0")).json"
         #expect(try await client.delete(key: bucket.prefix + gone).isSuccess)
+        // A format-1 id shard gone: format 2's index of the same build names it (R13).
+        let shard = "ids/\(try #require(index.ids?.keys.sorted().first)).json"
+        #expect(try await client.delete(key: bucket.prefix + shard).isSuccess)
         #expect(
             try await client.put(key: bucket.prefix + "brands/PT.json", bytes: Array("plain".utf8), headers: [])
                 .isSuccess)
@@ -39,7 +42,8 @@ import _FuelTestSupport
             settings: bucket.settings(layout: .both), all: true, log: LineCapture().sink
         ).run()
         let findings = reports.flatMap(\.findings)
-        #expect(findings.count == 3, "\(findings)")
+        #expect(findings.count == 4, "\(findings)")
+        #expect(findings.contains { $0.key == bucket.prefix + shard && $0.problem.contains("missing") })
         #expect(
             findings.contains { $0.key == bucket.format2Prefix + tile && $0.problem.contains("its name promises") })
         #expect(findings.contains { $0.key == bucket.prefix + gone && $0.problem.contains("missing") })
@@ -100,5 +104,44 @@ import _FuelTestSupport
         ).run()
         #expect(unanchored.first?.findings.isEmpty == true)
         #expect(unanchored.first?.line.contains("contents NOT checked") == true, "\(unanchored.first?.line ?? "")")
+    }
+
+    /// R15: the root must be the live index's projection, and every part a leaf lists must be in the bucket with the
+    /// hash the leaf gives.
+    @Test func aStaleRootAndAnAlteredPartAreNamed() async throws {
+        let bucket = try await Format2Bucket.make(.moto)
+        // Split every tile, so that the fixture's tiles have parts.
+        try Format2Fixture.day(0).build(into: bucket.out, layout: .v2, splitTileBytes: 1)
+        let settings = try bucket.settings(layout: .v2)
+        _ = try await Publisher(settings: settings, log: LineCapture().sink).run()
+        let sound = try await PublishedVerifier(settings: settings, all: false, log: LineCapture().sink).run()
+        #expect(sound.flatMap(\.findings).isEmpty, "\(sound)")
+        let local = try LocalFormat2.load(from: bucket.out)
+        let part = try #require(local.objects.first { $0.path.hasPrefix("\(Format2.partsFolder)/") })
+        let previousRoot = try #require(local.rootObject)
+
+        // The next build changes a price; then its root is put back to the first build's, and a part is altered.
+        try Format2Fixture.day(1, changed: ["PT-2-0": 1.61]).build(into: bucket.out, layout: .v2, splitTileBytes: 1)
+        _ = try await Publisher(settings: try bucket.settings(layout: .v2), log: LineCapture().sink).run()
+        let client = try bucket.client()
+        let gzip: [SigV4Signer.Field] = [.init("Content-Encoding", "gzip")]
+        #expect(
+            try await client.put(key: bucket.format2Prefix + Format2.rootPath, bytes: previousRoot.bytes, headers: gzip)
+                .isSuccess)
+        let altered = Gzip.compress(Array(#"{"version":1,"key":"0_0","part":"00","stations":[]}"#.utf8))
+        #expect(try await client.put(key: bucket.format2Prefix + part.path, bytes: altered, headers: gzip).isSuccess)
+
+        let reports = try await PublishedVerifier(
+            settings: try bucket.settings(layout: .v2), all: false, log: LineCapture().sink
+        ).run()
+        let findings = reports.flatMap(\.findings)
+        #expect(findings.count == 2, "\(findings)")
+        #expect(
+            findings.contains {
+                $0.key == bucket.format2Prefix + Format2.rootPath && $0.problem.contains("not the projection")
+            }, "\(findings)")
+        #expect(
+            findings.contains { $0.key == bucket.format2Prefix + part.path && $0.problem.contains("its leaf gives") },
+            "\(findings)")
     }
 }

@@ -87,16 +87,16 @@ export function isFresh(ctx, entry) {
 }
 
 /**
- * The index of one format: a trusted cached copy (within its max-age), else fetched; an older copy stands in,
- * marked stale, when the fetch fails.
+ * The index of one format, or format 2's root (R15): a trusted cached copy (within its max-age), else fetched; an
+ * older copy stands in, marked stale, when the fetch fails.
  * @param {Context} ctx
- * @param {1 | 2} format
+ * @param {1 | 2 | 'root'} format
  * @param {{force?: boolean, absentOn404?: boolean}} [options] `force`: ask even within max-age; `absentOn404`: answer
- *   null for a 404 (format 2 not published here)
+ *   null for a 404 or 410 (format 2, or its root, not published here)
  * @returns {Promise<(ReturnType<typeof parseIndex> & {stale: string | null}) | null>}
  */
 export async function loadIndex(ctx, format, options = {}) {
-  const path = format === 1 ? 'index.json' : 'v2/index.json';
+  const path = indexPath(format);
   const url = ctx.base + path;
   const key = CACHE_PREFIX + url;
   const cached = await readEntry(ctx.cache, key);
@@ -112,7 +112,7 @@ export async function loadIndex(ctx, format, options = {}) {
     if (index) return index;
   }
   const got = await get(ctx, path, undefined, MAX_INDEX_BYTES);
-  if (got.status === 404 && options.absentOn404) return null;
+  if ((got.status === 404 || got.status === 410) && options.absentOn404) return null;
   const fallback = fromCache(got.reason || 'unreadable');
   if (got.status !== 200) {
     if (fallback) return fallback;
@@ -143,6 +143,15 @@ export async function loadIndex(ctx, format, options = {}) {
   const age = maxAge(got.headers.get('cache-control'), fallbackAge);
   await writeEntry(ctx.cache, key, { text, fetchedAt: ctx.now(), maxAge: age });
   return { ...index, stale: null };
+}
+
+/**
+ * The path below the base URL of an index: `index.json`, `v2/index.json`, or the root `v2/root.json`.
+ * @param {1 | 2 | 'root'} format
+ * @returns {string}
+ */
+export function indexPath(format) {
+  return format === 1 ? 'index.json' : format === 2 ? 'v2/index.json' : 'v2/root.json';
 }
 
 /**
@@ -254,9 +263,23 @@ export async function loadNamedFile(ctx, path, hash) {
  * @returns {Promise<TileResult>}
  */
 export async function loadTileV2(ctx, index, key) {
-  const path = /** @type {string} */ (index.tiles.get(key));
-  const file = await loadNamedFile(ctx, path, /** @type {string} */ (index.hashes.get(key)));
-  const parsed = 'text' in file ? parseTile(file.text, key) : file;
+  return loadTileFile(ctx, key, /** @type {string} */ (index.tiles.get(key)),
+    /** @type {string} */ (index.hashes.get(key)));
+}
+
+/**
+ * One format-2 tile or part of a tile (R15): the file at `path`, held to `hash` (a part's is its leaf's, not its
+ * name's), then parsed as a tile of `key` (a part: of quarter `part`).
+ * @param {Context} ctx
+ * @param {string} key
+ * @param {string} path below the base URL
+ * @param {string} hash the 16 hex digits its JSON must hash to
+ * @param {string | null} [part] the quarter, for a part
+ * @returns {Promise<TileResult>}
+ */
+export async function loadTileFile(ctx, key, path, hash, part = null) {
+  const file = await loadNamedFile(ctx, path, hash);
+  const parsed = 'text' in file ? parseTile(file.text, key, part) : file;
   if ('stations' in parsed) return { key, state: 'ok', stations: parsed.stations };
   const url = 'url' in file ? file.url : ctx.base + path;
   const notFound = 'notFound' in file && file.notFound === true;

@@ -42,18 +42,32 @@ export function keyOf(lat, lon) {
  * @returns {string[]} cell keys
  */
 export function cellsOfCircle(lat, lon, radiusKm) {
-  const latSpan = radiusKm / KM_PER_DEGREE_LATITUDE;
-  const south = Math.max(lat - latSpan, -90);
-  const north = Math.min(lat + latSpan, 90);
-  const poleward = Math.min(Math.max(Math.abs(south), Math.abs(north)), 89.999);
-  const lonSpan = Math.min(latSpan / Math.cos((poleward * Math.PI) / 180), 180);
-  const low = cellOf(south, lon - lonSpan);
-  const high = cellOf(north, lon + lonSpan);
+  const { south, north, west, east } = boxOfCircle(lat, lon, radiusKm);
+  const low = cellOf(south, west);
+  const high = cellOf(north, east);
   const cells = [];
   for (let row = low.row; row <= high.row; row++) {
     for (let col = low.col; col <= high.col; col++) cells.push(`${row}_${col}`);
   }
   return cells;
+}
+
+/**
+ * The bounding box of a search circle as R1 computes it, in degrees: the latitude half-span is the radius over
+ * {@link KM_PER_DEGREE_LATITUDE}, the longitude half-span that over the cosine of the box's poleward latitude
+ * (at most 89.999°), at most 180°. Nothing wraps at ±180°.
+ * @param {number} lat latitude of the centre in degrees
+ * @param {number} lon longitude of the centre in degrees
+ * @param {number} radiusKm radius in kilometres
+ * @returns {{south: number, north: number, west: number, east: number}}
+ */
+export function boxOfCircle(lat, lon, radiusKm) {
+  const latSpan = radiusKm / KM_PER_DEGREE_LATITUDE;
+  const south = Math.max(lat - latSpan, -90);
+  const north = Math.min(lat + latSpan, 90);
+  const poleward = Math.min(Math.max(Math.abs(south), Math.abs(north)), 89.999);
+  const lonSpan = Math.min(latSpan / Math.cos((poleward * Math.PI) / 180), 180);
+  return { south, north, west: lon - lonSpan, east: lon + lonSpan };
 }
 
 /**

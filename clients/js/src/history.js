@@ -2,7 +2,7 @@
 
 import { FuelTilesError } from './errors.js';
 import { loadFile } from './files.js';
-import { readShard, shardOf, validateIds } from './ids.js';
+import { readShard, shardOf, shardTable, validateIds } from './ids.js';
 
 /** The most days one history lookup covers: the 7 days an index lists at most. */
 export const MAX_HISTORY_DAYS = 7;
@@ -49,7 +49,7 @@ export async function readHistory(ctx, index, asked, sha256) {
   let cell = asked.cell;
   let status = 'given';
   if (cell === null) {
-    const table = await readShard(ctx, index, await shardOf(asked.id, sha256));
+    const table = await readShard(ctx, index, await shardOf(asked.id, sha256), await shardTable(ctx, index));
     cell = table?.get(asked.id) ?? null;
     status = cell === null ? 'unknown' : 'found';
   }

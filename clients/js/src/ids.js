@@ -9,6 +9,7 @@ import { loadFile, loadNamedFile } from './files.js';
 export const MAX_IDS = 1000;
 
 const SHARD_PATH = /^ids\/([0-9a-f]{2})\.([0-9a-f]{16})\.json$/;
+const ID_LIST_PATH = /^ids\.([0-9a-f]{16})\.json$/;
 
 /**
  * @typedef {{id: string, cell: string | null}} Watched
@@ -50,37 +51,46 @@ export async function shardOf(id, sha256) {
 }
 
 /**
- * The cells of one shard's ids, by id; null when the index publishes no id table; an empty map when the table has
- * no such shard (format 2 lists only shards with ids; format 1 answers 404).
+ * Format 2's id table: each shard's path by its two hex digits, as the index's `ids` gives it or, through a root
+ * (R15), the id list its `idList` names (read once, then cached, held to the hash in its name); null without one,
+ * and for format 1.
  * @param {import('./files.js').Context} ctx
- * @param {{format: 1 | 2, document: any}} index
- * @param {string} shard
- * @returns {Promise<Map<string, string> | null>}
- * @throws {FuelTilesError} `ids-unavailable` when the shard cannot be read; `hash-mismatch` for a format-2 shard
- *   that is not the document its name hashes
+ * @param {{format: 1 | 2, root?: boolean, document: any}} index
+ * @returns {Promise<Record<string, unknown> | null>}
+ * @throws {FuelTilesError} `ids-unavailable` when the id list cannot be read; `hash-mismatch` when it is not the
+ *   document its name hashes
  */
-export async function readShard(ctx, index, shard) {
-  const unavailable = (/** @type {string} */ reason) =>
-    new FuelTilesError('ids-unavailable', `cannot load the id shard ${shard}: ${reason}`);
-  let file;
-  if (index.format === 1) {
-    if (index.document.idShards == null) return null;
-    const got = await loadFile(ctx, `ids/${shard}.json`);
-    // Format 1 writes only the shards that hold ids: a 404 is an empty shard.
-    if ('reason' in got && /^HTTP 404\b/.test(got.reason)) return new Map();
-    file = got;
-  } else {
+export async function shardTable(ctx, index) {
+  if (index.format === 1) return null;
+  if (!index.root) {
     const listed = index.document.ids;
-    if (listed == null || typeof listed !== 'object') return null;
-    const path = listed[shard];
-    if (path === undefined) return new Map();
-    const match = typeof path === 'string' ? SHARD_PATH.exec(path) : null;
-    if (!match || match[1] !== shard) throw unavailable(`the index names it as ${JSON.stringify(path)}`);
-    file = await loadNamedFile(ctx, `v2/${path}`, match[2]);
-    if ('code' in file && file.code === 'hash-mismatch') {
-      throw new FuelTilesError(file.code, `cannot load the id shard ${file.url}: ${file.reason}`);
-    }
+    return listed != null && typeof listed === 'object' ? listed : null;
   }
+  const path = index.document.idList;
+  if (typeof path !== 'string') return null;
+  const match = ID_LIST_PATH.exec(path);
+  const unavailable = (/** @type {string} */ reason) =>
+    new FuelTilesError('ids-unavailable', `cannot load the id list ${path}: ${reason}`);
+  if (!match) throw unavailable('it is not a plain ids.<hash>.json name');
+  const file = await loadNamedFile(ctx, `v2/${path}`, match[1]);
+  if ('code' in file && file.code === 'hash-mismatch') {
+    throw new FuelTilesError(file.code, `cannot load the id list ${file.url}: ${file.reason}`);
+  }
+  const doc = versionOneDocument(file, unavailable);
+  if (doc?.shards === null || typeof doc?.shards !== 'object' || Array.isArray(doc.shards)) {
+    throw unavailable('it has no "shards" object');
+  }
+  return doc.shards;
+}
+
+/**
+ * A loaded id list or shard as JSON of version 1 (a missing version is 1).
+ * @param {{text: string} | {url: string, reason: string}} file
+ * @param {(reason: string) => FuelTilesError} unavailable
+ * @returns {any}
+ * @throws {FuelTilesError} from `unavailable` when the file was not read, is not JSON, or is of a newer version
+ */
+function versionOneDocument(file, unavailable) {
   if (!('text' in file)) throw unavailable(`${file.url}: ${file.reason}`);
   let doc;
   try {
@@ -91,6 +101,42 @@ export async function readShard(ctx, index, shard) {
   if (typeof doc?.version === 'number' && doc.version > 1) {
     throw unavailable(`it has format version ${doc.version}; this reader reads version 1. Update the app.`);
   }
+  return doc;
+}
+
+/**
+ * The cells of one shard's ids, by id; null when the index publishes no id table; an empty map when the table has
+ * no such shard (format 2 lists only shards with ids; format 1 answers 404).
+ * @param {import('./files.js').Context} ctx
+ * @param {{format: 1 | 2, document: any}} index
+ * @param {string} shard
+ * @param {Record<string, unknown> | null} listing format 2's id table ({@link shardTable})
+ * @returns {Promise<Map<string, string> | null>}
+ * @throws {FuelTilesError} `ids-unavailable` when the shard cannot be read; `hash-mismatch` for a format-2 shard
+ *   that is not the document its name hashes
+ */
+export async function readShard(ctx, index, shard, listing) {
+  const unavailable = (/** @type {string} */ reason) =>
+    new FuelTilesError('ids-unavailable', `cannot load the id shard ${shard}: ${reason}`);
+  let file;
+  if (index.format === 1) {
+    if (index.document.idShards == null) return null;
+    const got = await loadFile(ctx, `ids/${shard}.json`);
+    // Format 1 writes only the shards that hold ids: a 404 is an empty shard.
+    if ('reason' in got && /^HTTP 404\b/.test(got.reason)) return new Map();
+    file = got;
+  } else {
+    if (listing === null) return null;
+    const path = listing[shard];
+    if (path === undefined) return new Map();
+    const match = typeof path === 'string' ? SHARD_PATH.exec(path) : null;
+    if (!match || match[1] !== shard) throw unavailable(`the index names it as ${JSON.stringify(path)}`);
+    file = await loadNamedFile(ctx, `v2/${path}`, match[2]);
+    if ('code' in file && file.code === 'hash-mismatch') {
+      throw new FuelTilesError(file.code, `cannot load the id shard ${file.url}: ${file.reason}`);
+    }
+  }
+  const doc = versionOneDocument(file, unavailable);
   if (doc?.shard !== shard || doc.stations === null || typeof doc.stations !== 'object') {
     throw unavailable('it is not this shard with a "stations" object');
   }

@@ -204,7 +204,10 @@ export type FetchFunction = (url: string, init?: { headers?: Record<string, stri
 export interface ReaderOptions {
   /** The published prefix: the folder holding `index.json` and `v2/`, e.g. `"https://tiles.example.org/fuel/"`. */
   baseUrl: string;
-  /** 1, 2, or `'auto'` (default): format 2 when `v2/index.json` exists, else format 1. */
+  /**
+   * 1, 2, or `'auto'` (default): format 2 when `v2/index.json` exists, else format 1. Format 2 reads `v2/root.json`
+   * first, its leaves and parts (R15), and `v2/index.json` when the root answers 404 or 410.
+   */
   format?: 1 | 2 | 'auto';
   /** Default: the global `fetch`. */
   fetch?: FetchFunction;

@@ -1,16 +1,17 @@
 // createReader: a lookup of the stations around a point, in format 1, format 2 or whichever the server has.
 
 import { FuelTilesError, tilesError } from './errors.js';
-import { cellsOfCircle, compareKeys } from './grid.js';
+import { boxOfCircle, cellsOfCircle, compareKeys, keyOf } from './grid.js';
 import { selectAlong, selectStations, validateAlong, validateQuery } from './query.js';
 import { cellsOfRoute } from './route.js';
 import { defaultSha256, inflateSource, subtleSha256, utf8Source } from './bytes.js';
 import { hasHours, hasTimeZones } from './hours.js';
-import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileV1, loadTileV2 } from './files.js';
+import { CACHE_PREFIX, isFresh, loadFile, loadIndex, loadNamedFile, loadTileFile, loadTileV1, loadTileV2 } from './files.js';
 import { readEntry } from './cache.js';
 import { displayedPrice } from './display.js';
-import { cellsOfStations, outcomeOf, readShard, shardOf, validateIds } from './ids.js';
+import { cellsOfStations, outcomeOf, readShard, shardOf, shardTable, validateIds } from './ids.js';
 import { readHistory, validateHistory } from './history.js';
+import { planThroughLeaves } from './leaves.js';
 import { DEFAULT_STALL_MS, DEFAULT_TIMEOUT_MS, streamingRuntime, withinDeadline } from './transfer.js';
 
 /** @typedef {NonNullable<Awaited<ReturnType<typeof loadIndex>>>} Index */
@@ -21,8 +22,8 @@ const NAMED_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9_./-]+\.([0-9a-f
  * @typedef {object} ReaderOptions
  * @property {string} baseUrl the URL of the published prefix, the folder that holds `index.json` (format 1) and
  *   `v2/` (format 2), e.g. `"https://tiles.example.org/fuel/"`
- * @property {1 | 2 | 'auto'} [format] which format to read; `'auto'` (default) reads format 2 when `v2/index.json`
- *   exists, else format 1
+ * @property {1 | 2 | 'auto'} [format] which format to read; `'auto'` (default) reads format 2 when `v2/root.json`
+ *   or `v2/index.json` exists, else format 1. Format 2 reads its root first (R15), `v2/index.json` when it has none
  * @property {(url: string, init?: {headers?: Record<string, string>}) => Promise<any>} [fetch] the fetch to use
  *   (default: the global `fetch`)
  * @property {import('./cache.js').Cache | null} [cache] where to keep files between lookups (default: none)
@@ -78,6 +79,8 @@ export function createReader(options) {
   const bounded = (work) => withinDeadline(timeoutMs, (deadline) => work({ ...base, deadline }));
   /** With 'auto': the format that answered last, or null before the first lookup. */
   let answering = /** @type {1 | 2 | null} */ (null);
+  /** Format 2: `v2/root.json` answered 404 or 410 last, so `v2/index.json` answers while its copy is trusted. */
+  let rootAbsent = false;
 
   /**
    * The index of a format; never null, since a 404 is only absent with `absentOn404`.
@@ -85,7 +88,27 @@ export function createReader(options) {
    * @param {1 | 2} which
    * @param {boolean} [force]
    */
-  const indexOf = async (ctx, which, force = false) => /** @type {Index} */ (await loadIndex(ctx, which, { force }));
+  const indexOf = async (ctx, which, force = false) => /** @type {Index} */ (which === 1
+    ? await loadIndex(ctx, 1, { force })
+    : await format2Index(ctx, force, false));
+
+  /**
+   * Format 2's index as R15 reads it: `v2/root.json`; when it answers 404 or 410 (a publisher before roots),
+   * `v2/index.json` as R10 reads it, without asking for the root again while that index's copy is trusted. Any other
+   * failure of the root is an index failure (R8, R9).
+   * @param {import('./files.js').Context} ctx
+   * @param {boolean} force ask even within the max-age
+   * @param {boolean} absentOn404 null when `v2/index.json` answers 404 or 410 too (with 'auto')
+   */
+  async function format2Index(ctx, force, absentOn404) {
+    if (rootAbsent && !force) {
+      const entry = await readEntry(cache, `${CACHE_PREFIX}${ctx.base}v2/index.json`);
+      if (entry && isFresh(ctx, entry)) return loadIndex(ctx, 2, { absentOn404 });
+    }
+    const root = await loadIndex(ctx, 'root', { force, absentOn404: true });
+    rootAbsent = root === null;
+    return root ?? loadIndex(ctx, 2, { force, absentOn404 });
+  }
 
   /**
    * The index a lookup reads: the reader's format, or with 'auto' format 2 when published, else format 1.
@@ -102,7 +125,7 @@ export function createReader(options) {
     }
     let v2;
     try {
-      v2 = await loadIndex(ctx, 2, { force, absentOn404: true });
+      v2 = await format2Index(ctx, force, true);
     } catch (error) {
       // Format 2 failed (5xx, unreadable) with no copy: not a sign that it is absent. A reader that read format 1
       // before goes on reading it; one that did not fails with format 2's code (docs/format.md, "Reading auto").
@@ -124,8 +147,13 @@ export function createReader(options) {
    */
   async function nearby(query) {
     validateQuery(query);
-    return bounded((ctx) => lookup(ctx, cellsOfCircle(query.lat, query.lon, query.radiusKm), query.openAt,
-      (found, countries) => selectStations(found, query, countries)));
+    // R15: the centre's cell first, so that its leaf is the one read; then the others in grid order.
+    const centre = keyOf(query.lat, query.lon);
+    const cells = cellsOfCircle(query.lat, query.lon, query.radiusKm);
+    const ordered = [centre, ...cells.filter((key) => key !== centre)];
+    return bounded((ctx) => lookup(ctx, ordered, query.openAt,
+      (found, countries) => selectStations(found, query, countries), undefined,
+      boxOfCircle(query.lat, query.lon, query.radiusKm)));
   }
 
   /**
@@ -148,17 +176,37 @@ export function createReader(options) {
    * @param {Date | null | undefined} openAt
    * @param {(found: Array<any>, countries: Record<string, any> | null) => Array<any>} select
    * @param {Index} [given] the index to read through, when the caller read it already
+   * @param {{south: number, north: number, west: number, east: number} | null} [box] around a point, the circle's
+   *   box: through a root, a split cell's parts that meet it are read instead of its tile (R15)
    */
-  async function lookup(ctx, cells, openAt, select, given) {
+  async function lookup(ctx, cells, openAt, select, given, box = null) {
     const index = given ?? await currentIndex(ctx, false);
     /** @type {Record<string, string>} */
     const tiles = {};
-    const listed = cells.filter((key) => {
-      if (!index.tiles.has(key)) tiles[key] = 'not-listed';
-      return index.tiles.has(key);
-    });
-    const load = index.format === 1 ? loadTileV1 : loadTileV2;
-    const results = await Promise.all(listed.map((key) => load(ctx, index, key)));
+    /** @type {import('./files.js').TileResult[]} */
+    let results;
+    if (index.root) {
+      const plan = await planThroughLeaves(ctx, index, cells, box);
+      if (plan.failures.length > 0) {
+        // A leaf the root names is gone: a newer build replaced the root, as for a tile (R10).
+        if (plan.notFound) await currentIndex(ctx, true).catch(() => null);
+        throw tilesError(plan.failures);
+      }
+      for (const key of plan.notListed) tiles[key] = 'not-listed';
+      const read = await Promise.all(plan.reads.map((cell) => {
+        if (cell.read === 'tile') return Promise.all([loadTileFile(ctx, cell.key, cell.path, cell.hash)]);
+        if (cell.read === 'none') return [/** @type {import('./files.js').TileResult} */ ({ key: cell.key, state: 'ok', stations: [] })];
+        return Promise.all(cell.parts.map((p) => loadTileFile(ctx, cell.key, p.path, p.hash, p.quarter)));
+      }));
+      results = read.flat();
+    } else {
+      const listed = cells.filter((key) => {
+        if (!index.tiles.has(key)) tiles[key] = 'not-listed';
+        return index.tiles.has(key);
+      });
+      const load = index.format === 1 ? loadTileV1 : loadTileV2;
+      results = await Promise.all(listed.map((key) => load(ctx, index, key)));
+    }
     const failures = results.flatMap((r) => (r.failure ? [r.failure] : []));
     if (failures.length > 0) {
       // Format 2: the index names a tile the server no longer has, so a newer build replaced it. Read the index
@@ -168,7 +216,9 @@ export function createReader(options) {
     }
     /** @type {Record<string, string>} */
     const staleReasons = {};
-    if (index.stale) staleReasons[index.format === 1 ? 'index.json' : 'v2/index.json'] = index.stale;
+    if (index.stale) {
+      staleReasons[index.format === 1 ? 'index.json' : index.root ? 'v2/root.json' : 'v2/index.json'] = index.stale;
+    }
     for (const r of results) {
       tiles[r.key] = r.state;
       if (r.state === 'stale') staleReasons[/** @type {string} */ (index.tiles.get(r.key))] = r.reason ?? '';
@@ -205,7 +255,8 @@ export function createReader(options) {
     return bounded(async (ctx) => {
       const index = await currentIndex(ctx, false);
       const everything = (/** @type {Array<any>} */ found) => found;
-      const given = [...new Set(watched.flatMap((w) => (w.cell === null ? [] : [w.cell])))].sort(compareKeys);
+      // The cells given, in the order asked (R15 reads their leaves in that order).
+      const given = [...new Set(watched.flatMap((w) => (w.cell === null ? [] : [w.cell])))];
       const first = await lookup(ctx, given, null, everything, index);
       let read = first.stations;
       let found = cellsOfStations(read);
@@ -221,7 +272,8 @@ export function createReader(options) {
       }
       // The shards a watch list needs are read at once, as a lookup's tiles are.
       const shards = [...byShard.keys()].sort();
-      const tables = await Promise.all(shards.map((shard) => readShard(ctx, index, shard)));
+      const listing = shards.length > 0 ? await shardTable(ctx, index) : null;
+      const tables = await Promise.all(shards.map((shard) => readShard(ctx, index, shard, listing)));
       for (const [position, shard] of shards.entries()) {
         const cells = tables[position];
         if (cells === null) {

@@ -55,11 +55,11 @@ describe('README example without crypto, TextDecoder and DecompressionStream', (
     for (const format of [2, 1]) {
       test(`format ${format}, bodies ${bodies}`, async () => {
         const server = servers[bodies];
-        server.use(format === 1 ? { 'v2/index.json': { status: 404 } } : {});
+        server.use(format === 1 ? { 'v2/root.json': { status: 404 }, 'v2/index.json': { status: 404 } } : {});
         const example = exampleFile(dir, server.baseUrl, `example-${bodies}-${format}`);
         const full = await run(process.execPath, [example]);
         const fullRequests = [...server.requests];
-        server.use(format === 1 ? { 'v2/index.json': { status: 404 } } : {});
+        server.use(format === 1 ? { 'v2/root.json': { status: 404 }, 'v2/index.json': { status: 404 } } : {});
         const stripped = await run(process.execPath, [bare, example]);
         const [runtimeLine, ...lines] = stripped.stdout.split('\n').filter(Boolean);
         assert.deepEqual(JSON.parse(runtimeLine.replace(/^RUNTIME /, '')),

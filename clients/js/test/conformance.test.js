@@ -150,9 +150,9 @@ if (missing.length > 0) {
   });
 }
 
-/** A step's requests of tiles, sorted, each with whether it carried If-None-Match. */
+/** A step's requests of tiles, leaves and parts (R15), sorted, each with whether it carried If-None-Match. */
 function tileRequests(log) {
-  return log.filter((r) => r.path.startsWith('tiles/') || r.path.startsWith('v2/tiles/'))
+  return log.filter((r) => /^(tiles|v2\/tiles|v2\/leaves|v2\/parts)\//.test(r.path))
     .map((r) => ({ path: r.path, ifNoneMatch: r.ifNoneMatch !== null }))
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : Number(a.ifNoneMatch) - Number(b.ifNoneMatch)));
 }

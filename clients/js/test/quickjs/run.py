@@ -45,7 +45,7 @@ def cache_control(path: str) -> str:
     """The publisher's Cache-Control for each kind of file (as test/support/kit-server.js)."""
     if path == "index.json":
         return "public, max-age=300, no-transform"
-    if path == "v2/index.json":
+    if path in ("v2/index.json", "v2/root.json"):
         return "public, max-age=60, no-transform"
     if path.startswith("v2/"):
         return "public, max-age=31536000, immutable, no-transform"
@@ -71,8 +71,9 @@ class Host:
         self.sent = 0
 
     def tile_requests(self) -> str:
-        """The tile requests since `use`, sorted, each with whether it carried If-None-Match (the kit's terms)."""
-        tiles = [r for r in self.log if r["path"].startswith(("tiles/", "v2/tiles/"))]
+        """The requests of tiles, leaves and parts (R15) since `use`, sorted, each with whether it carried
+        If-None-Match (the kit's terms)."""
+        tiles = [r for r in self.log if r["path"].startswith(("tiles/", "v2/tiles/", "v2/leaves/", "v2/parts/"))]
         return json.dumps(sorted(tiles, key=lambda r: (r["path"], r["ifNoneMatch"])))
 
     def body(self, path: str) -> bytes | None:
@@ -279,7 +280,7 @@ def check(kit: Path) -> list[str]:
         for fmt in (2, 1):
             for raw in (False, True):
                 label = f"README example on {name}, format {fmt}, bodies {'raw' if raw else 'decoded'}"
-                target.use({"v2/index.json": {"status": 404}} if fmt == 1 else {}, raw)
+                target.use({"v2/root.json": {"status": 404}, "v2/index.json": {"status": 404}} if fmt == 1 else {}, raw)
                 runner = Engine(target)
                 try:
                     runner.module(readme_example(BASE))

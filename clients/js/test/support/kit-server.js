@@ -84,7 +84,7 @@ export async function startKitServer(kitDir, { raw = false } = {}) {
 /** The publisher's Cache-Control for each kind of file (docs/format.md). */
 function cacheControl(path) {
   if (path === 'index.json') return 'public, max-age=300, no-transform';
-  if (path === 'v2/index.json') return 'public, max-age=60, no-transform';
+  if (path === 'v2/index.json' || path === 'v2/root.json') return 'public, max-age=60, no-transform';
   if (path.startsWith('v2/')) return 'public, max-age=31536000, immutable, no-transform';
   return 'public, max-age=3600, no-transform';
 }

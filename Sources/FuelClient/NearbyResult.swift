@@ -2,7 +2,7 @@ import Foundation
 import FuelFormat
 
 /// One station of a lookup, with its great-circle distance from the query point, or, along a route, its distance
-/// from the route and along it.
+/// from the route and along it. Only the client makes one.
 public struct NearbyStation: Sendable, Hashable, Encodable {
     /// The station, as its tile publishes it.
     public var station: Station
@@ -24,19 +24,6 @@ public struct NearbyStation: Sendable, Hashable, Encodable {
     /// For a lookup of stations open at an instant, whether this one is ``OpenState/open``,
     /// ``OpenState/automat`` or ``OpenState/unknown`` then (closed ones are left out); nil for any other lookup.
     public var open: OpenState?
-
-    /// A station at `distanceKm` from the query point, with the displayed price of the lookup's fuel if it has one
-    /// and, for a lookup of open stations, its answer.
-    public init(
-        station: Station, distanceKm: Double, displayed: DisplayedPrice? = nil, open: OpenState? = nil,
-        alongKm: Double? = nil
-    ) {
-        self.station = station
-        self.distanceKm = distanceKm
-        self.displayed = displayed
-        self.open = open
-        self.alongKm = alongKm
-    }
 
     private enum CodingKeys: String, CodingKey { case station, distanceKm, alongKm, detourKm, displayed, open }
 

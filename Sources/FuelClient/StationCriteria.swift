@@ -73,7 +73,7 @@ public struct StationCriteria: Sendable, Hashable {
             if open == .closed { continue }
             guard let (distance, along) = place(station) else { continue }
             kept.append(
-                NearbyStation(station: station, distanceKm: distance, displayed: displayed, open: open, alongKm: along))
+                NearbyStation(station: station, distanceKm: distance, alongKm: along, displayed: displayed, open: open))
         }
         if sort == .price, fuel != nil {
             kept.sort { Self.priceKey($0) < Self.priceKey($1) }

@@ -2,7 +2,8 @@ import Foundation
 import FuelFormat
 
 /// A station's price history over the days before the index's build (rule R14 of `docs/format.md`), from
-/// ``TileClient/history(of:days:)``: per day, the station's entries, or that the day is missing.
+/// ``TileClient/history(of:days:)``: per day, the station's entries, or that the day is missing. Only the client makes
+/// one.
 public struct StationHistory: Sendable, Hashable, Encodable {
     /// How the station's cell was known.
     public enum CellSource: String, Sendable, Hashable, Encodable {
@@ -24,13 +25,6 @@ public struct StationHistory: Sendable, Hashable, Encodable {
         /// The station's entries that day, as the file writes them; empty when the day's file does not hold the
         /// station (it had no price that day) or the day is missing.
         public var entries: [HistoryEntry]
-
-        /// A day of the answer.
-        public init(day: String, isMissing: Bool, entries: [HistoryEntry]) {
-            self.day = day
-            self.isMissing = isMissing
-            self.entries = entries
-        }
 
         private enum CodingKeys: String, CodingKey { case day, status, entries }
 
@@ -57,20 +51,6 @@ public struct StationHistory: Sendable, Hashable, Encodable {
     public var indexBuiltAt: Date
     /// Why the index could not be refreshed, when an older cached copy stood in; nil when it is current.
     public var indexStaleReason: String?
-
-    /// A history answer.
-    public init(
-        id: String, cell: TileKey?, source: CellSource, days: [Day], format: Int, indexBuiltAt: Date,
-        indexStaleReason: String? = nil
-    ) {
-        self.id = id
-        self.cell = cell
-        self.source = source
-        self.days = days
-        self.format = format
-        self.indexBuiltAt = indexBuiltAt
-        self.indexStaleReason = indexStaleReason
-    }
 
     /// The days that could not be read, oldest first.
     public var missingDays: [String] { days.filter(\.isMissing).map(\.day) }

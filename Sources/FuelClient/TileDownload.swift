@@ -175,10 +175,24 @@ extension TileClient {
     private nonisolated static func decodeIndex<Document: Decodable>(_ type: Document.Type, from json: Data) throws
         -> Document
     {
+        try decode(type, from: json) { .unsupportedIndexVersion($0.version, newestReadable: $0.newestReadable) }
+    }
+
+    /// A tile, a part or a leaf: a newer version than this client reads is the tile's R9 code.
+    private nonisolated static func decodeTile<Document: Decodable>(_ type: Document.Type, from json: Data) throws
+        -> Document
+    {
+        try decode(type, from: json) { .unsupportedTileVersion($0.version, newestReadable: $0.newestReadable) }
+    }
+
+    /// Decodes a document; a newer version than this client reads is the error `newer` makes of it.
+    private nonisolated static func decode<Document: Decodable>(
+        _ type: Document.Type, from json: Data, newer: (UnsupportedFormatError) -> NearbyError
+    ) throws -> Document {
         do {
             return try JSONDecoder().decode(type, from: json)
         } catch let error as UnsupportedFormatError {
-            throw NearbyError.unsupportedIndexVersion(error.version, newestReadable: error.newestReadable)
+            throw newer(error)
         }
     }
 
@@ -189,15 +203,9 @@ extension TileClient {
     nonisolated static func parse(_ body: Data, file: RemoteFile, grid: Grid) throws -> Payload {
         let json = try NameHashCheck.document(body, nameHash: file.nameHash, limit: Self.maxFileBytes)
         try NameHashCheck.check(json, nameHash: file.nameHash)
-        let decoder = JSONDecoder()
         switch file {
         case .index:
-            let index: TileIndex
-            do {
-                index = try decoder.decode(TileIndex.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedIndexVersion(error.version)
-            }
+            let index = try decode(TileIndex.self, from: json) { .unsupportedIndexVersion($0.version) }
             guard index.version >= 1 else { throw NearbyError.unsupportedIndexVersion(index.version) }
             try checkGrid(index.gridDegrees, grid: grid)
             return .index(index)
@@ -211,26 +219,16 @@ extension TileClient {
             return .root(root)
         case .leaf(let block, _):
             // A leaf is checked as a tile is (R15): a newer version is the tile code, another block's leaf unusable.
-            let leaf: Format2Leaf
-            do {
-                leaf = try decoder.decode(Format2Leaf.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let leaf = try decodeTile(Format2Leaf.self, from: json)
             guard leaf.block == block else {
                 throw TileMismatch(expected: "leaf \(block)", found: "leaf \(leaf.block)")
             }
             return .leaf(leaf)
         case .idList:
             // An id list of a newer version cannot be read: `ids-unavailable` for the lookup by id that needs it.
-            return .idList(try decoder.decode(Format2IdList.self, from: json))
+            return .idList(try JSONDecoder().decode(Format2IdList.self, from: json))
         case .part(let key, _, let quarter, _):
-            let tile: Tile
-            do {
-                tile = try decoder.decode(Tile.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let tile = try decodeTile(Tile.self, from: json)
             guard tile.key == key, tile.part == quarter else {
                 throw TileMismatch(
                     expected: "\(key) part \(quarter)",
@@ -239,12 +237,7 @@ extension TileClient {
             return .tile(tile)
         case .tile(let key), .format2Tile(let key, _):
             // Format 2's tiles are format 1's documents, byte for byte.
-            let tile: Tile
-            do {
-                tile = try decoder.decode(Tile.self, from: json)
-            } catch let error as UnsupportedFormatError {
-                throw NearbyError.unsupportedTileVersion(error.version, newestReadable: error.newestReadable)
-            }
+            let tile = try decodeTile(Tile.self, from: json)
             guard tile.key == key else {
                 throw TileMismatch(expected: key.description, found: tile.key.description)
             }

@@ -26,7 +26,8 @@ public struct StationReference: Sendable, Hashable {
     }
 }
 
-/// What a lookup by id found for one id asked for (``NearbyResult/ids``).
+/// What a lookup by id found for one id asked for (``NearbyResult/ids``). Encoded as
+/// `{"id":"XX-1234","status":"moved","cell":"77_-19"}`, `cell` only when the station is in the answer.
 public struct WatchedStation: Sendable, Hashable, Encodable {
     /// What became of a watched station.
     public enum Status: String, Sendable, Hashable, Encodable {
@@ -55,13 +56,4 @@ public struct WatchedStation: Sendable, Hashable, Encodable {
         self.cell = cell
     }
 
-    private enum CodingKeys: String, CodingKey { case id, status, cell }
-
-    /// `{"id":"XX-1234","status":"moved","cell":"77_-19"}`; `cell` only when the station is in the answer.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(status, forKey: .status)
-        try container.encodeIfPresent(cell, forKey: .cell)
-    }
 }

@@ -4,7 +4,7 @@
 /// The quarters are the cells of the grid of half the size: on the standard grid, `i = floor(lat / 0.25) − 2·row`
 /// and `j = floor(lon / 0.25) − 2·column`. `lat / 0.25` is exactly `2·(lat / 0.5)` in binary, so a point's quarter
 /// always lies in the point's cell.
-public struct CellQuarter: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct CellQuarter: Hashable, Comparable, Sendable, CustomStringConvertible, Encodable {
     /// 0 for the cell's south half, 1 for its north half.
     public let row: Int
     /// 0 for the cell's west half, 1 for its east half.
@@ -52,4 +52,10 @@ public struct CellQuarter: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Orders by name: south before north, then west before east.
     public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.row, lhs.column) < (rhs.row, rhs.column) }
+
+    /// Writes the quarter as its text, `01`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
 }

@@ -68,13 +68,4 @@ public struct Format2Leaf: Sendable, Hashable, Codable {
             }
         }
     }
-
-    /// Writes the leaf with its block as text, `19_-5`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(block.description, forKey: .block)
-        try container.encode(tiles, forKey: .tiles)
-        try container.encode(parts, forKey: .parts)
-    }
 }

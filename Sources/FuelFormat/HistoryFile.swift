@@ -68,15 +68,6 @@ public struct HistoryFile: Sendable, Hashable, Codable {
         }
         stations = try container.decode([String: [HistoryEntry]].self, forKey: .stations)
     }
-
-    /// Writes the file with its key as text.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(key.description, forKey: .key)
-        try container.encode(day, forKey: .day)
-        try container.encode(stations, forKey: .stations)
-    }
 }
 
 /// One station's price of one fuel and unit (and service and label, where the tile's price has them) over one UTC

@@ -102,15 +102,6 @@ public struct Tile: Sendable, Hashable, Codable {
         }
         stations = try container.decode([Station].self, forKey: .stations)
     }
-
-    /// Writes the tile with its key as text, `77_-19`, and a part's quarter as `"01"`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(version, forKey: .version)
-        try container.encode(key.description, forKey: .key)
-        try container.encodeIfPresent(part?.description, forKey: .part)
-        try container.encode(stations, forKey: .stations)
-    }
 }
 
 /// One country's line in the index.

@@ -12,6 +12,15 @@ package struct JSONWriter {
 
     package init(capacity: Int = 4096) { bytes.reserveCapacity(capacity) }
 
+    /// One JSON object, its members written by `members`: a whole document's bytes.
+    package static func object(capacity: Int = 4096, _ members: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        writer.beginObject()
+        members(&writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
     /// Appends bytes that are already JSON.
     package mutating func raw(_ json: [UInt8]) { bytes.append(contentsOf: json) }
 

@@ -12,34 +12,32 @@ extension TileEncoder {
     /// fuel code, then unit, service and label as written (absent first), prices to the thousandth, `unit` only
     /// when not per litre.
     public static func encode(_ file: HistoryFile) -> [UInt8] {
-        var writer = JSONWriter(capacity: 160 * file.stations.count + 64)
-        writer.beginObject()
-        writer.member("version", file.version)
-        writer.member("key", file.key.description)
-        writer.member("day", file.day)
-        writer.key("stations")
-        writer.beginObject()
-        for id in file.stations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            writer.key(id)
-            writer.beginArray()
-            for entry in (file.stations[id] ?? []).sorted(by: historyOrder) {
-                writer.beginObject()
-                writer.member("fuel", entry.fuel.rawValue)
-                if entry.unit != .litre { writer.member("unit", entry.unit.rawValue) }
-                if let service = entry.service { writer.member("service", service.rawValue) }
-                if let label = entry.label { writer.member("label", label) }
-                writer.member("open", entry.open, decimals: priceDecimals)
-                writer.member("low", entry.low, decimals: priceDecimals)
-                writer.member("high", entry.high, decimals: priceDecimals)
-                writer.member("close", entry.close, decimals: priceDecimals)
-                writer.member("changes", entry.changes)
-                writer.endObject()
+        JSONWriter.object(capacity: 160 * file.stations.count + 64) { writer in
+            writer.member("version", file.version)
+            writer.member("key", file.key.description)
+            writer.member("day", file.day)
+            writer.key("stations")
+            writer.beginObject()
+            for id in file.stations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.key(id)
+                writer.beginArray()
+                for entry in (file.stations[id] ?? []).sorted(by: historyOrder) {
+                    writer.beginObject()
+                    writer.member("fuel", entry.fuel.rawValue)
+                    if entry.unit != .litre { writer.member("unit", entry.unit.rawValue) }
+                    if let service = entry.service { writer.member("service", service.rawValue) }
+                    if let label = entry.label { writer.member("label", label) }
+                    writer.member("open", entry.open, decimals: priceDecimals)
+                    writer.member("low", entry.low, decimals: priceDecimals)
+                    writer.member("high", entry.high, decimals: priceDecimals)
+                    writer.member("close", entry.close, decimals: priceDecimals)
+                    writer.member("changes", entry.changes)
+                    writer.endObject()
+                }
+                writer.endArray()
             }
-            writer.endArray()
+            writer.endObject()
         }
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes
     }
 
     /// The order of a station's entries in a history file: fuel code, unit, service and label as written, each

@@ -5,50 +5,45 @@ extension TileEncoder {
     /// `fuel/v2/root.json`: the members in the order of `docs/format.md` (the index's header, countries, brands,
     /// sources, trends, then the id list and the leaves), object keys sorted, leaves in grid order.
     public static func encode(_ root: Format2Root) -> [UInt8] {
-        var writer = JSONWriter(capacity: 40 * root.leaves.count + 40 * root.countries.count + 512)
-        writeIndexHeader(version: root.version, gridDegrees: root.gridDegrees, builtAt: root.builtAt, to: &writer)
-        writer.key("previous")
-        if let previous = root.previous { writer.time(previous) } else { writer.null() }
-        writeCountries(root.countries, to: &writer)
-        writeSortedStrings("brands", root.brands, to: &writer)
-        writer.member("sources", root.sources)
-        writeTrends(root.trends, to: &writer)
-        writeHistory(root.history, to: &writer)
-        writeLeaves(
-            idList: root.idList, leafCells: root.leafCells, leafMargin: root.leafMargin, leaves: root.leaves,
-            to: &writer)
-        writer.endObject()
-        return writer.bytes
+        JSONWriter.object(capacity: 40 * root.leaves.count + 40 * root.countries.count + 512) { writer in
+            writeIndexHeader(version: root.version, gridDegrees: root.gridDegrees, builtAt: root.builtAt, to: &writer)
+            writer.key("previous")
+            if let previous = root.previous { writer.time(previous) } else { writer.null() }
+            writeCountries(root.countries, to: &writer)
+            writeSortedStrings("brands", root.brands, to: &writer)
+            writer.member("sources", root.sources)
+            writeTrends(root.trends, to: &writer)
+            writeHistory(root.history, to: &writer)
+            writeLeaves(
+                idList: root.idList, leafCells: root.leafCells, leafMargin: root.leafMargin, leaves: root.leaves,
+                to: &writer)
+        }
     }
 
     /// `fuel/v2/leaves/<block>.<hash>.json`: tiles in grid order, then parts in grid order with their quarters
     /// sorted; `parts` is written when empty.
     public static func encode(_ leaf: Format2Leaf) -> [UInt8] {
-        var writer = JSONWriter(capacity: 48 * leaf.tiles.count + 128)
-        writer.beginObject()
-        writer.member("version", leaf.version)
-        writer.member("block", leaf.block.description)
-        writeInGridOrder("tiles", leaf.tiles, to: &writer) { writer, hash in writer.string(hash) }
-        writeInGridOrder("parts", leaf.parts, to: &writer) { writer, quarters in
-            writer.beginObject()
-            for quarter in quarters.keys.sorted() {
-                writer.key(quarter)
-                writer.string(quarters[quarter] ?? "")
+        JSONWriter.object(capacity: 48 * leaf.tiles.count + 128) { writer in
+            writer.member("version", leaf.version)
+            writer.member("block", leaf.block.description)
+            writeInGridOrder("tiles", leaf.tiles, to: &writer) { writer, hash in writer.string(hash) }
+            writeInGridOrder("parts", leaf.parts, to: &writer) { writer, quarters in
+                writer.beginObject()
+                for quarter in quarters.keys.sorted() {
+                    writer.key(quarter)
+                    writer.string(quarters[quarter] ?? "")
+                }
+                writer.endObject()
             }
-            writer.endObject()
         }
-        writer.endObject()
-        return writer.bytes
     }
 
     /// `fuel/v2/ids.<hash>.json`: the shards sorted.
     public static func encode(_ list: Format2IdList) -> [UInt8] {
-        var writer = JSONWriter(capacity: 40 * list.shards.count + 64)
-        writer.beginObject()
-        writer.member("version", list.version)
-        writeSortedStrings("shards", list.shards, to: &writer)
-        writer.endObject()
-        return writer.bytes
+        JSONWriter.object(capacity: 40 * list.shards.count + 64) { writer in
+            writer.member("version", list.version)
+            writeSortedStrings("shards", list.shards, to: &writer)
+        }
     }
 
     /// The root's members that the format-2 index carries too, after its `ids`: `idList`, `leafCells`, `leafMargin`

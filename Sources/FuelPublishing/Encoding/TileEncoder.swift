@@ -41,32 +41,30 @@ public enum TileEncoder {
 
     /// `fuel/index.json`.
     public static func encode(_ index: TileIndex) -> [UInt8] {
-        var writer = JSONWriter(capacity: 16 * index.tiles.count + 256)
-        writeIndexHeader(version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
-        writer.member("tiles", strings: index.tiles)
-        writeCountries(index.countries, to: &writer)
-        writeTrends(index.trends, to: &writer)
-        if let idShards = index.idShards { writer.member("idShards", idShards) }
-        writeHistory(index.history, to: &writer)
-        writer.endObject()
-        return writer.bytes
+        JSONWriter.object(capacity: 16 * index.tiles.count + 256) { writer in
+            writeIndexHeader(
+                version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
+            writer.member("tiles", strings: index.tiles)
+            writeCountries(index.countries, to: &writer)
+            writeTrends(index.trends, to: &writer)
+            if let idShards = index.idShards { writer.member("idShards", idShards) }
+            writeHistory(index.history, to: &writer)
+        }
     }
 
     /// `fuel/ids/<hh>.json`: the stations by id, in the contract's order of ids (their UTF-8 bytes).
     public static func encode(_ shard: IdShard) -> [UInt8] {
-        var writer = JSONWriter(capacity: 32 * shard.stations.count + 64)
-        writer.beginObject()
-        writer.member("version", shard.version)
-        writer.member("shard", shard.shard)
-        writer.key("stations")
-        writer.beginObject()
-        for id in shard.stations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            writer.key(id)
-            writer.string(shard.stations[id] ?? "")
+        JSONWriter.object(capacity: 32 * shard.stations.count + 64) { writer in
+            writer.member("version", shard.version)
+            writer.member("shard", shard.shard)
+            writer.key("stations")
+            writer.beginObject()
+            for id in shard.stations.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                writer.key(id)
+                writer.string(shard.stations[id] ?? "")
+            }
+            writer.endObject()
         }
-        writer.endObject()
-        writer.endObject()
-        return writer.bytes
     }
 
     /// The index's `"trends"` member, by country code, when the index has one; shared by both formats' indexes.
@@ -80,31 +78,28 @@ public enum TileEncoder {
 
     /// `fuel/trends/<CC>.json`: days in the given order, prices to the thousandth, `unit` only when not per litre.
     public static func encode(_ trend: TrendFile) -> [UInt8] {
-        var writer = JSONWriter(capacity: 128 * trend.days.count + 64)
-        writer.beginObject()
-        writer.member("version", trend.version)
-        writer.member("country", trend.country)
-        writer.member("since", trend.since)
-        writer.member("days", objects: trend.days) { writer, day in
-            writer.member("day", day.day)
-            writer.member("fuels", objects: day.fuels) { writer, figures in
-                writer.member("fuel", figures.fuel.rawValue)
-                if figures.unit != .litre { writer.member("unit", figures.unit.rawValue) }
-                writer.member("median", figures.median, decimals: priceDecimals)
-                writer.member("p10", figures.p10, decimals: priceDecimals)
-                writer.member("p90", figures.p90, decimals: priceDecimals)
-                writer.member("min", figures.min, decimals: priceDecimals)
-                writer.member("stations", figures.stations)
+        JSONWriter.object(capacity: 128 * trend.days.count + 64) { writer in
+            writer.member("version", trend.version)
+            writer.member("country", trend.country)
+            writer.member("since", trend.since)
+            writer.member("days", objects: trend.days) { writer, day in
+                writer.member("day", day.day)
+                writer.member("fuels", objects: day.fuels) { writer, figures in
+                    writer.member("fuel", figures.fuel.rawValue)
+                    if figures.unit != .litre { writer.member("unit", figures.unit.rawValue) }
+                    writer.member("median", figures.median, decimals: priceDecimals)
+                    writer.member("p10", figures.p10, decimals: priceDecimals)
+                    writer.member("p90", figures.p90, decimals: priceDecimals)
+                    writer.member("min", figures.min, decimals: priceDecimals)
+                    writer.member("stations", figures.stations)
+                }
             }
         }
-        writer.endObject()
-        return writer.bytes
     }
 
-    /// Opens an index object with the members both formats start with: `version`, `gridDegrees`, `builtAt`.
+    /// The members every index starts with: `version`, `gridDegrees`, `builtAt`.
     package static func writeIndexHeader(version: Int, gridDegrees: Double, builtAt: Date, to writer: inout JSONWriter)
     {
-        writer.beginObject()
         writer.member("version", version)
         writer.member("gridDegrees", gridDegrees, decimals: 6)
         writer.member("builtAt", builtAt)
@@ -121,56 +116,52 @@ public enum TileEncoder {
 
     /// `fuel/brands/<CC>.json`, entries in the given order.
     public static func encode(_ brands: BrandsFile) -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 * brands.brands.count + 64)
-        writer.beginObject()
-        writer.member("version", brands.version)
-        writer.member("country", brands.country)
-        writer.member("brands", objects: brands.brands) { writer, entry in
-            writer.member("brand", entry.brand)
-            writer.member("stations", entry.stations)
+        JSONWriter.object(capacity: 64 * brands.brands.count + 64) { writer in
+            writer.member("version", brands.version)
+            writer.member("country", brands.country)
+            writer.member("brands", objects: brands.brands) { writer, entry in
+                writer.member("brand", entry.brand)
+                writer.member("stations", entry.stations)
+            }
         }
-        writer.endObject()
-        return writer.bytes
     }
 
     /// `fuel/sources.json`, sources in the given order.
     public static func encode(_ sources: SourcesFile) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.member("version", sources.version)
-        writer.member("sources", objects: sources.sources) { writer, source in
-            writer.member("country", source.country)
-            writer.member("publisher", source.publisher)
-            writer.member("url", source.url)
-            writer.member("licence", source.licence)
-            writer.member("licenceUrl", source.licenceUrl)
-            writer.member("attribution", source.attribution)
-            writer.member("coverage", source.coverage)
-            writer.member("updated", source.updated)
-            writer.member("stations", source.stations)
-            if let holidays = source.publicHolidays {
-                writer.member("publicHolidays") { writer in
-                    writer.member("from", holidays.from)
-                    writer.member("to", holidays.to)
-                    writer.member("dates", strings: holidays.dates)
-                }
-            }
-            if let timeZone = source.timeZone { writer.member("timeZone", timeZone) }
-            if let areas = source.timeZoneAreas, !areas.isEmpty {
-                writer.member("timeZoneAreas", objects: areas) { writer, area in
-                    writer.member("timeZone", area.timeZone)
-                    writer.member("box") { writer in
-                        writer.member("south", area.box.south, decimals: coordinateDecimals)
-                        writer.member("west", area.box.west, decimals: coordinateDecimals)
-                        writer.member("north", area.box.north, decimals: coordinateDecimals)
-                        writer.member("east", area.box.east, decimals: coordinateDecimals)
+        JSONWriter.object { writer in
+            writer.member("version", sources.version)
+            writer.member("sources", objects: sources.sources) { writer, source in
+                writer.member("country", source.country)
+                writer.member("publisher", source.publisher)
+                writer.member("url", source.url)
+                writer.member("licence", source.licence)
+                writer.member("licenceUrl", source.licenceUrl)
+                writer.member("attribution", source.attribution)
+                writer.member("coverage", source.coverage)
+                writer.member("updated", source.updated)
+                writer.member("stations", source.stations)
+                if let holidays = source.publicHolidays {
+                    writer.member("publicHolidays") { writer in
+                        writer.member("from", holidays.from)
+                        writer.member("to", holidays.to)
+                        writer.member("dates", strings: holidays.dates)
                     }
                 }
+                if let timeZone = source.timeZone { writer.member("timeZone", timeZone) }
+                if let areas = source.timeZoneAreas, !areas.isEmpty {
+                    writer.member("timeZoneAreas", objects: areas) { writer, area in
+                        writer.member("timeZone", area.timeZone)
+                        writer.member("box") { writer in
+                            writer.member("south", area.box.south, decimals: coordinateDecimals)
+                            writer.member("west", area.box.west, decimals: coordinateDecimals)
+                            writer.member("north", area.box.north, decimals: coordinateDecimals)
+                            writer.member("east", area.box.east, decimals: coordinateDecimals)
+                        }
+                    }
+                }
+                if let currency = source.currency { writer.member("currency", currency) }
             }
-            if let currency = source.currency { writer.member("currency", currency) }
         }
-        writer.endObject()
-        return writer.bytes
     }
 
     /// One station object, appended to `writer` (after a comma when the writer is inside an array).

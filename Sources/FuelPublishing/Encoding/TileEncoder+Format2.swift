@@ -10,33 +10,13 @@ extension TileEncoder {
                 version: index.version, gridDegrees: index.gridDegrees, builtAt: index.builtAt, to: &writer)
             writer.key("previous")
             if let previous = index.previous { writer.time(previous) } else { writer.null() }
-            writer.key("tiles")
-            writer.beginObject()
-            // In grid order, as format 1 lists them; the builder only writes canonical keys.
-            for key in index.tiles.keys.compactMap({ TileKey($0) }).sorted() {
-                writer.key(key.description)
-                writer.string(index.tiles[key.description] ?? "")
-            }
-            writer.endObject()
-            writer.key("brands")
-            writer.beginObject()
-            for country in index.brands.keys.sorted() {
-                writer.key(country)
-                writer.string(index.brands[country] ?? "")
-            }
-            writer.endObject()
+            // In grid order, as format 1 lists them.
+            writeInGridOrder("tiles", index.tiles, to: &writer) { writer, hash in writer.string(hash) }
+            writeSortedStrings("brands", index.brands, to: &writer)
             writer.member("sources", index.sources)
             writeCountries(index.countries, to: &writer)
             writeTrends(index.trends, to: &writer)
-            if let ids = index.ids {
-                writer.key("ids")
-                writer.beginObject()
-                for shard in ids.keys.sorted() {
-                    writer.key(shard)
-                    writer.string(ids[shard] ?? "")
-                }
-                writer.endObject()
-            }
+            if let ids = index.ids { writeSortedStrings("ids", ids, to: &writer) }
             writeHistory(index.history, to: &writer)
             if let leaves = index.leaves {
                 writeLeaves(

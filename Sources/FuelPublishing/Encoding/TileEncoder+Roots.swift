@@ -28,12 +28,7 @@ extension TileEncoder {
             writer.member("block", leaf.block.description)
             writeInGridOrder("tiles", leaf.tiles, to: &writer) { writer, hash in writer.string(hash) }
             writeInGridOrder("parts", leaf.parts, to: &writer) { writer, quarters in
-                writer.beginObject()
-                for quarter in quarters.keys.sorted() {
-                    writer.key(quarter)
-                    writer.string(quarters[quarter] ?? "")
-                }
-                writer.endObject()
+                writeSortedStrings(quarters, to: &writer)
             }
         }
     }
@@ -57,11 +52,16 @@ extension TileEncoder {
         writeInGridOrder("leaves", leaves, to: &writer) { writer, path in writer.string(path) }
     }
 
-    /// An object of strings, keys sorted.
+    /// A member whose value is an object of strings, keys sorted.
     package static func writeSortedStrings(
         _ name: StaticString, _ values: [String: String], to writer: inout JSONWriter
     ) {
         writer.key(name)
+        writeSortedStrings(values, to: &writer)
+    }
+
+    /// An object of strings, keys sorted.
+    package static func writeSortedStrings(_ values: [String: String], to writer: inout JSONWriter) {
         writer.beginObject()
         for key in values.keys.sorted() {
             writer.key(key)
@@ -70,8 +70,9 @@ extension TileEncoder {
         writer.endObject()
     }
 
-    /// An object keyed by cell, in grid order (row, then column, numerically); the writer only holds canonical keys.
-    private static func writeInGridOrder<Value>(
+    /// A member whose value is an object keyed by cell, in grid order (row, then column, numerically); the writer
+    /// only holds canonical keys.
+    static func writeInGridOrder<Value>(
         _ name: StaticString, _ values: [String: Value], to writer: inout JSONWriter,
         value: (inout JSONWriter, Value) -> Void
     ) {
